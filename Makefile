@@ -1,0 +1,46 @@
+# Two commands do everything: `make lab` and `make test` (see README.md).
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+FIRST_NOTEBOOK := $(firstword $(sort $(wildcard notebooks/*.ipynb)))
+
+.PHONY: lab test lint typecheck pytest bench board-png geodata app clean
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[notebooks,test]"
+	@rm -f $(VENV)/.installed-*
+	@touch $(STAMP)
+
+venv: $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab $(FIRST_NOTEBOOK)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest -q -n 2 tests $(if $(wildcard notebooks/*.ipynb),--nbval-lax notebooks,)
+
+test: lint typecheck pytest
+
+bench: $(STAMP)
+	@for b in bench/bench_*.py; do $(BIN)/python $$b || exit 1; done
+
+# Regenerates geodata/*.geojson from the GSHHS coastline (needs the `geodata` extra).
+geodata: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[geodata]"
+	$(BIN)/python geodata/build_zones.py
+
+board-png: $(STAMP)
+	$(BIN)/italia-kit board --png docs/board.png
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

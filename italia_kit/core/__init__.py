@@ -1,0 +1,34 @@
+"""The game-agnostic engine: state protocol, actions, decisions, dice, events, save/load.
+
+Nothing here knows Italia; the four games that follow use the same core.
+"""
+
+from .actions import Action, ActionCodec, ScriptDice
+from .decision import Decision
+from .dice import Dice
+from .errors import IllegalActionError, InvalidActionError, SaveFileError
+from .events import Event, EventLog
+from .game import Context, Game, GameState, Rules
+from .save import game_from_json, game_to_json, load_game, register_rules, save_game
+
+__all__ = [
+    "Action",
+    "ActionCodec",
+    "Context",
+    "Decision",
+    "Dice",
+    "Event",
+    "EventLog",
+    "Game",
+    "GameState",
+    "IllegalActionError",
+    "InvalidActionError",
+    "Rules",
+    "SaveFileError",
+    "ScriptDice",
+    "game_from_json",
+    "game_to_json",
+    "load_game",
+    "register_rules",
+    "save_game",
+]

@@ -1,0 +1,234 @@
+"""The game runner every notebook, bot, replay and test drives: a state, the decision
+pending, the legal actions, and :meth:`Game.apply`.
+
+The runner knows nothing of any particular game. A game supplies a :class:`Rules` object;
+its state supplies :class:`GameState`. The runner adds what every game needs: seeded dice,
+the event log, undo and jumps (replaying recorded actions from checkpoints), forks, and
+all-or-nothing application: if the rules refuse an action, the game is left exactly as it
+was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, Self, TypeVar
+
+from .actions import Action, ActionCodec, ScriptDice
+from .decision import Decision
+from .dice import Dice
+from .errors import IllegalActionError
+from .events import Event, EventLog
+
+
+class GameState(Protocol):
+    """What the runner needs from a game's state."""
+
+    turn: int
+
+    @property
+    def actor(self) -> str: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    def clone(self) -> Self: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+S = TypeVar("S", bound=GameState)
+
+
+class Context(Generic[S]):
+    """What a rule sees while it applies an action: the state, the dice and the log."""
+
+    __slots__ = ("dice", "log", "state")
+
+    def __init__(self, state: S, dice: Dice, log: EventLog) -> None:
+        self.state = state
+        self.dice = dice
+        self.log = log
+
+    def emit(self, kind: str, rule: str, text: str, **data: Any) -> Event:
+        """Record one change of state: its kind, the rule applied and a plain sentence."""
+        event = Event(
+            seq=len(self.log),
+            turn=self.state.turn,
+            actor=self.state.actor,
+            phase=self.state.phase,
+            kind=kind,
+            rule=rule,
+            text=text,
+            data=data,
+        )
+        self.log.append(event)
+        return event
+
+    def roll(self, n: int, rule: str, why: str, **data: Any) -> list[int]:
+        """Roll ``n`` dice and record the roll as an event."""
+        results = self.dice.roll(n)
+        shown = ", ".join(str(r) for r in results)
+        self.emit("roll", rule, f"{rule}: {why}: rolled {shown}.", results=results, **data)
+        return results
+
+
+class Rules(Protocol[S]):
+    """A game's rules, as the runner calls them."""
+
+    game_id: str
+    codec: ActionCodec
+
+    def decision(self, state: S) -> Decision | None:
+        """The decision pending, or None when the game is over."""
+        ...
+
+    def legal_actions(self, state: S) -> list[Action]:
+        """The legal actions of whoever must decide now (finite, in a stable order)."""
+        ...
+
+    def apply(self, ctx: Context[S], action: Action) -> None:
+        """Check ``action`` and apply it; raise before changing anything if it is illegal."""
+        ...
+
+    def advance(self, ctx: Context[S]) -> None:
+        """Carry out the automatic steps (income, skipping nations ...) up to a decision."""
+        ...
+
+    def state_from_json(self, data: dict[str, Any]) -> S: ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Checkpoint(Generic[S]):
+    state: S  # never mutated: restoring clones it
+    dice: tuple[int, int, tuple[int, ...]]
+    log_length: int
+
+
+class Game(Generic[S]):
+    """A game in progress.
+
+    ``checkpoint_every`` trades memory for the speed of undo and jumps: a checkpoint is a copy
+    of the state kept every so many actions; going back restores the nearest one and replays.
+    """
+
+    def __init__(
+        self,
+        rules: Rules[S],
+        state: S,
+        *,
+        seed: int = 0,
+        checkpoint_every: int = 32,
+        dice: Dice | None = None,
+        log: EventLog | None = None,
+        advance: bool = True,
+    ) -> None:
+        self.rules = rules
+        self.dice = dice if dice is not None else Dice(seed=seed)
+        self.log = log if log is not None else EventLog()
+        self._ctx: Context[S] = Context(state, self.dice, self.log)
+        self.checkpoint_every = max(1, checkpoint_every)
+        self.actions: list[Action] = []
+        self._initial = _Checkpoint(state.clone(), self.dice.snapshot(), len(self.log))
+        self._checkpoints: dict[int, _Checkpoint[S]] = {}
+        if advance:
+            rules.advance(self._ctx)
+        self._checkpoints[0] = self._checkpoint()
+
+    # -- the contract ------------------------------------------------------------------
+    @property
+    def state(self) -> S:
+        return self._ctx.state
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.rules.decision(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.decision is None
+
+    def legal_actions(self) -> list[Action]:
+        if self.is_over:
+            return []
+        return self.rules.legal_actions(self.state)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check ``action``, apply it, run the automatic steps; return the new events.
+
+        On refusal (``IllegalActionError``, ``InvalidActionError``) nothing has changed.
+        """
+        start = len(self.log)
+        if isinstance(action, ScriptDice):
+            self.dice.script(action.results)
+        else:
+            if self.is_over:
+                raise IllegalActionError("5.0", "the game is over: no action is pending")
+            try:
+                self.rules.apply(self._ctx, action)
+                self.rules.advance(self._ctx)
+            except BaseException:
+                # The rules check before they change anything; this restores the exact
+                # earlier state even if a rule refused an action half-way.
+                self._rebuild(len(self.actions))
+                raise
+        self.actions.append(action)
+        if len(self.actions) % self.checkpoint_every == 0:
+            self._checkpoints[len(self.actions)] = self._checkpoint()
+        return [self.log[i] for i in range(start, len(self.log))]
+
+    def script_dice(self, results: list[int] | tuple[int, ...]) -> None:
+        """Force the next dice results; recorded, so replays reproduce them."""
+        self.apply(ScriptDice(tuple(results)))
+
+    # -- time travel -------------------------------------------------------------------
+    def undo(self, n: int = 1) -> None:
+        """Step back ``n`` actions."""
+        if not 0 <= n <= len(self.actions):
+            raise ValueError(f"cannot undo {n} actions: only {len(self.actions)} were applied")
+        self.jump(len(self.actions) - n)
+
+    def jump(self, index: int) -> None:
+        """Go to the position after the first ``index`` actions (0 = the start)."""
+        if not 0 <= index <= len(self.actions):
+            raise ValueError(f"no position {index}: the game has {len(self.actions)} actions")
+        self._rebuild(index)
+        del self.actions[index:]
+        for k in [k for k in self._checkpoints if k > index]:
+            del self._checkpoints[k]
+
+    def fork(self) -> Game[S]:
+        """An independent copy that runs on from here."""
+        twin: Game[S] = Game.__new__(Game)
+        twin.rules = self.rules
+        twin.dice = Dice(self.dice.seed, self.dice.count, list(self.dice.scripted))
+        twin.log = self.log.copy()
+        twin._ctx = Context(self.state.clone(), twin.dice, twin.log)
+        twin.checkpoint_every = self.checkpoint_every
+        twin.actions = list(self.actions)
+        twin._initial = self._initial
+        twin._checkpoints = dict(self._checkpoints)
+        return twin
+
+    def positions(self) -> Iterator[tuple[int, Action]]:
+        return iter(enumerate(self.actions))
+
+    # -- internals ---------------------------------------------------------------------
+    def _checkpoint(self) -> _Checkpoint[S]:
+        return _Checkpoint(self.state.clone(), self.dice.snapshot(), len(self.log))
+
+    def _rebuild(self, index: int) -> None:
+        base = max(k for k in self._checkpoints if k <= index)
+        cp = self._checkpoints[base]
+        self.dice.restore(cp.dice)
+        self.log.truncate(cp.log_length)
+        self._ctx.state = cp.state.clone()
+        for action in self.actions[base:index]:
+            if isinstance(action, ScriptDice):
+                self.dice.script(action.results)
+                continue
+            self.rules.apply(self._ctx, action)
+            self.rules.advance(self._ctx)
+
+    def state_json(self) -> dict[str, Any]:
+        return self.state.to_json()
