@@ -104,7 +104,7 @@ def test_scripted_dice_are_recorded_and_replayed() -> None:
     assert game.state.scores == {"A": 10, "B": 1}
     again = game_from_json(game_to_json(game), RaceRules())
     assert again.state_json() == game.state_json()
-    with pytest.raises(ValueError, match="1..10"):
+    with pytest.raises(ValueError, match=r"1\.\.10"):
         Dice(seed=0).script([11])
 
 
