@@ -1,0 +1,204 @@
+"""The ``italia-kit`` command line (also ``python -m italia_kit``).
+
+Each subcommand is a :class:`Command` (name, help, add_arguments, run). ``board`` lives here;
+later commands (``play``, ``replay``, ``odds``, ``whatif``) live in their own modules, each
+defining ``COMMAND = Command(...)``, and are switched on by adding the module's name to
+:data:`COMMAND_MODULES`. A refused input (unknown option, unknown zone) prints one line on
+stderr and exits with 2, never a traceback.
+
+>>> main(["board", "--zone", "rome"])  # doctest: +ELLIPSIS
+Rome
+  kind:              land
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from italia_kit.geo import Board, BoardDataError, Zone, load_board
+from italia_kit.geo.errors import UnknownNameError
+
+__all__ = ["COMMAND_MODULES", "Command", "CommandError", "main"]
+
+PROG = "italia-kit"
+
+#: Modules that each define ``COMMAND: Command``; their commands follow ``board`` in --help.
+COMMAND_MODULES: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Command:
+    """One subcommand: ``add_arguments`` fills its parser, ``run`` returns the exit code."""
+
+    name: str
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+class CommandError(Exception):
+    """A refusal a command reports as one line on stderr, with its exit code (2 = bad input)."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors become CommandError: one line, no usage dump."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise CommandError(message, 2)
+
+
+# -- italia-kit board -------------------------------------------------------------------------
+
+
+def _board_arguments(parser: argparse.ArgumentParser) -> None:
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--board", default="italia", help="a shipped board (default: italia)")
+    source.add_argument(
+        "--files", nargs=2, metavar=("GEOJSON", "META"), help="another game's board files"
+    )
+    parser.add_argument("--zone", metavar="NAME", help="show one zone in detail")
+    parser.add_argument("--png", metavar="FILE", type=Path, help="draw the board into FILE")
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def _limit(zone: Zone) -> str:
+    limit = zone.base_stacking_limit
+    return "-" if limit is None else str(limit)
+
+
+def _neighbour_list(board: Board, zone: Zone) -> str:
+    strait = set(board.strait_neighbours(zone))
+    return ", ".join(f"{n} (strait)" if n in strait else n for n in board.neighbours(zone))
+
+
+def board_table(board: Board) -> str:
+    """The board as a text table: one row per zone, in file order."""
+    header = ("zone", "kind", "region", "terrain", "city", "stack", "neighbours")
+    rows = [
+        (
+            z.name,
+            z.kind.value,
+            z.region,
+            z.terrain.value,
+            _yes(z.city_allowed),
+            _limit(z),
+            _neighbour_list(board, z),
+        )
+        for z in board
+    ]
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header) - 1)]
+
+    def line(row: Sequence[str]) -> str:
+        return "  ".join([*(c.ljust(w) for c, w in zip(row, widths, strict=False)), row[-1]])
+
+    rule = "  ".join([*("-" * w for w in widths), "-" * len(header[-1])])
+    return "\n".join([line(header), rule, *(line(r) for r in rows)])
+
+
+def zone_details(board: Board, zone: Zone) -> str:
+    """One zone in detail: what the rules see, its neighbours, its points and sources."""
+    fields = [
+        ("kind", zone.kind.value),
+        ("region", zone.region),
+        ("terrain", zone.terrain.value),
+        ("city allowed", _yes(zone.city_allowed)),
+        ("stacking limit", _limit(zone) if zone.is_land else "none (sea)"),
+        ("coastal", _yes(board.is_coastal(zone)) if zone.is_land else "-"),
+        ("land neighbours", ", ".join(board.land_neighbours(zone)) or "-"),
+        ("seas", ", ".join(board.sea_neighbours(zone)) or "-"),
+        ("straits", ", ".join(board.strait_neighbours(zone)) or "-"),
+        ("label point", "{:.4f}, {:.4f}".format(*zone.label_point)),
+        ("anchor point", "{:.4f}, {:.4f}".format(*zone.anchor_point)),
+    ]
+    lines = [zone.name, *(f"  {k + ':':<18} {v}" for k, v in fields), "  provenance:"]
+    lines += [f"    {k + ':':<16} {v}" for k, v in zone.provenance.items()]
+    return "\n".join(lines)
+
+
+def _run_board(args: argparse.Namespace) -> int:
+    board = Board.from_files(*args.files) if args.files else load_board(args.board)
+    zone = board.zone(args.zone) if args.zone else None
+    if zone is not None:
+        print(zone_details(board, zone))
+    if args.png is not None:
+        from italia_kit.geo.render import render_board
+
+        highlight = [zone.name] if zone is not None else []
+        fig = render_board(board, args.png, highlight=highlight, title=board.meta.title)
+        width, height = (fig.get_size_inches() * fig.dpi).round().astype(int)
+        print(f"wrote {args.png} ({width}x{height} px)")
+    elif zone is None:
+        print(board_table(board))
+    return 0
+
+
+BOARD = Command(
+    "board", "list the zones of a board, show one, or draw it", _board_arguments, _run_board
+)
+
+
+# -- the entry point --------------------------------------------------------------------------
+
+
+def commands() -> list[Command]:
+    """Every subcommand: ``board`` and those of :data:`COMMAND_MODULES`."""
+    found = [BOARD]
+    for module in COMMAND_MODULES:
+        found.append(importlib.import_module(module).COMMAND)
+    return found
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with one subparser per command."""
+    parser = _Parser(prog=PROG, description="The board game Italia as a map and a rules engine.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for command in commands():
+        child = sub.add_parser(command.name, help=command.help, description=command.help)
+        command.add_arguments(child)
+        child.set_defaults(run=command.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (0 fine, 1 failed, 2 refused input)."""
+    try:
+        args = build_parser().parse_args(argv)
+        code: int = args.run(args)
+        return code
+    except SystemExit as done:  # --help and --version end here
+        return done.code if isinstance(done.code, int) else 0
+    except (CommandError, UnknownNameError) as err:
+        return _fail(str(err), getattr(err, "code", 2))
+    except BoardDataError as err:
+        return _fail(str(err), 1)
+    except BrokenPipeError:
+        # `italia-kit board | head`: the reader left, which is no error. Point stdout at
+        # devnull so that the interpreter's final flush does not raise again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except OSError as err:
+        return _fail(f"{err.filename or ''}: {err.strerror or err}".lstrip(": "), 1)
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
