@@ -16,8 +16,11 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+# root (containers, CI machines) needs --allow-root; a person's account does not
+LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 lab: $(STAMP)
-	$(BIN)/jupyter lab $(FIRST_NOTEBOOK)
+	$(BIN)/jupyter lab $(LAB_FLAGS) $(FIRST_NOTEBOOK)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
