@@ -1,0 +1,62 @@
+"""The rules of Italia I and II, one module per rule area, citing the rulebook's sections.
+
+>>> from italia_kit.italia import new_game
+>>> game = new_game("italia1", seed=7)
+>>> game.decision.kind
+'buy'
+"""
+
+from .actions import (
+    Buy,
+    DeclareCapital,
+    Disembark,
+    Embark,
+    EndCombat,
+    EndMovement,
+    EndPurchase,
+    Move,
+    Place,
+    RemoveUnit,
+)
+from .rules import ItaliaRules
+from .setup import ItaliaGame, Position, new_game
+from .stacking import AttackAnswer, Limit, can_attack, stacking_limit
+from .state import ItaliaState, Unit
+from .units import UnitType
+from .world import World
+
+__all__ = [
+    "AttackAnswer",
+    "Buy",
+    "DeclareCapital",
+    "Disembark",
+    "Embark",
+    "EndCombat",
+    "EndMovement",
+    "EndPurchase",
+    "ItaliaGame",
+    "ItaliaRules",
+    "ItaliaState",
+    "Limit",
+    "Move",
+    "Place",
+    "Position",
+    "RemoveUnit",
+    "Unit",
+    "UnitType",
+    "World",
+    "can_attack",
+    "new_game",
+    "stacking_limit",
+]
+
+
+def _register() -> None:
+    """Saved games of Italia I and II load by their game id (core.save)."""
+    from ..core import register_rules
+
+    for game_id in ("italia1", "italia2"):
+        register_rules(game_id, lambda g=game_id: ItaliaRules(World(g)))  # type: ignore[misc]
+
+
+_register()

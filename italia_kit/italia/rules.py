@@ -1,0 +1,294 @@
+"""Italia I and II as the core runner sees them: decisions, legal actions, apply, advance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Action, Context, Decision, IllegalActionError, InvalidActionError
+from . import economy, movement, placement, sequence
+from .actions import (
+    CODEC,
+    Buy,
+    DeclareCapital,
+    Disembark,
+    Embark,
+    EndCombat,
+    EndMovement,
+    EndPurchase,
+    Move,
+    Place,
+    RemoveUnit,
+)
+from .stacking import capital_of
+from .state import ItaliaState
+from .units import UnitType
+from .world import World
+
+
+class ItaliaRules:
+    """The rules of Italia I or II for one scenario (``World``)."""
+
+    codec = CODEC
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self.game_id = world.scenario.id
+
+    # -- what is pending -----------------------------------------------------------------
+    def decision(self, state: ItaliaState) -> Decision | None:
+        if state.over:
+            return None
+        nation, phase = state.actor, state.phase_name
+        gold = state.gold.get(nation, 0)
+        if phase == "purchase":
+            return Decision(nation, "buy", "6.2", f"buy units ({gold} gold) or end the purchase")
+        if phase == "tribute":
+            return Decision(nation, "buy", "6.4", f"{gold} gold is over 10: buy units now")
+        if phase == "placement":
+            what = state.to_place or [r["unit"] for r in state.reinforcements]
+            rule = "7.1" if state.to_place else "7.2"
+            return Decision(nation, "place", rule, f"place {', '.join(what)}")
+        if phase == "movement":
+            return Decision(nation, "move", "9.0", "move units, or end the movement phase")
+        if phase == "stacking":
+            zones = ", ".join(f"{z} ({n})" for z, n in state.surplus.items())
+            return Decision(nation, "remove", "8.0", f"remove surplus units in {zones}")
+        if phase == "combat":
+            zones = ", ".join(state.combat_due)
+            return Decision(nation, "combat", "10.0", f"combat is due in {zones}")
+        raise AssertionError(f"no decision in phase {phase!r}")
+
+    def legal_actions(self, state: ItaliaState) -> list[Action]:
+        w, nation, phase = self.world, state.actor, state.phase_name
+        out: list[Action] = []
+        if phase in ("purchase", "tribute"):
+            forced = phase == "tribute"
+            for utype in UnitType:
+                if utype is UnitType.LEADER:
+                    continue
+                if _ok(economy.check_buy, w, state, nation, utype.value, None, forced=forced):
+                    out.append(Buy(nation, utype.value))
+            if not forced:
+                for zone in w.controlled_zones(state, nation):
+                    if _ok(economy.check_buy, w, state, nation, "city", zone, forced=False):
+                        out.append(Buy(nation, "city", zone))
+                out.append(EndPurchase(nation))
+        elif phase == "placement":
+            if state.to_place:
+                for entry in dict.fromkeys(state.to_place):
+                    for zone in placement.legal_zones(w, state, nation, entry, free=False):
+                        out.append(Place(nation, entry, zone))
+            else:
+                pending = state.reinforcements[0]
+                entry = pending["unit"]
+                zones = placement.legal_zones(w, state, nation, entry, free=True, pending=pending)
+                out.extend(Place(nation, entry, zone) for zone in zones)
+        elif phase == "movement":
+            out.extend(_moves(w, state, nation))
+            out.append(EndMovement(nation))
+        elif phase == "stacking":
+            for zone in state.surplus:
+                for u in state.units_in(zone, nation):
+                    if u.counts_for_stacking:
+                        out.append(RemoveUnit(nation, u.id))
+        elif phase == "combat":
+            out.append(EndCombat(nation))
+        return out
+
+    # -- changing the state ----------------------------------------------------------------
+    def apply(self, ctx: Context[ItaliaState], action: Action) -> None:
+        state, w = ctx.state, self.world
+        nation = getattr(action, "nation", None)
+        if not isinstance(nation, str) or not nation:
+            raise InvalidActionError(f"{action!r} does not name its nation")
+        w.nation(nation)  # unknown nation: malformed input
+        if isinstance(action, DeclareCapital):
+            return self._declare_capital(ctx, action)
+        if nation != state.actor:
+            raise IllegalActionError(
+                "5.0", f"it is the {state.actor}' decision ({state.phase_name}), not the {nation}'"
+            )
+        phase = state.phase_name
+        expected = _PHASE_OF.get(type(action))
+        if expected is not None and phase not in expected:
+            raise IllegalActionError(
+                "5.0",
+                f"{action.kind} is not possible in the {sequence.RULEBOOK_PHASE[phase]} phase",
+            )
+        if isinstance(action, Buy):
+            economy.buy(ctx, w, nation, action.unit, action.zone)
+        elif isinstance(action, EndPurchase):
+            ctx.emit(
+                "end_purchase",
+                "6.2",
+                f"6.2: the {nation} end their purchases "
+                f"with {state.gold.get(nation, 0)} gold left.",
+            )
+            sequence.enter_placement(ctx, w)
+        elif isinstance(action, Place):
+            placement.place(ctx, w, nation, action.unit, action.zone)
+        elif isinstance(action, Move):
+            movement.apply_move(ctx, w, nation, action.units, action.path)
+        elif isinstance(action, Embark):
+            movement.apply_embark(ctx, w, nation, action.fleet, action.units)
+        elif isinstance(action, Disembark):
+            movement.apply_disembark(ctx, w, nation, action.units, action.zone)
+        elif isinstance(action, EndMovement):
+            ctx.emit("end_movement", "9.0", f"9.0: the {nation} end their movement.")
+            sequence.end_movement(ctx, w)
+        elif isinstance(action, RemoveUnit):
+            self._remove_surplus(ctx, nation, action.unit)
+        elif isinstance(action, EndCombat):
+            for zone in state.combat_due:
+                ctx.emit(
+                    "combat_pending",
+                    "10.0",
+                    f"10.0: the battle in {zone} is not fought: combat (section 10) is not "
+                    f"part of this version of the engine.",
+                    zone=zone,
+                )
+            sequence.end_nation_turn(ctx, w)
+        else:
+            raise InvalidActionError(f"{action!r} is not an action of Italia")
+
+    def advance(self, ctx: Context[ItaliaState]) -> None:
+        state, w = ctx.state, self.world
+        while not state.over:
+            phase = state.phase_name
+            if phase == "income":
+                sequence.begin_nation_turn(ctx, w)
+            elif phase == "purchase" and len(self.legal_actions(state)) == 1:
+                ctx.emit(
+                    "end_purchase",
+                    "6.2",
+                    f"6.2: the {state.active} can buy nothing and keep "
+                    f"{state.gold.get(state.active, 0)} gold.",
+                )
+                sequence.enter_placement(ctx, w)
+            elif phase == "tribute" and not self.legal_actions(state):
+                master = state.actor
+                lost = state.gold[master] - economy.GOLD_CAP
+                state.gold[master] = economy.GOLD_CAP
+                ctx.emit(
+                    "gold_lost",
+                    "6.4",
+                    f"6.4: the {master} can buy nothing; {lost} gold over the limit is lost.",
+                )
+                state.actor_override = None
+                state.phase_name = "purchase"
+            elif phase == "tribute" and state.gold.get(state.actor, 0) <= economy.GOLD_CAP:
+                state.actor_override = None
+                state.phase_name = "purchase"
+            elif phase == "placement" and not state.to_place and not state.reinforcements:
+                sequence.enter_movement(ctx, w)
+            elif phase == "combat" and not state.combat_due:
+                sequence.end_nation_turn(ctx, w)
+            else:
+                return
+
+    def state_from_json(self, data: dict[str, Any]) -> ItaliaState:
+        return ItaliaState.from_json(data)
+
+    # -- helpers ---------------------------------------------------------------------------
+    def _remove_surplus(self, ctx: Context[ItaliaState], nation: str, unit_id: int) -> None:
+        state = ctx.state
+        u = state.units.get(unit_id)
+        if u is None:
+            raise InvalidActionError(f"there is no unit #{unit_id}")
+        if u.nation != nation or u.zone not in state.surplus or not u.counts_for_stacking:
+            zones = ", ".join(state.surplus)
+            raise IllegalActionError("8.0", f"remove a {nation} unit (not a leader) from {zones}")
+        del state.units[u.id]
+        state.surplus[u.zone] -= 1
+        if not state.surplus[u.zone]:
+            del state.surplus[u.zone]
+        ctx.emit(
+            "surplus_removed",
+            "8.0",
+            f"8.0: the {nation} remove {u.label()} from {u.zone}, over its stacking limit.",
+            unit=u.id,
+            zone=u.zone,
+        )
+        if not state.surplus:
+            state.phase_name = "combat"
+            sequence.find_combat(ctx, self.world)
+
+    def _declare_capital(self, ctx: Context[ItaliaState], action: DeclareCapital) -> None:
+        state, w = ctx.state, self.world
+        zone = w.zone_name(action.zone)
+        if action.nation == "Romans" and w.variant == "italia1":
+            raise IllegalActionError("13.1", "in Italia I Rome is always the Roman capital")
+        if not w.is_land(zone) or w.is_borderland(zone):
+            raise IllegalActionError("8.1", f"{zone} cannot be a capital")
+        old = capital_of(w, state, action.nation)
+        state.capitals[action.nation] = zone
+        ctx.emit(
+            "capital",
+            "8.1",
+            f"8.1: the {action.nation} make {zone} their capital"
+            + (f" instead of {old}." if old else "."),
+            nation=action.nation,
+            zone=zone,
+        )
+        if state.phase_name == "stacking" and action.nation == state.active:
+            sequence.find_surplus(ctx, w)
+            if not state.surplus:
+                state.phase_name = "combat"
+                sequence.find_combat(ctx, w)
+
+
+_PHASE_OF: dict[type, tuple[str, ...]] = {
+    Buy: ("purchase", "tribute"),
+    EndPurchase: ("purchase",),
+    Place: ("placement",),
+    Move: ("movement",),
+    Embark: ("movement",),
+    Disembark: ("movement",),
+    EndMovement: ("movement",),
+    RemoveUnit: ("stacking",),
+    EndCombat: ("combat",),
+}
+
+
+def _ok(check: Any, *args: Any, **kwargs: Any) -> bool:
+    try:
+        check(*args, **kwargs)
+    except (IllegalActionError, InvalidActionError):
+        return False
+    return True
+
+
+def _moves(w: World, state: ItaliaState, nation: str) -> list[Action]:
+    """Single-step moves of each unit, of each leader's whole zone, embarking and landing."""
+    out: list[Action] = []
+    candidates: list[tuple[tuple[int, ...], str]] = []
+    by_zone: dict[str, list[int]] = {}
+    for u in sorted(state.units_of(nation), key=lambda u: u.id):
+        rec = state.moves.get(u.id)
+        if rec is not None and rec.stopped:
+            continue
+        if u.carrier is not None:
+            for zone in w.board.neighbours(u.zone):
+                if w.is_land(zone) and _ok(
+                    movement.check_disembark, w, state, nation, (u.id,), zone
+                ):
+                    out.append(Disembark(nation, (u.id,), zone))
+            continue
+        candidates.append(((u.id,), u.zone))
+        if not u.is_fleet:
+            by_zone.setdefault(u.zone, []).append(u.id)
+    for zone, group in by_zone.items():
+        if len(group) > 1 and any(state.units[i].is_leader for i in group):
+            candidates.append((tuple(group), zone))
+    for ids, zone in candidates:
+        for nb in w.board.neighbours(zone):
+            if _ok(movement.check_move, w, state, nation, ids, (zone, nb)):
+                out.append(Move(nation, ids, (zone, nb)))
+    for fleet in (u for u in state.units_of(nation) if u.is_fleet):
+        for land in w.board.neighbours(fleet.zone):
+            if not w.is_land(land):
+                continue
+            for u in state.units_in(land, nation):
+                if _ok(movement.check_embark, w, state, nation, fleet.id, (u.id,)):
+                    out.append(Embark(nation, fleet.id, (u.id,)))
+    return out

@@ -1,0 +1,217 @@
+"""The sequence of play (5.0-5.2): whose turn, which phase, and the steps between phases.
+
+Phases, as the state names them: ``income`` (phase 1 starts: income is collected) ->
+``purchase`` (buying, 6.2) -> ``placement`` (7.1, 7.2) -> ``movement`` (9.0) -> ``stacking``
+(removing surplus units, 8.0) -> ``combat`` (10.0) -> the next nation.
+"""
+
+from __future__ import annotations
+
+from ..core import Context
+from .economy import collect_income
+from .placement import drop_unplaceable, reinforcements_due, start_placement
+from .stacking import stacking_limit
+from .state import ItaliaState
+from .world import World
+
+#: the rulebook's four phases (5.0) for each internal phase name
+RULEBOOK_PHASE = {
+    "income": "1. income and purchase",
+    "purchase": "1. income and purchase",
+    "tribute": "1. income and purchase",
+    "placement": "2. placement",
+    "movement": "3. movement",
+    "stacking": "3. movement",
+    "combat": "4. combat",
+}
+
+
+def plays_now(world: World, state: ItaliaState, nation: str) -> bool:
+    """5.0: a nation plays in the turns of its table row if it has pieces or reinforcements."""
+    info = world.nation(nation)
+    if state.turn not in info.turns:
+        return False
+    has_pieces = any(True for _ in state.units_of(nation))
+    arriving = any(r.turn == state.turn for r in info.reinforcements)
+    return has_pieces or arriving
+
+
+def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
+    """Find the next nation to play from ``state.nation_index`` on; start its phase 1."""
+    state = ctx.state
+    while True:
+        if state.nation_index >= len(state.nation_order):
+            end_game_turn(ctx, world)
+            if state.over:
+                return
+            continue
+        nation = state.active
+        if plays_now(world, state, nation):
+            break
+        if state.turn in world.nation(nation).turns:
+            ctx.emit(
+                "skip",
+                "5.2",
+                f"5.2: the {nation} have no pieces in play and are skipped.",
+                nation=nation,
+            )
+        state.nation_index += 1
+    state.phase_name = "income"
+    ctx.emit(
+        "nation_turn",
+        "5.0",
+        f"5.0: turn {state.turn}: the {nation} ({world.scenario.colour_of(nation)}) play.",
+        nation=nation,
+    )
+    collect_income(ctx, world)
+    master = state.masters.get(nation)
+    if master and state.gold.get(master, 0) > 10:
+        state.actor_override = master
+        state.phase_name = "tribute"
+    else:
+        state.phase_name = "purchase"
+
+
+def end_game_turn(ctx: Context[ItaliaState], world: World) -> None:
+    """5.0: every nation has played: the turn marker advances."""
+    state = ctx.state
+    for nation in state.nation_order:
+        for group in reinforcements_due(world, state, nation, "after_last_nation"):
+            from .placement import bring_reinforcements
+
+            bring_reinforcements(ctx, world, nation, group)
+    ctx.emit("turn_end", "5.0", f"5.0: turn {state.turn} ends.", turn=state.turn)
+    if state.turn >= world.scenario.last_turn:
+        state.over = True
+        state.phase_name = "end"
+        ctx.emit("game_end", "11.0", f"11.0: the game ends after turn {state.turn}.")
+        return
+    state.turn += 1
+    state.nation_index = 0
+    state.played.clear()
+
+
+def enter_placement(ctx: Context[ItaliaState], world: World) -> None:
+    state = ctx.state
+    state.phase_name = "placement"
+    start_placement(ctx, world)
+    drop_unplaceable(ctx, world)
+    if not state.to_place and not state.reinforcements:
+        enter_movement(ctx, world)
+
+
+def enter_movement(ctx: Context[ItaliaState], world: World) -> None:
+    state = ctx.state
+    state.phase_name = "movement"
+    state.moves.clear()
+    state.invaded.clear()
+
+
+def end_movement(ctx: Context[ItaliaState], world: World) -> None:
+    """The end of phase 3: borderlands emptied (9.2), stacking checked (8.0), combat found."""
+    state = ctx.state
+    nation = state.active
+    info = world.nation(nation)
+    for u in list(state.units_of(nation)):
+        if (
+            u.carrier is None
+            and world.is_borderland(u.zone)
+            and u.zone not in info.may_stay_in_borderlands
+        ):
+            del state.units[u.id]
+            ctx.emit(
+                "borderland_removed",
+                "9.2",
+                f"9.2: {u.label()} is still in the borderland {u.zone} at the end of "
+                f"movement and is removed.",
+                unit=u.id,
+                zone=u.zone,
+            )
+    find_surplus(ctx, world)
+    state.phase_name = "stacking" if state.surplus else "combat"
+    if not state.surplus:
+        find_combat(ctx, world)
+
+
+def find_surplus(ctx: Context[ItaliaState], world: World) -> None:
+    """8.0: zones of the active nation over their limit, not counting contested zones (8.3)
+    and zones with one of its leaders (8.0 example, 8.4)."""
+    state = ctx.state
+    nation = state.active
+    state.surplus.clear()
+    for zone in world.controlled_zones(state, nation):
+        if world.occupants(state, zone, nation):
+            continue  # combat zones are checked after combat (8.3)
+        here = state.units_in(zone, nation)
+        if any(u.is_leader for u in here):
+            continue
+        limit = stacking_limit(world, state, zone, nation)
+        if limit is None:
+            continue
+        count = state.stack_count(zone, nation)
+        if count > limit.value:
+            state.surplus[zone] = count - limit.value
+            ctx.emit(
+                "over_stacked",
+                "8.0",
+                f"8.0: {zone} holds {count} {nation} units, {limit.explain()}: the {nation} "
+                f"must remove {count - limit.value}.",
+                zone=zone,
+                count=count,
+                limit=limit.value,
+            )
+
+
+def find_combat(ctx: Context[ItaliaState], world: World) -> None:
+    """10.0: combat is due wherever the active nation shares a zone with another nation."""
+    state = ctx.state
+    nation = state.active
+    state.combat_due.clear()
+    zones = sorted({u.zone for u in state.units_of(nation)})
+    for zone in zones:
+        if world.is_sea(zone):
+            others = {u.nation for u in state.units_in(zone) if u.is_fleet and u.nation != nation}
+            if others and any(u.is_fleet for u in state.units_in(zone, nation)):
+                state.combat_due.append(zone)
+                ctx.emit(
+                    "naval_combat_possible",
+                    "10.8",
+                    f"10.8: the {nation} share {zone} with fleets of the "
+                    f"{', '.join(sorted(others))}: either side may offer naval combat.",
+                    zone=zone,
+                )
+            continue
+        enemies = [
+            u
+            for u in world.occupants(state, zone, nation)
+            if not world.allied(state, nation, u.nation)
+        ]
+        if enemies and world.controls(state, nation, zone):
+            state.combat_due.append(zone)
+            mine = state.stack_count(zone, nation)
+            theirs = sorted({u.nation for u in enemies})
+            defending = sum(1 for u in enemies if u.counts_for_stacking)
+            ctx.emit(
+                "combat_due",
+                "10.0",
+                f"10.0: combat is due in {zone}: the {nation} ({mine} units) attack the "
+                f"{', '.join(theirs)} ({defending} units).",
+                zone=zone,
+                attacker=nation,
+                defenders=theirs,
+            )
+
+
+def end_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
+    state = ctx.state
+    state.played.append(state.active)
+    state.moves.clear()
+    state.invaded.clear()
+    state.placed_zones.clear()
+    state.combat_due.clear()
+    state.surplus.clear()
+    state.to_place.clear()
+    state.reinforcements.clear()
+    state.actor_override = None
+    state.nation_index += 1
+    begin_nation_turn(ctx, world)

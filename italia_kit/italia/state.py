@@ -1,0 +1,300 @@
+"""The state of a game of Italia: where every piece is, gold, cities, and whose phase it is.
+
+The state is plain data (it round-trips through JSON) with queries a rule needs; the rules
+that change it live in the other modules of this package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .units import SPECS, UnitType
+
+PHASES = ("income", "placement", "movement", "combat", "end")
+
+
+@dataclass(slots=True)
+class Unit:
+    """One piece on the board (or aboard a fleet: then ``zone`` is the fleet's sea)."""
+
+    id: int
+    nation: str
+    type: UnitType
+    zone: str
+    carrier: int | None = None  # the fleet carrying it (9.6)
+    name: str | None = None  # a leader's name
+    hits: int = 0  # hits taken by a two-hit unit (10.2)
+    arrived: int = 0  # the turn it came into play (leaders leave a turn later, 7.2)
+
+    @property
+    def is_leader(self) -> bool:
+        return self.type is UnitType.LEADER
+
+    @property
+    def is_fleet(self) -> bool:
+        return self.type is UnitType.FLEET
+
+    @property
+    def counts_for_stacking(self) -> bool:
+        return SPECS[self.type].counts_for_stacking
+
+    def label(self) -> str:
+        if self.name:
+            return self.name
+        return f"{self.nation} {self.type.value.replace('_', ' ')} #{self.id}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "nation": self.nation,
+            "type": self.type.value,
+            "zone": self.zone,
+            "carrier": self.carrier,
+            "name": self.name,
+            "hits": self.hits,
+            "arrived": self.arrived,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Unit:
+        return cls(
+            id=int(d["id"]),
+            nation=str(d["nation"]),
+            type=UnitType(d["type"]),
+            zone=str(d["zone"]),
+            carrier=d.get("carrier"),
+            name=d.get("name"),
+            hits=int(d.get("hits", 0)),
+            arrived=int(d.get("arrived", 0)),
+        )
+
+
+@dataclass(slots=True)
+class MoveRecord:
+    """What one unit has done in the current movement phase (9.0-9.6)."""
+
+    steps: int = 0  # land zones entered (fleets: sea zones)
+    stopped: bool = False  # may not move again this phase
+    leader: int | None = None  # the leader it has moved with since its first step (9.1)
+    without_leader: bool = False  # it made a step without that leader
+    path: list[str] = field(default_factory=list)  # zones it was in, in order
+    strait: bool = False  # crossed a strait (9.4, 10.8.2)
+    by_sea: bool = False  # landed from a fleet (9.6, 10.8.2)
+    fleet_used: int | None = None  # the one fleet it may use this turn (9.6)
+    carried: int = 0  # for a fleet: land units it has taken aboard this turn (9.6)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "steps": self.steps,
+            "stopped": self.stopped,
+            "leader": self.leader,
+            "without_leader": self.without_leader,
+            "path": list(self.path),
+            "strait": self.strait,
+            "by_sea": self.by_sea,
+            "fleet_used": self.fleet_used,
+            "carried": self.carried,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> MoveRecord:
+        return cls(
+            steps=int(d["steps"]),
+            stopped=bool(d["stopped"]),
+            leader=d.get("leader"),
+            without_leader=bool(d.get("without_leader", False)),
+            path=list(d.get("path", [])),
+            strait=bool(d.get("strait", False)),
+            by_sea=bool(d.get("by_sea", False)),
+            fleet_used=d.get("fleet_used"),
+            carried=int(d.get("carried", 0)),
+        )
+
+    def copy(self) -> MoveRecord:
+        return MoveRecord(
+            self.steps,
+            self.stopped,
+            self.leader,
+            self.without_leader,
+            list(self.path),
+            self.strait,
+            self.by_sea,
+            self.fleet_used,
+            self.carried,
+        )
+
+
+@dataclass(slots=True)
+class ItaliaState:
+    """Everything that changes during a game of Italia I or II."""
+
+    scenario: str  # "italia1" | "italia2" (or a variant's id)
+    turn: int = 1
+    nation_index: int = 0  # index into the scenario's turn order (5.1, 5.2)
+    phase_name: str = "income"
+    units: dict[int, Unit] = field(default_factory=dict)
+    next_id: int = 1
+    cities: dict[str, bool] = field(default_factory=dict)  # zone -> True city, False ruin
+    gold: dict[str, int] = field(default_factory=dict)
+    capitals: dict[str, str] = field(default_factory=dict)  # nation -> zone (8.1)
+    masters: dict[str, str] = field(default_factory=dict)  # subject -> master (12.5)
+    to_place: list[str] = field(default_factory=list)  # bought, not yet placed (7.1)
+    held_for: dict[str, list[str]] = field(default_factory=dict)  # bought by a master (6.4)
+    placed_zones: list[str] = field(default_factory=list)  # zones given a new unit (7.1)
+    reinforcements: list[dict[str, Any]] = field(default_factory=list)  # awaiting a zone (7.2)
+    moves: dict[int, MoveRecord] = field(default_factory=dict)
+    invaded: list[str] = field(default_factory=list)  # zones invaded this phase (9.3)
+    surplus: dict[str, int] = field(default_factory=dict)  # zone -> units to remove (8.0)
+    combat_due: list[str] = field(default_factory=list)  # zones where combat is due (10.0)
+    played: list[str] = field(default_factory=list)  # nations that played this turn
+    over: bool = False
+
+    # -- the runner's protocol -----------------------------------------------------------
+    actor_override: str | None = None  # a nation deciding outside its own turn (8.0, 6.4)
+    nation_order: list[str] = field(default_factory=list)  # the scenario's order (5.1/5.2)
+
+    @property
+    def active(self) -> str:
+        if 0 <= self.nation_index < len(self.nation_order):
+            return self.nation_order[self.nation_index]
+        return ""  # between two game turns
+
+    @property
+    def actor(self) -> str:
+        return self.actor_override or self.active
+
+    @property
+    def phase(self) -> str:
+        return self.phase_name
+
+    def clone(self) -> ItaliaState:
+        return ItaliaState(
+            scenario=self.scenario,
+            turn=self.turn,
+            nation_index=self.nation_index,
+            phase_name=self.phase_name,
+            units={
+                i: Unit(u.id, u.nation, u.type, u.zone, u.carrier, u.name, u.hits, u.arrived)
+                for i, u in self.units.items()
+            },
+            next_id=self.next_id,
+            cities=dict(self.cities),
+            gold=dict(self.gold),
+            capitals=dict(self.capitals),
+            masters=dict(self.masters),
+            to_place=list(self.to_place),
+            held_for={k: list(v) for k, v in self.held_for.items()},
+            placed_zones=list(self.placed_zones),
+            reinforcements=[dict(r) for r in self.reinforcements],
+            moves={i: m.copy() for i, m in self.moves.items()},
+            invaded=list(self.invaded),
+            surplus=dict(self.surplus),
+            combat_due=list(self.combat_due),
+            played=list(self.played),
+            over=self.over,
+            actor_override=self.actor_override,
+            nation_order=list(self.nation_order),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scenario": self.scenario,
+            "turn": self.turn,
+            "nation_index": self.nation_index,
+            "phase": self.phase_name,
+            "units": [u.to_json() for u in sorted(self.units.values(), key=lambda u: u.id)],
+            "next_id": self.next_id,
+            "cities": dict(sorted(self.cities.items())),
+            "gold": dict(sorted(self.gold.items())),
+            "capitals": dict(sorted(self.capitals.items())),
+            "masters": dict(sorted(self.masters.items())),
+            "to_place": list(self.to_place),
+            "held_for": {k: list(v) for k, v in sorted(self.held_for.items())},
+            "placed_zones": list(self.placed_zones),
+            "reinforcements": [dict(r) for r in self.reinforcements],
+            "moves": {str(i): m.to_json() for i, m in sorted(self.moves.items())},
+            "invaded": list(self.invaded),
+            "surplus": dict(sorted(self.surplus.items())),
+            "combat_due": list(self.combat_due),
+            "played": list(self.played),
+            "over": self.over,
+            "actor_override": self.actor_override,
+            "nation_order": list(self.nation_order),
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> ItaliaState:
+        return cls(
+            scenario=str(d["scenario"]),
+            turn=int(d["turn"]),
+            nation_index=int(d["nation_index"]),
+            phase_name=str(d["phase"]),
+            units={int(u["id"]): Unit.from_json(u) for u in d["units"]},
+            next_id=int(d["next_id"]),
+            cities={str(k): bool(v) for k, v in d["cities"].items()},
+            gold={str(k): int(v) for k, v in d["gold"].items()},
+            capitals=dict(d["capitals"]),
+            masters=dict(d["masters"]),
+            to_place=list(d["to_place"]),
+            held_for={k: list(v) for k, v in d["held_for"].items()},
+            placed_zones=list(d["placed_zones"]),
+            reinforcements=[dict(r) for r in d["reinforcements"]],
+            moves={int(k): MoveRecord.from_json(v) for k, v in d["moves"].items()},
+            invaded=list(d["invaded"]),
+            surplus={str(k): int(v) for k, v in d["surplus"].items()},
+            combat_due=list(d["combat_due"]),
+            played=list(d["played"]),
+            over=bool(d["over"]),
+            actor_override=d.get("actor_override"),
+            nation_order=list(d["nation_order"]),
+        )
+
+    # -- queries -------------------------------------------------------------------------
+    def add_unit(
+        self,
+        nation: str,
+        unit: UnitType,
+        zone: str,
+        *,
+        name: str | None = None,
+        carrier: int | None = None,
+    ) -> Unit:
+        piece = Unit(self.next_id, nation, unit, zone, carrier, name, 0, self.turn)
+        self.units[piece.id] = piece
+        self.next_id += 1
+        return piece
+
+    def units_in(self, zone: str, nation: str | None = None) -> list[Unit]:
+        return [
+            u
+            for u in self.units.values()
+            if u.zone == zone and (nation is None or u.nation == nation)
+        ]
+
+    def units_of(self, nation: str) -> Iterator[Unit]:
+        return (u for u in self.units.values() if u.nation == nation)
+
+    def nations_in(self, zone: str, *, ashore: bool = True) -> set[str]:
+        """The nations with pieces in a zone (``ashore``: not counting units aboard fleets)."""
+        return {
+            u.nation
+            for u in self.units.values()
+            if u.zone == zone and not (ashore and u.carrier is not None)
+        }
+
+    def stack_count(self, zone: str, nation: str) -> int:
+        """Units of a nation counted for stacking in a zone (8.0: not leaders, not cargo)."""
+        return sum(
+            1
+            for u in self.units.values()
+            if u.zone == zone and u.nation == nation and u.carrier is None and u.counts_for_stacking
+        )
+
+    def has_city(self, zone: str) -> bool:
+        """A city standing (not a ruin) in the zone."""
+        return self.cities.get(zone, False)
+
+    def cargo(self, fleet: int) -> list[Unit]:
+        return [u for u in self.units.values() if u.carrier == fleet]

@@ -1,0 +1,86 @@
+"""The fixed data a game of Italia is played on: the board and the scenario's nations.
+
+A :class:`World` never changes during a game; the :class:`~.state.ItaliaState` does.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from ..core import InvalidActionError
+from ..geo import Board, load_board
+from ..scenarios import Nation, Scenario, load_scenario
+from .state import ItaliaState, Unit
+
+
+class World:
+    """The board plus the scenario, with the zone queries the rules share."""
+
+    def __init__(self, scenario: Scenario | str, board: Board | None = None) -> None:
+        self.scenario = load_scenario(scenario) if isinstance(scenario, str) else scenario
+        self.board = board if board is not None else load_board("italia")
+        self._land = {z.name for z in self.board.zones if z.is_land}
+        self._borderlands = {z.name for z in self.board.zones if z.is_borderland}
+        self._seas = {z.name for z in self.board.zones if z.is_sea}
+
+    @property
+    def variant(self) -> str:
+        """``italia1`` or ``italia2``: which special rules apply (13, 14)."""
+        return "italia2" if self.scenario.id.startswith("italia2") else "italia1"
+
+    @cached_property
+    def order(self) -> tuple[str, ...]:
+        return tuple(n.name for n in self.scenario.nations)
+
+    def nation(self, name: str) -> Nation:
+        try:
+            return self.scenario.nation(name)
+        except ValueError as exc:
+            raise InvalidActionError(str(exc)) from None
+
+    def zone_name(self, name: str) -> str:
+        """The canonical spelling of a zone; an unknown name is malformed input."""
+        try:
+            return self.board.zone(name).name
+        except ValueError as exc:
+            raise InvalidActionError(str(exc)) from None
+
+    def is_land(self, zone: str) -> bool:
+        return zone in self._land
+
+    def is_sea(self, zone: str) -> bool:
+        return zone in self._seas
+
+    def is_borderland(self, zone: str) -> bool:
+        return zone in self._borderlands
+
+    def is_mountain(self, zone: str) -> bool:
+        return self.board.zone(zone).terrain.value == "mountain"
+
+    # -- control (6.1) ---------------------------------------------------------------------
+    def controls(self, state: ItaliaState, nation: str, zone: str) -> bool:
+        """6.1: a nation controls a land zone where it has a unit of any type (leaders too)."""
+        return zone in self._land and any(
+            u.zone == zone and u.nation == nation and u.carrier is None
+            for u in state.units.values()
+        )
+
+    def controlled_zones(self, state: ItaliaState, nation: str) -> list[str]:
+        zones = {
+            u.zone
+            for u in state.units.values()
+            if u.nation == nation and u.carrier is None and u.zone in self._land
+        }
+        return sorted(zones)
+
+    def occupants(self, state: ItaliaState, zone: str, nation: str) -> list[Unit]:
+        """Units ashore in ``zone`` of nations other than ``nation``."""
+        return [
+            u
+            for u in state.units.values()
+            if u.zone == zone and u.nation != nation and u.carrier is None
+        ]
+
+    def allied(self, state: ItaliaState, a: str, b: str) -> bool:
+        """A subjugated nation and its master are allies (12.5.2)."""
+        return state.masters.get(a) == b or state.masters.get(b) == a

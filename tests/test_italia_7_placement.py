@@ -1,0 +1,109 @@
+"""7.0 Placement: 7.1 new units, 7.2 reinforcements and leaders, 8.2 stacking ignored."""
+
+from __future__ import annotations
+
+from italia_kit.italia import Buy, EndPurchase, Place, Position
+
+from .italia_helpers import refused
+
+
+def buying(nation: str, zones: list[str], gold: int) -> Position:
+    pos = Position("italia1", nation=nation)
+    for zone in zones:
+        pos.put(nation, "infantry", zone)
+    pos.gold(nation, gold)
+    return pos
+
+
+def test_7_1_no_more_new_units_than_zones_to_place_them_in() -> None:
+    pos = Position("italia2", nation="Western Romans")
+    pos.put("Western Romans", "legion", "Rome")
+    pos.put("Western Romans", "legion", "Ravenna")
+    pos.gold("Western Romans", 10)
+    game = pos.game()
+    game.apply(Buy("Western Romans", "foederati"))  # 3 gold each (6.2)
+    game.apply(Buy("Western Romans", "foederati"))
+    refused(
+        game,
+        lambda: game.apply(Buy("Western Romans", "foederati")),
+        "7.1",
+        "one new unit in each",
+    )
+
+
+def test_7_1_one_new_unit_per_controlled_zone() -> None:
+    game = buying("Celts", ["Mediolanum", "Verona"], 10).game()
+    game.apply(Buy("Celts", "infantry"))
+    game.apply(Buy("Celts", "infantry"))  # 2 gold left: nothing more to buy
+    assert game.decision is not None and game.decision.kind == "place"
+    refused(game, lambda: game.apply(Place("Celts", "infantry", "Pavia")), "7.1", "do not control")
+    game.apply(Place("Celts", "infantry", "Verona"))
+    refused(game, lambda: game.apply(Place("Celts", "infantry", "Verona")), "7.1", "only one")
+    game.apply(Place("Celts", "infantry", "Mediolanum"))
+    assert game.state.stack_count("Verona", "Celts") == 2
+    assert game.decision.kind == "place" and game.decision.rule == "7.2"  # Brennus
+
+
+def test_7_1_exception_a_single_zone_takes_all_new_units() -> None:
+    game = buying("Celts", ["Mediolanum"], 9).game()
+    game.apply(Buy("Celts", "infantry"))
+    game.apply(Buy("Celts", "infantry"))  # 2 gold left
+    game.apply(Place("Celts", "infantry", "Mediolanum"))
+    game.apply(Place("Celts", "infantry", "Mediolanum"))
+    assert game.state.stack_count("Mediolanum", "Celts") == 3
+
+
+def test_7_1_fleets_go_into_seas_beside_controlled_land() -> None:
+    pos = Position("italia1", nation="Carthaginians")
+    pos.put("Carthaginians", "infantry", "Africa")
+    pos.put("Carthaginians", "infantry", "Byzacena")
+    pos.gold("Carthaginians", 6)
+    pos.put("Romans", "fleet", "Mare Sardoum", 2)
+    game = pos.game()
+    game.apply(Buy("Carthaginians", "fleet"))
+    game.apply(Buy("Carthaginians", "fleet"))  # 0 gold left
+    refused(
+        game, lambda: game.apply(Place("Carthaginians", "fleet", "Mare Tyrrhenum")), "7.1", "beside"
+    )
+    game.apply(Place("Carthaginians", "fleet", "Mare Sardoum"))  # beside other fleets: allowed
+    game.apply(Place("Carthaginians", "fleet", "Mare Sardoum"))  # unlimited
+    assert len([u for u in game.state.units_in("Mare Sardoum", "Carthaginians")]) == 2
+
+
+def test_7_2_example_roman_legions_capped_at_14() -> None:
+    """At the end of turn 4 the Romans may not have more than 14 legions: 12 + 2 arrive."""
+    pos = Position("italia1", nation="Romans", turn=4)
+    zones = ["Rome", "Neapolis", "Etruria", "Umbria", "Perusia", "Picenum"]
+    for zone in zones:
+        pos.put("Romans", "legion", zone, 2)
+    game = pos.game()
+    world = game.rules.world
+    arriving = sum(
+        g.count
+        for r in world.nation("Romans").reinforcements
+        if r.turn == 4
+        for g in r.units
+        if g.unit == "legion"
+    )
+    while game.decision is not None and game.decision.kind == "buy":
+        game.apply(EndPurchase("Romans"))
+    capped = game.log.of_kind("reinforcement_capped")
+    assert arriving > 2, "the Roman card brings more than 2 legions on turn 4 (7.2 example)"
+    assert capped and capped[0].data["arriving"] == 2 and capped[0].rule == "7.2"
+    legions = [u for u in game.state.units_of("Romans") if u.type.value == "legion"]
+    placed_later = sum(1 for r in game.state.reinforcements if r["unit"] == "legion")
+    assert len(legions) + placed_later <= 14
+
+
+def test_7_2_a_leader_leaves_at_phase_2_of_the_next_turn() -> None:
+    """Hamilcar arrives on turn 2 and is removed at the start of phase 2 of turn 3."""
+    pos = Position("italia1", nation="Carthaginians", turn=3)
+    pos.put("Carthaginians", "infantry", "Africa")
+    (hamilcar,) = pos.put("Carthaginians", "leader", "Africa", name="Hamilcar")
+    pos.state.units[hamilcar].arrived = 2
+    pos.gold("Carthaginians", 4)  # something to buy, so phase 1 waits for a decision
+    game = pos.game()
+    assert hamilcar in game.state.units  # still there in phase 1
+    game.apply(EndPurchase("Carthaginians"))
+    assert hamilcar not in game.state.units
+    assert game.log.of_kind("leader_leaves")[0].rule == "7.2"

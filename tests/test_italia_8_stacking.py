@@ -1,0 +1,135 @@
+"""8.0 Stacking limits: 8.0 base limits, 8.1 capitals, 8.3 attacks, 8.5 cities."""
+
+from __future__ import annotations
+
+from italia_kit.italia import EndMovement, Move, Position, RemoveUnit
+
+from .italia_helpers import refused
+
+
+def test_8_0_example_lucania_six_through_four_stay() -> None:
+    pos = Position("italia1", nation="Romans", phase="movement")
+    legions = pos.put("Romans", "legion", "Neapolis", 6)
+    game = pos.game()
+    game.apply(Move("Romans", tuple(legions[:2]), ("Neapolis", "Lucania", "Bruttium")))
+    game.apply(Move("Romans", tuple(legions[2:]), ("Neapolis", "Lucania")))
+    game.apply(EndMovement("Romans"))
+    assert game.decision is not None and game.decision.kind == "remove"
+    assert game.state.surplus == {"Lucania": 1}
+    event = game.log.of_kind("over_stacked")[-1]
+    assert event.rule == "8.0" and "limit 3" in event.text
+    refused(game, lambda: game.apply(RemoveUnit("Romans", legions[0])), "8.0")
+    game.apply(RemoveUnit("Romans", legions[5]))
+    assert game.state.stack_count("Lucania", "Romans") == 3
+
+
+def test_8_0_example_no_removal_with_a_leader() -> None:
+    pos = Position("italia1", nation="Romans", phase="movement")
+    group = (*pos.put("Romans", "legion", "Neapolis", 4), *pos.put("Romans", "leader", "Neapolis"))
+    game = pos.game()
+    game.apply(Move("Romans", group, ("Neapolis", "Lucania")))
+    game.apply(EndMovement("Romans"))
+    assert not game.log.of_kind("over_stacked")
+
+
+def test_8_0_mountains_hold_two_and_leaders_cities_do_not_count() -> None:
+    pos = Position("italia1", nation="Samnites", phase="movement")
+    pos.put("Samnites", "infantry", "Samnium", 2)
+    pos.city("Samnium")
+    game = pos.game()
+    game.apply(EndMovement("Samnites"))
+    assert not game.log.of_kind("over_stacked")
+
+
+def test_8_1_a_capital_holds_one_more_and_rome_is_always_the_roman_capital() -> None:
+    pos = Position("italia1", nation="Romans", phase="movement")
+    pos.put("Romans", "legion", "Rome", 4)
+    game = pos.game()
+    game.apply(EndMovement("Romans"))
+    assert not game.log.of_kind("over_stacked")
+
+    pos = Position("italia1", nation="Samnites", phase="movement")
+    pos.put("Samnites", "infantry", "Samnium", 3)
+    pos.capital("Samnites", "Samnium")
+    game = pos.game()
+    game.apply(EndMovement("Samnites"))
+    assert not game.log.of_kind("over_stacked")
+
+
+def test_8_3_example_romans_attack_calabria() -> None:
+    pos = Position("italia1", nation="Romans", phase="movement")
+    pos.put("Greeks", "infantry", "Calabria", 2)
+    legions = pos.put("Romans", "legion", "Apulia", 5)
+    answer = pos.can_attack("Romans", "Calabria", 4)
+    assert answer and "limit 3" in str(answer) and "+1 for an attack (8.3) = 4" in str(answer)
+    five = pos.can_attack("Romans", "Calabria", 5)
+    assert not five and "1 too many" in str(five)
+    assert pos.can_attack("Romans", "Calabria", 5, leader=True)
+    game = pos.game()
+    refused(
+        game,
+        lambda: game.apply(Move("Romans", tuple(legions), ("Apulia", "Calabria"))),
+        "8.3",
+        "at most 4",
+    )
+    game.apply(Move("Romans", tuple(legions[:4]), ("Apulia", "Calabria")))
+    game.apply(EndMovement("Romans"))
+    assert game.state.combat_due == ["Calabria"]
+    assert game.log.of_kind("combat_due")[-1].rule == "10.0"
+
+
+def test_8_3_an_enemy_capital_in_the_mountains_takes_only_three_attackers() -> None:
+    pos = Position("italia1", nation="Romans", phase="movement")
+    pos.put("Samnites", "infantry", "Samnium", 3)
+    pos.capital("Samnites", "Samnium")
+    answer = pos.can_attack("Romans", "Samnium", 4)
+    assert not answer and answer.limit == 3
+
+
+def test_8_2_placement_ignores_stacking_until_the_end_of_movement() -> None:
+    from italia_kit.italia import Buy, Place
+
+    pos = Position("italia1", nation="Celts")
+    pos.put("Celts", "infantry", "Mediolanum", 3)
+    pos.gold("Celts", 9)
+    game = pos.game()
+    game.apply(Buy("Celts", "infantry"))
+    game.apply(Buy("Celts", "infantry"))
+    game.apply(Place("Celts", "infantry", "Mediolanum"))
+    game.apply(Place("Celts", "infantry", "Mediolanum"))
+    assert game.state.stack_count("Mediolanum", "Celts") == 5  # 7.1 exception, 8.2
+    while game.decision is not None and game.decision.kind == "place":
+        game.apply(game.legal_actions()[0])  # Brennus (7.2): into Mediolanum, the only zone
+    game.apply(EndMovement("Celts"))
+    if any(u.is_leader for u in game.state.units_in("Mediolanum", "Celts")):
+        assert not game.state.surplus  # a leader's zone has no limit (8.0 example, 8.4)
+    else:
+        assert game.state.surplus == {"Mediolanum": 2}
+
+
+def test_8_6_example_retreat_into_rhegium_allows_one_more() -> None:
+    from italia_kit.italia import stacking_limit
+
+    pos = Position("italia1", nation="Romans")
+    pos.put("Romans", "legion", "Rhegium", 2)
+    limit = stacking_limit(pos.world, pos.state, "Rhegium", "Romans", retreat=True)
+    assert limit is not None and limit.value == 3 and "a retreat (8.6)" in limit.explain()
+    pos.capital("Samnites", "Samnium")
+    capital = stacking_limit(pos.world, pos.state, "Samnium", "Samnites", retreat=True)
+    assert capital is not None and capital.value == 4  # 2 + capital + retreat
+
+
+def test_8_1_the_capital_may_change_at_any_time_but_not_romes() -> None:
+    from italia_kit.italia import DeclareCapital
+
+    from .italia_helpers import refused as refused_
+
+    pos = Position("italia1", nation="Samnites", phase="movement")
+    pos.put("Samnites", "infantry", "Lucania", 4)
+    pos.put("Romans", "legion", "Rome")
+    game = pos.game()
+    game.apply(EndMovement("Samnites"))
+    assert game.state.surplus == {"Lucania": 1}
+    game.apply(DeclareCapital("Samnites", "Lucania"))  # 8.1: and the surplus is gone
+    assert not game.state.surplus and game.state.capitals["Samnites"] == "Lucania"
+    refused_(game, lambda: game.apply(DeclareCapital("Romans", "Neapolis")), "13.1")

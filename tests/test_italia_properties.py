@@ -1,0 +1,83 @@
+"""Property tests: random legal play keeps the invariants (issue 3)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from italia_kit.core import game_from_json, game_to_json
+from italia_kit.italia import ItaliaGame, new_game
+
+REMOVALS = {"surplus_removed", "borderland_removed", "leader_leaves"}
+
+
+def random_play(game: ItaliaGame, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if game.is_over:
+            return
+        before_units = len(game.state.units)
+        events = game.apply(rng.choice(game.legal_actions()))
+        check_invariants(game)
+        added = sum(1 for e in events if e.kind in ("place", "reinforcement"))
+        added += sum(int(e.data.get("count", 1)) - 1 for e in events if e.kind == "reinforcement")
+        removed = sum(1 for e in events if e.kind in REMOVALS)
+        assert len(game.state.units) == before_units + added - removed, [e.text for e in events]
+
+
+def check_invariants(game: ItaliaGame) -> None:
+    state = game.state
+    for nation, gold in state.gold.items():
+        if state.phase_name != "tribute":
+            assert 0 <= gold <= 10, (nation, gold)
+    for u in state.units.values():
+        if u.carrier is not None:
+            assert state.units[u.carrier].zone == u.zone
+    if state.phase_name == "combat":
+        # 8.0: after movement every uncontested zone of the mover is within its limit
+        world = game.rules.world
+        from italia_kit.italia import stacking_limit
+
+        for zone in world.controlled_zones(state, state.active):
+            if world.occupants(state, zone, state.active):
+                continue
+            if any(u.is_leader for u in state.units_in(zone, state.active)):
+                continue
+            limit = stacking_limit(world, state, zone, state.active)
+            assert limit is None or state.stack_count(zone, state.active) <= limit.value
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), scenario=st.sampled_from(["italia1", "italia2"]))
+def test_random_legal_play_keeps_the_invariants(seed: int, scenario: str) -> None:
+    game = new_game(scenario, seed=seed)
+    random_play(game, random.Random(seed), 150)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), back=st.integers(1, 40))
+def test_undo_returns_the_exact_earlier_state(seed: int, back: int) -> None:
+    game = new_game("italia1", seed=seed)
+    rng = random.Random(seed)
+    history = [game.state_json()]
+    for _ in range(60):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+        history.append(game.state_json())
+    back = min(back, len(game.actions))
+    game.undo(back)
+    assert game.state_json() == history[-1 - back]
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_save_load_round_trips_and_continues_identically(seed: int) -> None:
+    game = new_game("italia1", seed=seed)
+    random_play(game, random.Random(seed), 50)
+    loaded = game_from_json(game_to_json(game))
+    assert loaded.state_json() == game.state_json()
+    random_play(game, random.Random(seed + 1), 30)
+    random_play(loaded, random.Random(seed + 1), 30)
+    assert loaded.state_json() == game.state_json()
