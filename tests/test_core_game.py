@@ -154,3 +154,14 @@ def test_malformed_action_json() -> None:
         codec.from_json({"kind": "roll", "player": 3})
     with pytest.raises(InvalidActionError, match="unknown fields"):
         codec.from_json({"kind": "roll", "player": "A", "zone": "Rome"})
+
+
+def test_players_drive_the_same_apply() -> None:
+    from italia_kit.core import PassivePlayer, RandomPlayer, ScriptedPlayer, play
+
+    a, b = new_game(1), new_game(1)
+    play(a, RandomPlayer(seed=4))
+    play(b, ScriptedPlayer(a.actions))
+    assert a.is_over and a.state_json() == b.state_json()
+    c = new_game(1)
+    assert play(c, PassivePlayer(), max_actions=3) <= 3

@@ -73,3 +73,49 @@ def test_12_1_a_nation_with_only_fleets_stays_in_the_game() -> None:
     game = pos.game()
     assert game.state.active == "Illyrians"
     assert not game.log.of_kind("skip")
+
+
+def test_5_0_example_celts_then_etruscans_then_greeks() -> None:
+    """5.0: the Celts play first, then the Etruscans, then the Greeks (their first turn)."""
+    game = new_game("italia1", seed=3)
+    played = play_through_turn(game, 1)
+    assert played[:3] == ["Celts", "Etruscans", "Greeks"]
+
+
+def test_5_2_the_italia_ii_order_of_turn_one() -> None:
+    game = new_game("italia2", seed=3)
+    played = play_through_turn(game, 1)
+    table = ["Visigoths", "Western Romans", "Sardinians", "Berbers", "Vandals", "Romans of Africa"]
+    assert [n for n in played if n in table] == [n for n in table if n in played]
+    assert played[0] == "Visigoths" and "Huns" not in played  # the Huns play on turn 2 only
+
+
+def test_12_4_a_nation_entering_play_starts_with_zero_gold() -> None:
+    """The Epirotes enter on turn 4 with nothing (6.1, 12.4): their first income is all."""
+    game = new_game("italia1", seed=5)
+    for turn in (1, 2, 3):
+        play_through_turn(game, turn)
+    while game.state.active != "Epirotes":
+        actions = game.legal_actions()
+        ends = [a for a in actions if a.kind.startswith("end_")]
+        game.apply(ends[0] if ends else actions[0])
+    income = [e for e in game.log.of_kind("income") if e.data["nation"] == "Epirotes"]
+    assert game.state.gold.get("Epirotes", 0) == 0 and income[-1].data["income"] == 0
+
+
+def test_malformed_actions_have_their_own_error_class() -> None:
+    from italia_kit.core import InvalidActionError
+    from italia_kit.italia import Buy, Move
+
+    pos = Position("italia1", nation="Romans", phase="movement")
+    (legion,) = pos.put("Romans", "legion", "Rome")
+    game = pos.game()
+    with pytest.raises(InvalidActionError, match="unknown zone 'Roma': did you mean 'Rome'"):
+        game.apply(Move("Romans", (legion,), ("Roma", "Neapolis")))
+    with pytest.raises(InvalidActionError, match="no unit #999"):
+        game.apply(Move("Romans", (999,), ("Rome", "Neapolis")))
+    with pytest.raises(InvalidActionError, match="unknown unit type 'hoplite'"):
+        game.rules.world  # noqa: B018 - the world exists before we ask it anything
+        Position("italia1").put("Greeks", "hoplite", "Syracusae")
+    with pytest.raises(InvalidActionError):
+        game.apply(Buy("Atlanteans", "infantry"))

@@ -107,3 +107,37 @@ def test_7_2_a_leader_leaves_at_phase_2_of_the_next_turn() -> None:
     game.apply(EndPurchase("Carthaginians"))
     assert hamilcar not in game.state.units
     assert game.log.of_kind("leader_leaves")[0].rule == "7.2"
+
+
+def test_7_2_example_cimbri_arrive_in_helvetia_and_must_leave() -> None:
+    """Turn 8: 9 Cimbri infantry and Boiorix in Helvetia; none may stay there (7.2, 9.2)."""
+    from italia_kit.italia import EndMovement, Move
+
+    pos = Position("italia1", nation="Cimbri", turn=8)
+    game = pos.game()
+    while game.decision is not None and game.decision.kind != "move":
+        game.apply(game.legal_actions()[-1])
+    cimbri = list(game.state.units_of("Cimbri"))
+    assert sum(1 for u in cimbri if u.type.value == "infantry") == 9
+    assert {u.zone for u in cimbri} == {"Helvetia"}
+    assert any(u.name == "Boiorix" for u in cimbri)
+    leader = next(u.id for u in cimbri if u.is_leader)
+    escort = [u.id for u in cimbri if not u.is_leader][:3]
+    game.apply(Move("Cimbri", (*escort, leader), ("Helvetia", "Mediolanum")))
+    game.apply(EndMovement("Cimbri"))
+    removed = game.log.of_kind("borderland_removed")
+    assert len(removed) == 6 and {e.rule for e in removed} == {"9.2"}
+    assert not [u for u in game.state.units_of("Cimbri") if u.zone == "Helvetia"]
+
+
+def test_7_2_example_hamilcar_goes_to_a_north_african_zone_carthage_controls() -> None:
+    pos = Position("italia1", nation="Carthaginians", turn=2)
+    pos.put("Carthaginians", "infantry", "Africa")
+    pos.put("Carthaginians", "infantry", "Lilybaeum")
+    game = pos.game()
+    while game.decision is not None and game.decision.kind == "buy":
+        game.apply(game.legal_actions()[-1])
+    assert game.decision is not None and game.decision.kind == "place"
+    zones = {a.zone for a in game.legal_actions() if isinstance(a, Place)}
+    assert zones == {"Africa"}
+    refused(game, lambda: game.apply(Place("Carthaginians", "leader", "Lilybaeum")), "7.2")

@@ -9,6 +9,7 @@ from .dice import Dice
 from .errors import IllegalActionError, InvalidActionError, SaveFileError
 from .events import Event, EventLog
 from .game import Context, Game, GameState, Rules
+from .players import PassivePlayer, Player, RandomPlayer, ScriptedPlayer, play
 from .save import game_from_json, game_to_json, load_game, register_rules, save_game
 
 __all__ = [
@@ -23,12 +24,17 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "InvalidActionError",
+    "PassivePlayer",
+    "Player",
+    "RandomPlayer",
     "Rules",
     "SaveFileError",
     "ScriptDice",
+    "ScriptedPlayer",
     "game_from_json",
     "game_to_json",
     "load_game",
+    "play",
     "register_rules",
     "save_game",
 ]
