@@ -30,7 +30,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	$(BIN)/pytest -q -n 2 --dist loadfile tests $(if $(wildcard notebooks/*.ipynb),--nbval-lax notebooks,)
+	$(BIN)/pytest -q -n 2 --dist loadfile --doctest-modules italia_kit tests $(if $(wildcard notebooks/*.ipynb),--nbval-lax notebooks,)
 
 test: lint typecheck pytest
 
