@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from italia_kit.core import game_from_json, game_to_json
 from italia_kit.italia import ItaliaGame, new_game
 
-REMOVALS = {"surplus_removed", "borderland_removed", "leader_leaves"}
+REMOVALS = {"surplus_removed", "borderland_removed", "leader_leaves", "eliminated", "rebuilt"}
 
 
 def random_play(game: ItaliaGame, rng: random.Random, steps: int) -> None:
@@ -19,14 +19,14 @@ def random_play(game: ItaliaGame, rng: random.Random, steps: int) -> None:
             return
         before_units = len(game.state.units)
         events = game.apply(rng.choice(game.legal_actions()))
-        check_invariants(game)
+        check_invariants(game, movement_just_ended=any(e.kind == "end_movement" for e in events))
         added = sum(1 for e in events if e.kind in ("place", "reinforcement"))
         added += sum(int(e.data.get("count", 1)) - 1 for e in events if e.kind == "reinforcement")
         removed = sum(1 for e in events if e.kind in REMOVALS)
         assert len(game.state.units) == before_units + added - removed, [e.text for e in events]
 
 
-def check_invariants(game: ItaliaGame) -> None:
+def check_invariants(game: ItaliaGame, *, movement_just_ended: bool = False) -> None:
     state = game.state
     for nation, gold in state.gold.items():
         if state.phase_name != "tribute":
@@ -34,18 +34,28 @@ def check_invariants(game: ItaliaGame) -> None:
     for u in state.units.values():
         if u.carrier is not None:
             assert state.units[u.carrier].zone == u.zone
-    if state.phase_name == "combat":
+    if movement_just_ended and state.phase_name == "combat" and state.battle is None:
         # 8.0: after movement every uncontested zone of the mover is within its limit
         world = game.rules.world
         from italia_kit.italia import stacking_limit
 
-        for zone in world.controlled_zones(state, state.active):
-            if world.occupants(state, zone, state.active):
+        mover = state.active
+        for zone in world.controlled_zones(state, mover):
+            if world.occupants(state, zone, mover):
                 continue
-            if any(u.is_leader for u in state.units_in(zone, state.active)):
+            if any(u.is_leader for u in state.units_in(zone, mover)):
                 continue
-            limit = stacking_limit(world, state, zone, state.active)
-            assert limit is None or state.stack_count(zone, state.active) <= limit.value
+            limit = stacking_limit(world, state, zone, mover)
+            assert limit is None or state.stack_count(zone, mover) <= limit.value
+    if state.battle is None and state.phase_name == "purchase":
+        # 10.0: after combat only one nation is left in each land zone (allies aside)
+        world = game.rules.world
+        for zone in {u.zone for u in state.units.values() if u.carrier is None}:
+            if world.is_land(zone):
+                nations = state.nations_in(zone)
+                assert len(nations) <= 1 or all(
+                    world.allied(state, a, b) for a in nations for b in nations if a != b
+                ), (zone, nations)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

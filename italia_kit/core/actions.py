@@ -93,6 +93,10 @@ def _coerce(value: Any, hint: Any, where: str) -> Any:
     if origin is tuple:
         if not isinstance(value, list | tuple):
             raise InvalidActionError(f"{where}: expected a list, got {value!r}")
+        if args and args[-1] is not Ellipsis:  # a fixed-length tuple such as (int, str)
+            if len(value) != len(args):
+                raise InvalidActionError(f"{where}: expected {len(args)} items, got {value!r}")
+            return tuple(_coerce(v, a, where) for v, a in zip(value, args, strict=True))
         inner = args[0] if args else Any
         return tuple(_coerce(v, inner, where) for v in value)
     if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):

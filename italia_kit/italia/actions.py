@@ -153,4 +153,147 @@ ACTION_CLASSES: tuple[type[Action], ...] = (
     EndCombat,
 )
 
-CODEC = ActionCodec(ACTION_CLASSES)
+
+@dataclass(frozen=True, slots=True)
+class Fight(Action):
+    """10.1: fight the battle in ``zone`` next, as an attack or as a raid (10.7)."""
+
+    kind: ClassVar[str] = "fight"
+    nation: str = ""
+    zone: str = ""
+    raid: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.nation} {'raid' if self.raid else 'attack'} {self.zone}"
+
+
+@dataclass(frozen=True, slots=True)
+class NavalAttack(Action):
+    """10.8: offer naval combat in a sea to another nation's fleets."""
+
+    kind: ClassVar[str] = "naval_attack"
+    nation: str = ""
+    sea: str = ""
+    target: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.nation} attack the {self.target} fleets in {self.sea}"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineNaval(Action):
+    """10.8: naval combat is not mandatory."""
+
+    kind: ClassVar[str] = "decline_naval"
+    nation: str = ""
+    sea: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.nation} decline naval combat in {self.sea}"
+
+
+@dataclass(frozen=True, slots=True)
+class Targets(Action):
+    """10.4: what each rolling unit aims at: pairs (unit id, target class).
+
+    A target class is a unit type (``infantry``), or a type with ``:landed`` for units that
+    came by sea or strait, against which defenders have +2 in the first round (10.8.2).
+    """
+
+    kind: ClassVar[str] = "targets"
+    nation: str = ""
+    aims: tuple[tuple[int, str], ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.nation} target {dict(self.aims)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat(Action):
+    """10.5: units leave the battle for an adjacent zone (or fleets for an adjacent sea)."""
+
+    kind: ClassVar[str] = "retreat"
+    nation: str = ""
+    units: tuple[int, ...] = ()
+    zone: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.nation} retreat {list(self.units)} to {self.zone}"
+
+
+@dataclass(frozen=True, slots=True)
+class StandFast(Action):
+    """10.5: the rest of the side stays in the battle."""
+
+    kind: ClassVar[str] = "stand_fast"
+    nation: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.nation} stand fast"
+
+
+@dataclass(frozen=True, slots=True)
+class SinkFleets(Action):
+    """10.8: the side taking losses at sea chooses which fleets are sunk."""
+
+    kind: ClassVar[str] = "sink_fleets"
+    nation: str = ""
+    fleets: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.nation} lose fleets {list(self.fleets)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ElephantVictim(Action):
+    """10.2: the side an elephant trampled chooses the unit that must retreat, and where
+    (``zone`` empty: it cannot retreat and is removed)."""
+
+    kind: ClassVar[str] = "elephant_victim"
+    nation: str = ""
+    unit: int = 0
+    zone: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.nation} send unit {self.unit} {'to ' + self.zone if self.zone else 'off'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Loot(Action):
+    """10.6: loot a newly conquered city: ``take`` is ``gold``, ``vp`` or ``none``."""
+
+    kind: ClassVar[str] = "loot"
+    nation: str = ""
+    take: str = "gold"
+
+    def __str__(self) -> str:
+        return f"{self.nation} loot ({self.take})"
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuild(Action):
+    """10.6.1, 10.7: remove one unit (not a leader) to rebuild the ruin in its zone;
+    ``unit`` 0: do not rebuild."""
+
+    kind: ClassVar[str] = "rebuild"
+    nation: str = ""
+    unit: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.nation} rebuild with unit {self.unit}" if self.unit else "no rebuild"
+
+
+COMBAT_ACTIONS: tuple[type[Action], ...] = (
+    Fight,
+    NavalAttack,
+    DeclineNaval,
+    Targets,
+    Retreat,
+    StandFast,
+    SinkFleets,
+    ElephantVictim,
+    Loot,
+    Rebuild,
+)
+
+CODEC = ActionCodec(ACTION_CLASSES + COMBAT_ACTIONS)

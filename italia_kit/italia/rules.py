@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action, Context, Decision, IllegalActionError, InvalidActionError
-from . import economy, movement, placement, sequence
+from . import combat_rules, economy, movement, placement, sequence
 from .actions import (
     CODEC,
+    COMBAT_ACTIONS,
     Buy,
     DeclareCapital,
     Disembark,
@@ -54,8 +55,7 @@ class ItaliaRules:
             zones = ", ".join(f"{z} ({n})" for z, n in state.surplus.items())
             return Decision(nation, "remove", "8.0", f"remove surplus units in {zones}")
         if phase == "combat":
-            zones = ", ".join(state.combat_due)
-            return Decision(nation, "combat", "10.0", f"combat is due in {zones}")
+            return combat_rules.decision(self.world, state)
         raise AssertionError(f"no decision in phase {phase!r}")
 
     def legal_actions(self, state: ItaliaState) -> list[Action]:
@@ -92,7 +92,7 @@ class ItaliaRules:
                     if u.counts_for_stacking:
                         out.append(RemoveUnit(nation, u.id))
         elif phase == "combat":
-            out.append(EndCombat(nation))
+            out.extend(combat_rules.legal_actions(w, state))
         return out
 
     # -- changing the state ----------------------------------------------------------------
@@ -139,15 +139,11 @@ class ItaliaRules:
         elif isinstance(action, RemoveUnit):
             self._remove_surplus(ctx, nation, action.unit)
         elif isinstance(action, EndCombat):
-            for zone in state.combat_due:
-                ctx.emit(
-                    "combat_pending",
-                    "10.0",
-                    f"10.0: the battle in {zone} is not fought: combat (section 10) is not "
-                    f"part of this version of the engine.",
-                    zone=zone,
-                )
+            if state.combat_due or state.battle or state.naval_offers:
+                raise IllegalActionError("10.0", "battles are still due: combat is mandatory")
             sequence.end_nation_turn(ctx, w)
+        elif isinstance(action, COMBAT_ACTIONS):
+            combat_rules.apply(ctx, w, action)
         else:
             raise InvalidActionError(f"{action!r} is not an action of Italia")
 
@@ -181,7 +177,7 @@ class ItaliaRules:
                 state.phase_name = "purchase"
             elif phase == "placement" and not state.to_place and not state.reinforcements:
                 sequence.enter_movement(ctx, w)
-            elif phase == "combat" and not state.combat_due:
+            elif phase == "combat" and combat_rules.settle(ctx, w):
                 sequence.end_nation_turn(ctx, w)
             else:
                 return
@@ -210,8 +206,10 @@ class ItaliaRules:
             zone=u.zone,
         )
         if not state.surplus:
-            state.phase_name = "combat"
-            sequence.find_combat(ctx, self.world)
+            state.actor_override = None
+            if state.phase_name == "stacking":
+                state.phase_name = "combat"
+                sequence.find_combat(ctx, self.world)
 
     def _declare_capital(self, ctx: Context[ItaliaState], action: DeclareCapital) -> None:
         state, w = ctx.state, self.world
@@ -245,8 +243,9 @@ _PHASE_OF: dict[type, tuple[str, ...]] = {
     Embark: ("movement",),
     Disembark: ("movement",),
     EndMovement: ("movement",),
-    RemoveUnit: ("stacking",),
+    RemoveUnit: ("stacking", "combat"),
     EndCombat: ("combat",),
+    **{cls: ("combat",) for cls in COMBAT_ACTIONS},
 }
 
 

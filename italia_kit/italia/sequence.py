@@ -163,16 +163,18 @@ def find_surplus(ctx: Context[ItaliaState], world: World) -> None:
 
 
 def find_combat(ctx: Context[ItaliaState], world: World) -> None:
-    """10.0: combat is due wherever the active nation shares a zone with another nation."""
+    """10.0: combat is due wherever the active nation shares a land zone with another
+    nation; naval combat may be offered wherever its fleets share a sea (10.8)."""
     state = ctx.state
     nation = state.active
     state.combat_due.clear()
+    state.naval_offers.clear()
     zones = sorted({u.zone for u in state.units_of(nation)})
     for zone in zones:
         if world.is_sea(zone):
             others = {u.nation for u in state.units_in(zone) if u.is_fleet and u.nation != nation}
             if others and any(u.is_fleet for u in state.units_in(zone, nation)):
-                state.combat_due.append(zone)
+                state.naval_offers.append(f"{zone}|{nation}")
                 ctx.emit(
                     "naval_combat_possible",
                     "10.8",
@@ -202,6 +204,28 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
             )
 
 
+def find_surplus_in(ctx: Context[ItaliaState], world: World, zone: str, nation: str) -> None:
+    """8.3: after a battle the stacking limit is checked in its zone; the owner removes
+    the surplus (even an attacker that lost nothing)."""
+    state = ctx.state
+    limit = stacking_limit(world, state, zone, nation)
+    if limit is None:
+        return
+    count = state.stack_count(zone, nation)
+    if count > limit.value:
+        state.surplus[zone] = count - limit.value
+        state.actor_override = nation
+        ctx.emit(
+            "over_stacked",
+            "8.3",
+            f"8.3: after the battle {zone} holds {count} {nation} units, {limit.explain()}: "
+            f"the {nation} must remove {count - limit.value}.",
+            zone=zone,
+            count=count,
+            limit=limit.value,
+        )
+
+
 def end_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     state = ctx.state
     state.played.append(state.active)
@@ -209,7 +233,11 @@ def end_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     state.invaded.clear()
     state.placed_zones.clear()
     state.combat_due.clear()
+    state.naval_offers.clear()
     state.surplus.clear()
+    state.raided.clear()
+    state.looted.clear()
+    state.battle = None
     state.to_place.clear()
     state.reinforcements.clear()
     state.actor_override = None

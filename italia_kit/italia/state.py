@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .battle_state import Battle
 from .units import SPECS, UnitType
 
 PHASES = ("income", "placement", "movement", "combat", "end")
@@ -150,6 +151,11 @@ class ItaliaState:
     combat_due: list[str] = field(default_factory=list)  # zones where combat is due (10.0)
     played: list[str] = field(default_factory=list)  # nations that played this turn
     over: bool = False
+    vp: dict[str, float] = field(default_factory=dict)  # victory points by nation (11.0)
+    battle: Battle | None = None  # the battle being fought (10.1)
+    raided: list[str] = field(default_factory=list)  # cities raided this nation turn (10.7)
+    looted: list[str] = field(default_factory=list)  # looted this nation turn (10.6.1)
+    naval_offers: list[str] = field(default_factory=list)  # seas where combat may be offered
 
     # -- the runner's protocol -----------------------------------------------------------
     actor_override: str | None = None  # a nation deciding outside its own turn (8.0, 6.4)
@@ -194,6 +200,11 @@ class ItaliaState:
             combat_due=list(self.combat_due),
             played=list(self.played),
             over=self.over,
+            vp=dict(self.vp),
+            battle=self.battle.copy() if self.battle else None,
+            raided=list(self.raided),
+            looted=list(self.looted),
+            naval_offers=list(self.naval_offers),
             actor_override=self.actor_override,
             nation_order=list(self.nation_order),
         )
@@ -220,6 +231,11 @@ class ItaliaState:
             "combat_due": list(self.combat_due),
             "played": list(self.played),
             "over": self.over,
+            "vp": dict(sorted(self.vp.items())),
+            "battle": self.battle.to_json() if self.battle else None,
+            "raided": list(self.raided),
+            "looted": list(self.looted),
+            "naval_offers": list(self.naval_offers),
             "actor_override": self.actor_override,
             "nation_order": list(self.nation_order),
         }
@@ -247,6 +263,11 @@ class ItaliaState:
             combat_due=list(d["combat_due"]),
             played=list(d["played"]),
             over=bool(d["over"]),
+            vp={str(k): float(v) for k, v in d.get("vp", {}).items()},
+            battle=Battle.from_json(d["battle"]) if d.get("battle") else None,
+            raided=list(d.get("raided", [])),
+            looted=list(d.get("looted", [])),
+            naval_offers=list(d.get("naval_offers", [])),
             actor_override=d.get("actor_override"),
             nation_order=list(d["nation_order"]),
         )

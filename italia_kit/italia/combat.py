@@ -1,0 +1,664 @@
+"""Phase 4: land battles (10.0-10.6), raids (10.7) and naval battles (10.8), round by round.
+
+A battle is a small state machine kept in ``state.battle`` (:class:`~.battle_state.Battle`);
+each stage waits for one decision of one side, and the dice are rolled between stages.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..core import Context, IllegalActionError, InvalidActionError
+from . import cities
+from .battle_state import Battle
+from .hits import hits, land_modifier, rampages
+from .naval import fleet_modifier, supremacy
+from .retreat import retreat_zones
+from .state import ItaliaState, Unit
+from .units import SPECS, UnitType
+from .victory import eliminate
+from .world import World
+
+
+# -- who is in the battle -------------------------------------------------------------------
+def fighters(state: ItaliaState, battle: Battle, nation: str) -> list[Unit]:
+    """The units of a side that roll dice: not leaders; ashore on land, fleets at sea."""
+    return sorted(
+        (
+            u
+            for u in state.units.values()
+            if u.zone == battle.zone
+            and u.nation == nation
+            and not u.is_leader
+            and (u.is_fleet if battle.naval else u.carrier is None)
+        ),
+        key=lambda u: u.id,
+    )
+
+
+def leaders(state: ItaliaState, battle: Battle, nation: str) -> list[Unit]:
+    return [
+        u
+        for u in state.units.values()
+        if u.zone == battle.zone and u.nation == nation and u.is_leader and u.carrier is None
+    ]
+
+
+def target_class(battle: Battle, unit: Unit) -> str:
+    """A unit's target class: its type, marked ``:landed`` in round 1 if it came by sea or
+    strait, so the defender can aim the +2 of 10.8.2 at it."""
+    if battle.round == 1 and unit.id in battle.landed:
+        return f"{unit.type.value}:landed"
+    return unit.type.value
+
+
+def classes(state: ItaliaState, battle: Battle, nation: str) -> list[str]:
+    return sorted({target_class(battle, u) for u in fighters(state, battle, nation)})
+
+
+# -- starting a battle ----------------------------------------------------------------------
+def check_fight(world: World, state: ItaliaState, nation: str, zone: str, raid: bool) -> str:
+    zone = world.zone_name(zone)
+    if zone not in state.combat_due:
+        due = ", ".join(state.combat_due) or "nowhere"
+        raise IllegalActionError("10.0", f"no battle is due in {zone} (due: {due})")
+    if raid:
+        defender = _defender(world, state, nation, zone)
+        if not state.has_city(zone):
+            raise IllegalActionError("10.7", f"a raid needs a city; {zone} has none standing")
+        if defender is None or defender == nation:
+            raise IllegalActionError("10.7", "a raid can only strike a city held by an opponent")
+        if zone in state.raided:
+            raise IllegalActionError(
+                "10.7", f"the city of {zone} was already raided in this nation turn"
+            )
+    return zone
+
+
+def _defender(world: World, state: ItaliaState, nation: str, zone: str) -> str | None:
+    others = Counter(
+        u.nation
+        for u in world.occupants(state, zone, nation)
+        if not world.allied(state, nation, u.nation)
+    )
+    return others.most_common(1)[0][0] if others else None
+
+
+def start_battle(
+    ctx: Context[ItaliaState], world: World, nation: str, zone: str, raid: bool
+) -> None:
+    state = ctx.state
+    zone = check_fight(world, state, nation, zone, raid)
+    defender = _defender(world, state, nation, zone)
+    assert defender is not None
+    state.combat_due.remove(zone)
+    battle = Battle(zone=zone, attacker=nation, defender=defender, raid=raid)
+    for u in fighters(state, battle, nation) + leaders(state, battle, nation):
+        rec = state.moves.get(u.id)
+        if rec and len(rec.path) >= 2 and rec.path[-1] == zone:
+            battle.came_from.append(rec.path[-2])
+            if rec.by_sea or rec.strait:
+                battle.landed.append(u.id)
+    battle.came_from = sorted(set(battle.came_from))
+    battle.defender_had_city = state.has_city(zone)
+    state.battle = battle
+    what = "raid the city of" if raid else "attack"
+    ctx.emit(
+        "battle",
+        "10.7" if raid else "10.1",
+        f"{'10.7' if raid else '10.1'}: the {nation} {what} {zone}, held by the {defender}: "
+        f"{len(fighters(state, battle, nation))} units against "
+        f"{len(fighters(state, battle, defender))}.",
+        zone=zone,
+        attacker=nation,
+        defender=defender,
+        raid=raid,
+    )
+    if _lone_leaders(ctx, world):
+        _next_targets(ctx, world)
+
+
+def start_naval_battle(
+    ctx: Context[ItaliaState], world: World, nation: str, sea: str, target: str
+) -> None:
+    state = ctx.state
+    battle = Battle(zone=sea, attacker=nation, defender=target, naval=True)
+    state.battle = battle
+    ctx.emit(
+        "battle",
+        "10.8",
+        f"10.8: naval combat in {sea}: {len(fighters(state, battle, nation))} {nation} fleets "
+        f"against {len(fighters(state, battle, target))} {target} fleets.",
+        zone=sea,
+        attacker=nation,
+        defender=target,
+        naval=True,
+    )
+    _roll_round(ctx, world)
+
+
+def _lone_leaders(ctx: Context[ItaliaState], world: World) -> bool:
+    """10.2: a leader alone facing enemy units without a leader is removed without a fight.
+
+    Returns whether the battle goes on (both sides still have units that fight).
+    """
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    for side in (battle.attacker, battle.defender):
+        enemy = battle.enemy(side)
+        if (
+            not fighters(state, battle, side)
+            and leaders(state, battle, side)
+            and fighters(state, battle, enemy)
+            and not leaders(state, battle, enemy)
+        ):
+            for leader in leaders(state, battle, side):
+                eliminate(
+                    ctx,
+                    world,
+                    leader,
+                    by=enemy,
+                    rule="10.2",
+                    why="a leader alone facing enemy units is removed without a fight",
+                    attacked_scorer=side == battle.attacker,
+                )
+    if not fighters(state, battle, battle.attacker) or not fighters(state, battle, battle.defender):
+        finish_battle(ctx, world)
+        return False
+    return True
+
+
+# -- targets (10.4) ------------------------------------------------------------------------
+def _next_targets(ctx: Context[ItaliaState], world: World) -> None:
+    """Ask each side for targets, attacker first, unless only one choice exists."""
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    battle.targets = {}
+    for side, stage in (
+        (battle.attacker, "targets_attacker"),
+        (battle.defender, "targets_defender"),
+    ):
+        if battle.raid and side == battle.attacker:
+            continue  # the raiders' dice strike the city (10.7)
+        enemy_classes = classes(state, battle, battle.enemy(side))
+        if len(enemy_classes) > 1:
+            battle.stage = stage
+            state.actor_override = side
+            return
+    _roll_round(ctx, world)
+
+
+def default_aims(state: ItaliaState, battle: Battle, side: str, target: str) -> dict[str, str]:
+    return {str(u.id): target for u in fighters(state, battle, side)}
+
+
+def check_targets(
+    state: ItaliaState, battle: Battle, nation: str, aims: tuple[tuple[int, str], ...]
+) -> dict[str, str]:
+    mine = {u.id for u in fighters(state, battle, nation)}
+    present = set(classes(state, battle, battle.enemy(nation)))
+    given = dict(aims)
+    if set(given) != mine:
+        raise IllegalActionError(
+            "10.4", f"name a target for each of the {nation}' {len(mine)} units, and no others"
+        )
+    for unit, cls in given.items():
+        if cls not in present:
+            raise IllegalActionError(
+                "10.4",
+                f"unit #{unit} aims at {cls!r}, which is not in the battle ({sorted(present)})",
+            )
+    return {str(k): v for k, v in given.items()}
+
+
+def set_targets(
+    ctx: Context[ItaliaState], world: World, nation: str, aims: tuple[tuple[int, str], ...]
+) -> None:
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    battle.targets[battle.side(nation)] = check_targets(state, battle, nation, aims)
+    counts = Counter(battle.targets[battle.side(nation)].values())
+    ctx.emit(
+        "targets",
+        "10.4",
+        f"10.4: the {nation} aim "
+        + ", ".join(
+            f"{n} dice at the {c.replace(':landed', ' (landed)')}" for c, n in counts.items()
+        )
+        + ".",
+    )
+    if battle.stage == "targets_attacker":
+        enemy_classes = classes(state, battle, battle.defender)
+        if len(classes(state, battle, battle.attacker)) > 1:
+            battle.stage = "targets_defender"
+            state.actor_override = battle.defender
+            return
+        del enemy_classes
+    _roll_round(ctx, world)
+
+
+# -- the dice (10.2) -----------------------------------------------------------------------
+def _roll_round(ctx: Context[ItaliaState], world: World) -> None:
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    state.actor_override = None
+    if battle.naval:
+        _naval_round(ctx, world)
+        return
+    zone = battle.zone
+    terrain = world.board.zone(zone).terrain.value
+    sup = (
+        None
+        if battle.raid
+        else supremacy(
+            world, state, zone, battle.attacker, battle.defender, battle.retreated_fleets
+        )
+    )
+    hits_on: dict[str, Counter[str]] = {}
+    trampled: dict[str, int] = {}
+    for side in (battle.attacker, battle.defender):
+        enemy = battle.enemy(side)
+        units = fighters(state, battle, side)
+        if not units:
+            continue
+        aims = battle.targets.get(battle.side(side))
+        if aims is None:
+            only = classes(state, battle, enemy)
+            aims = default_aims(state, battle, side, only[0] if only else "")
+        attacker = side == battle.attacker
+        raider = battle.raid and attacker
+        rolls = ctx.roll(
+            len(units),
+            "10.7" if battle.raid else "10.2",
+            f"the {side} roll for {len(units)} units in {zone}",
+            side=side,
+            units=[u.id for u in units],
+        )
+        tally: Counter[str] = Counter()
+        for unit, roll in zip(units, rolls, strict=True):
+            target = "city" if raider else aims[str(unit.id)]
+            mod = land_modifier(
+                attacker=attacker,
+                rough=terrain in ("mountain", "swamp"),
+                city=state.has_city(zone),
+                leaders=len(leaders(state, battle, side)),
+                supremacy=sup == side,
+                landing=not attacker and target.endswith(":landed"),
+                raid=battle.raid,
+            )
+            if hits(roll, unit.type, mod, raider=raider):
+                tally[target] += 1
+                if rampages(roll, unit.type) and not battle.raid:
+                    trampled[enemy] = trampled.get(enemy, 0) + 1
+        hits_on[enemy] = tally
+        total = sum(tally.values())
+        mod_text = _modifier_text(world, state, battle, side, sup)
+        ctx.emit(
+            "hits",
+            "10.7" if battle.raid else "10.2",
+            f"{'10.7' if battle.raid else '10.2'}: the {side} score {total} hit"
+            f"{'' if total == 1 else 's'}{mod_text}.",
+            side=side,
+            hits=dict(tally),
+        )
+    if battle.raid:
+        cities.resolve_raid(ctx, world, hits_on.get(battle.defender, Counter()))
+        for cls, n in hits_on.get(battle.attacker, Counter()).items():
+            _apply_hits(ctx, world, battle.attacker, cls, n)
+        cities.after_raid(ctx, world)
+        return
+    for side, tally in hits_on.items():
+        for cls, n in tally.items():
+            _apply_hits(ctx, world, side, cls, n)
+    battle.rampage = [side for side, n in trampled.items() for _ in range(n)]
+    _after_losses(ctx, world)
+
+
+def _modifier_text(
+    world: World, state: ItaliaState, battle: Battle, side: str, sup: str | None
+) -> str:
+    if battle.raid:
+        return " (a raid: no modifiers)"
+    parts = []
+    terrain = world.board.zone(battle.zone).terrain.value
+    if side == battle.attacker:
+        if terrain in ("mountain", "swamp"):
+            parts.append(f"-1 for the {terrain} (10.3)")
+        if state.has_city(battle.zone):
+            parts.append("-2 for the city (10.6)")
+    n = len(leaders(state, battle, side))
+    if n:
+        parts.append(f"+{2 * n} for {n} leader{'s' if n > 1 else ''} (10.2)")
+    if sup == side:
+        parts.append("+1 for naval supremacy (10.9)")
+    if side == battle.defender and battle.round == 1 and battle.landed:
+        parts.append("+2 against units landing or crossing a strait (10.8.2)")
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def _apply_hits(ctx: Context[ItaliaState], world: World, side: str, cls: str, n: int) -> None:
+    """Hits on one target class; surplus hits are lost (10.4). Two-hit units are flipped
+    first, all of them, before any is eliminated (10.2, 14.2)."""
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    pool = [u for u in fighters(state, battle, side) if target_class(battle, u) == cls]
+    for _ in range(n):
+        fresh = [u for u in pool if SPECS[u.type].hits_to_kill > 1 and u.hits == 0]
+        if fresh:
+            fresh[0].hits = 1
+            ctx.emit(
+                "flipped",
+                "10.2",
+                f"10.2: {fresh[0].label()} takes a hit and is flipped; it fights on.",
+                unit=fresh[0].id,
+            )
+            continue
+        if not pool:
+            ctx.emit("hit_lost", "10.4", f"10.4: a hit on the {cls} is lost: none is left.")
+            continue
+        victim = pool.pop(0)
+        eliminate(
+            ctx,
+            world,
+            victim,
+            by=battle.enemy(side),
+            rule="10.2",
+            why=f"hit in the battle of {battle.zone}",
+            attacked_scorer=side == battle.attacker,
+        )
+
+
+def _after_losses(ctx: Context[ItaliaState], world: World) -> None:
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    if battle.rampage:
+        side = battle.rampage[0]
+        if fighters(state, battle, side):
+            battle.stage = "rampage"
+            state.actor_override = side
+            return
+        battle.rampage.clear()
+    if not _lone_leaders(ctx, world):
+        return
+    battle.stage = "retreat_attacker"
+    state.actor_override = battle.attacker
+
+
+def elephant_victim(
+    ctx: Context[ItaliaState], world: World, nation: str, unit_id: int, zone: str
+) -> None:
+    """10.2: the trampled side picks the unit that must retreat; without a retreat it is
+    removed and the elephant's side scores it."""
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    unit = state.units.get(unit_id)
+    if unit is None or unit not in fighters(state, battle, nation):
+        raise IllegalActionError("10.2", f"unit #{unit_id} is not a {nation} unit in the battle")
+    options = retreat_zones(world, state, battle, nation, [unit])
+    if zone:
+        zone = world.zone_name(zone)
+        if zone not in options:
+            raise IllegalActionError(
+                "10.5", f"{unit.label()} cannot retreat to {zone} (possible: {options or 'none'})"
+            )
+        _move_out(ctx, world, [unit], zone, "10.2", "an elephant drives it from the field")
+    else:
+        if options:
+            raise IllegalActionError(
+                "10.2", f"{unit.label()} can retreat (to {', '.join(options)}): it must"
+            )
+        eliminate(
+            ctx,
+            world,
+            unit,
+            by=battle.enemy(nation),
+            rule="10.2",
+            why="an elephant drove it off and it had nowhere to retreat",
+            attacked_scorer=nation == battle.defender,
+        )
+    battle.rampage.pop(0)
+    _after_losses(ctx, world)
+
+
+# -- retreats (10.5) -----------------------------------------------------------------------
+def retreat(
+    ctx: Context[ItaliaState], world: World, nation: str, ids: tuple[int, ...], zone: str
+) -> None:
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    zone = world.zone_name(zone)
+    mine = {u.id: u for u in fighters(state, battle, nation) + leaders(state, battle, nation)}
+    units = []
+    for i in ids:
+        if i not in mine:
+            raise InvalidActionError(
+                f"unit #{i} is not a {nation} unit in the battle of {battle.zone}"
+            )
+        units.append(mine[i])
+    if not units:
+        raise InvalidActionError("a retreat needs at least one unit")
+    options = retreat_zones(world, state, battle, nation, units)
+    if zone not in options:
+        why = _why_not_retreat(world, state, battle, nation, zone)
+        raise IllegalActionError("10.5", f"the {nation} cannot retreat to {zone}: {why}")
+    _move_out(ctx, world, units, zone, "10.5", "retreat")
+    if battle.stage == "raid_retreat":
+        from .cities import _raid_retreat
+
+        _raid_retreat(ctx, world)  # those left with nowhere to go are eliminated (10.7)
+        return
+    if battle.naval:
+        battle.retreated_fleets.extend(u.id for u in units)
+    if not fighters(state, battle, nation):
+        # leaders left behind go with the army they lead (they cannot hold a zone alone)
+        for leader in leaders(state, battle, nation):
+            _move_out(ctx, world, [leader], zone, "10.5", "retreat with the army")
+        _end_round(ctx, world)
+
+
+def _why_not_retreat(
+    world: World, state: ItaliaState, battle: Battle, nation: str, zone: str
+) -> str:
+    if not world.board.is_adjacent(battle.zone, zone):
+        return f"it is not adjacent to {battle.zone}"
+    if world.is_borderland(zone):
+        return "units never retreat into the borderlands (9.2, 10.5)"
+    if nation == battle.defender and zone in battle.came_from:
+        return "the attackers came from there"
+    if any(u.nation != nation for u in state.units_in(zone) if u.carrier is None):
+        return "another nation is there"
+    return "the retreat allowance of 8.6 would be exceeded (or there is no room aboard)"
+
+
+def _move_out(
+    ctx: Context[ItaliaState], world: World, units: list[Unit], zone: str, rule: str, why: str
+) -> None:
+    state = ctx.state
+    for u in units:
+        if world.is_sea(zone) and not u.is_fleet:
+            fleet = next(
+                f
+                for f in state.units_in(zone, u.nation)
+                if f.is_fleet
+                and (u.is_leader or sum(not c.is_leader for c in state.cargo(f.id)) < 2)
+            )
+            u.carrier = fleet.id
+        if u.is_fleet:
+            for c in state.cargo(u.id):
+                c.zone = zone
+        u.zone = zone
+        if u.hits and not u.is_fleet:
+            pass  # restored only at the end of the battle it survived (10.2)
+    names = ", ".join(u.label() for u in units)
+    ctx.emit(
+        "retreat", rule, f"{rule}: {names} {why} to {zone}.", units=[u.id for u in units], zone=zone
+    )
+
+
+def stand_fast(ctx: Context[ItaliaState], world: World, nation: str) -> None:
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    if battle.stage == "raid_retreat":
+        raise IllegalActionError("10.7", "after a raid the attacker must retreat")
+    if battle.stage == "retreat_attacker":
+        battle.stage = "retreat_defender"
+        state.actor_override = battle.defender
+        if not fighters(state, battle, battle.defender):
+            _end_round(ctx, world)
+        return
+    _end_round(ctx, world)
+
+
+def _end_round(ctx: Context[ItaliaState], world: World) -> None:
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    if battle.stage == "retreat_attacker" and fighters(state, battle, battle.attacker):
+        battle.stage = "retreat_defender"
+        state.actor_override = battle.defender
+        if fighters(state, battle, battle.defender):
+            return
+    if not fighters(state, battle, battle.attacker) or not fighters(state, battle, battle.defender):
+        finish_battle(ctx, world)
+        return
+    battle.round += 1
+    battle.retreated_fleets.clear()
+    ctx.emit("round", "10.1", f"10.1: round {battle.round} of the battle of {battle.zone}.")
+    if battle.naval:
+        _roll_round(ctx, world)
+    else:
+        _next_targets(ctx, world)
+
+
+# -- naval combat (10.8) ---------------------------------------------------------------------
+def _naval_round(ctx: Context[ItaliaState], world: World) -> None:
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    losses: dict[str, int] = {}
+    for side in (battle.attacker, battle.defender):
+        fleets = fighters(state, battle, side)
+        if not fleets:
+            continue
+        rolls = ctx.roll(
+            len(fleets), "10.8", f"the {side} roll for {len(fleets)} fleets in {battle.zone}"
+        )
+        n = sum(
+            hits(r, UnitType.FLEET, fleet_modifier(state, f.id))
+            for f, r in zip(fleets, rolls, strict=True)
+        )
+        losses[battle.enemy(side)] = n
+        ctx.emit("hits", "10.8", f"10.8: the {side} score {n} hit{'s' if n != 1 else ''}.")
+    battle.pending_hits = {k: v for k, v in losses.items() if v}
+    _next_naval_losses(ctx, world)
+
+
+def _next_naval_losses(ctx: Context[ItaliaState], world: World) -> None:
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    for side, n in list(battle.pending_hits.items()):
+        fleets = fighters(state, battle, side)
+        if n >= len(fleets):
+            for f in fleets:
+                eliminate(
+                    ctx,
+                    world,
+                    f,
+                    by=battle.enemy(side),
+                    rule="10.8",
+                    why=f"sunk in {battle.zone}",
+                    attacked_scorer=side == battle.attacker,
+                )
+            del battle.pending_hits[side]
+            continue
+        battle.stage = "losses"
+        state.actor_override = side
+        return
+    battle.stage = "retreat_attacker"
+    state.actor_override = battle.attacker
+    if not fighters(state, battle, battle.attacker) or not fighters(state, battle, battle.defender):
+        finish_battle(ctx, world)
+
+
+def sink_fleets(ctx: Context[ItaliaState], world: World, nation: str, ids: tuple[int, ...]) -> None:
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    n = battle.pending_hits.get(nation, 0)
+    mine = {f.id: f for f in fighters(state, battle, nation)}
+    if len(set(ids)) != n or not set(ids) <= set(mine):
+        raise IllegalActionError(
+            "10.8", f"the {nation} must choose {n} of their fleets in {battle.zone} to lose"
+        )
+    for i in ids:
+        eliminate(
+            ctx,
+            world,
+            mine[i],
+            by=battle.enemy(nation),
+            rule="10.8",
+            why=f"sunk in {battle.zone} (its owner chose it)",
+            attacked_scorer=nation == battle.attacker,
+        )
+    del battle.pending_hits[nation]
+    _next_naval_losses(ctx, world)
+
+
+# -- the end of a battle ------------------------------------------------------------------------
+def finish_battle(ctx: Context[ItaliaState], world: World) -> None:
+    """Two-hit units restored (10.2), then looting (10.6), rebuilding (10.6.1) and the
+    stacking check (8.3) in the battle zone."""
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    for u in state.units.values():
+        if u.zone == battle.zone and u.hits:
+            u.hits = 0
+            ctx.emit("restored", "10.2", f"10.2: {u.label()} survived and is restored.", unit=u.id)
+    holder = next(
+        (s for s in (battle.attacker, battle.defender) if fighters(state, battle, s)), None
+    )
+    if holder is None:
+        holder = next(
+            (s for s in (battle.attacker, battle.defender) if leaders(state, battle, s)), None
+        )
+    outcome = f"the {holder} hold {battle.zone}" if holder else f"{battle.zone} is left empty"
+    ctx.emit(
+        "battle_end",
+        "10.0",
+        f"10.0: the battle of {battle.zone} is over: {outcome}.",
+        zone=battle.zone,
+        holder=holder,
+    )
+    if battle.naval:
+        _close(ctx, world)
+        return
+    cities.after_battle(ctx, world, holder)
+
+
+def _close(ctx: Context[ItaliaState], world: World) -> None:
+    """The battle is over: back to the combat phase; the stacking check of 8.3 follows."""
+    from .sequence import find_surplus_in
+
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    state.battle = None
+    state.actor_override = None
+    if not battle.naval:
+        holder = next(iter(state.nations_in(battle.zone)), None)
+        others = state.nations_in(battle.zone) - {state.active}
+        if holder == state.active and others:
+            state.combat_due.append(battle.zone)  # a third nation is still there
+        elif holder is not None:
+            find_surplus_in(ctx, world, battle.zone, holder)
