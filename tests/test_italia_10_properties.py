@@ -1,0 +1,68 @@
+"""Property tests for battles (10.0): random small battles played out with random choices."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from italia_kit.core import RandomPlayer
+from italia_kit.italia import EndMovement, Move, Position
+from italia_kit.italia.actions import Fight
+
+LAND = ["infantry", "legion", "consular_legion", "elephant"]
+ZONES = [("Lucania", "Apulia"), ("Rome", "Samnium"), ("Venetia", "Ravenna"), ("Umbria", "Picenum")]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 100_000),
+    attackers=st.lists(st.sampled_from(LAND), min_size=1, max_size=4),
+    defenders=st.lists(st.sampled_from(LAND), min_size=1, max_size=3),
+    zones=st.sampled_from(ZONES),
+    city=st.booleans(),
+    raid=st.booleans(),
+    leader=st.booleans(),
+)
+def test_every_battle_ends_with_one_nation_or_a_retreat(
+    seed: int,
+    attackers: list[str],
+    defenders: list[str],
+    zones: tuple[str, str],
+    city: bool,
+    raid: bool,
+    leader: bool,
+) -> None:
+    frm, to = zones
+    pos = Position("italia1", nation="Romans", phase="movement")
+    ids = [i for unit in attackers for i in pos.put("Romans", unit, frm)]
+    if leader:
+        ids += pos.put("Romans", "leader", frm, name="Fabius")
+    for unit in defenders:
+        pos.put("Samnites", unit, to)
+    if city:
+        pos.city(to)
+    game = pos.game(seed=seed)
+    troops = [i for i in ids if not game.state.units[i].is_leader]
+    leaders = [i for i in ids if game.state.units[i].is_leader]
+    limit = 4 if game.rules.world.board.zone(to).terrain.value != "mountain" else 3
+    moving = tuple(troops[: limit + len(leaders)] + leaders)
+    game.apply(Move("Romans", moving, (frm, to)))
+    game.apply(EndMovement("Romans"))
+    original = set(game.state.units)
+    if to not in game.state.combat_due:
+        return  # the 8.3 limit stopped the move short of a battle: nothing to check
+    game.apply(Fight("Romans", to, raid and city))
+    player = RandomPlayer(seed)
+    steps = 0
+    while game.state.battle is not None or game.state.surplus:
+        game.apply(player.choose(game))
+        steps += 1
+        assert steps < 500, "a battle must end"
+    nations = game.state.nations_in(to)
+    assert len(nations) <= 1, nations
+    gone = {
+        e.data["unit"] for e in game.log if e.kind in ("eliminated", "surplus_removed", "rebuilt")
+    }
+    assert original - gone == original & set(game.state.units)  # units conserved
+    if nations == {"Romans"}:  # 8.3: the stacking check after the battle
+        assert game.state.stack_count(to, "Romans") <= limit - 1
