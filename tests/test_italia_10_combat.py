@@ -42,6 +42,8 @@ def test_10_example_2_a_legion_at_picenum_and_the_etruscan_retreat() -> None:
     pos = Position("italia1", nation="Romans", phase="movement")
     pos.put("Romans", "legion", "Umbria")
     pos.put("Etruscans", "infantry", "Picenum", 2)
+    for zone in ("Pisae", "Florentia", "Etruria", "Pavia"):  # too strong to submit (12.5.1)
+        pos.put("Etruscans", "infantry", zone)
     game = attack(pos, "Romans", "Umbria", "Picenum")
     game.script_dice([6, 5, 5])
     game.apply(Fight("Romans", "Picenum"))
@@ -80,6 +82,8 @@ def test_10_5_example_samnites_in_apulia_can_only_send_one_to_lucania() -> None:
     pos.put("Samnites", "infantry", "Apulia", 3)
     pos.put("Samnites", "infantry", "Samnium", 3)
     pos.put("Samnites", "infantry", "Lucania", 3)
+    pos.put("Samnites", "infantry", "Etruria")
+    pos.put("Samnites", "infantry", "Pisae")  # five zones: too strong to submit (12.5.1)
     pos.put("Greeks", "infantry", "Calabria")
     game = attack(pos, "Romans", "Corfinium", "Apulia")
     game.script_dice([6, 1, 1, 1, 1, 1, 1])
@@ -114,6 +118,8 @@ def test_10_5_never_into_the_borderlands() -> None:
     pos = Position("italia1", nation="Romans", phase="movement")
     pos.put("Romans", "legion", "Verona", 2)
     pos.put("Celts", "infantry", "Mediolanum", 2)
+    for zone in ("Liguria", "Tridentum", "Venetia", "Pisae", "Etruria"):  # no submission
+        pos.put("Celts", "infantry", zone)
     game = attack(pos, "Romans", "Verona", "Mediolanum")
     game.script_dice([1, 1, 1, 1])
     game.apply(Fight("Romans", "Mediolanum"))
@@ -172,11 +178,11 @@ def test_10_2_a_consular_legion_takes_two_hits_and_is_restored() -> None:
 def test_10_2_a_lone_leader_is_removed_without_a_fight() -> None:
     pos = Position("italia1", nation="Romans", phase="movement")
     pos.put("Romans", "legion", "Rome", 2)
-    pos.put("Samnites", "leader", "Neapolis", name="Papius Mutilus")
+    pos.put("Carthaginians", "leader", "Neapolis", name="Hannibal Barkas")
     game = attack(pos, "Romans", "Rome", "Neapolis")
     rolls = len(game.log.of_kind("roll"))
     game.apply(Fight("Romans", "Neapolis"))
-    assert not [u for u in game.state.units_in("Neapolis") if u.nation == "Samnites"]
+    assert not [u for u in game.state.units_in("Neapolis") if u.nation == "Carthaginians"]
     assert len(game.log.of_kind("roll")) == rolls  # no dice were rolled
     assert game.log.of_kind("eliminated")[-1].rule == "10.2"
 
@@ -216,7 +222,7 @@ def test_10_2_two_leaders_add_four_and_a_city_in_a_swamp_takes_three() -> None:
 def test_10_6_looting_a_conquered_city_and_no_rebuilding_the_same_turn() -> None:
     pos = Position("italia1", nation="Romans", phase="movement")
     pos.put("Romans", "legion", "Rome", 3)
-    pos.put("Samnites", "infantry", "Neapolis")
+    pos.put("Carthaginians", "infantry", "Neapolis")
     pos.city("Neapolis")
     game = attack(pos, "Romans", "Rome", "Neapolis")
     game.script_dice([10, 1])

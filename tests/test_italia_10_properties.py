@@ -38,7 +38,7 @@ def test_every_battle_ends_with_one_nation_or_a_retreat(
     if leader:
         ids += pos.put("Romans", "leader", frm, name="Fabius")
     for unit in defenders:
-        pos.put("Samnites", unit, to)
+        pos.put("Carthaginians", unit, to)
     if city:
         pos.city(to)
     game = pos.game(seed=seed)

@@ -283,6 +283,29 @@ class Rebuild(Action):
         return f"{self.nation} rebuild with unit {self.unit}" if self.unit else "no rebuild"
 
 
+@dataclass(frozen=True, slots=True)
+class Submit(Action):
+    """12.5.1: after a round with both sides left, the defender may submit (or fight on)."""
+
+    kind: ClassVar[str] = "submit"
+    nation: str = ""
+    accept: bool = True
+
+    def __str__(self) -> str:
+        return f"{self.nation} {'submit' if self.accept else 'fight on'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Revolt(Action):
+    """12.6: a subject declares itself free, on the turns its card allows."""
+
+    kind: ClassVar[str] = "revolt"
+    nation: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.nation} revolt"
+
+
 COMBAT_ACTIONS: tuple[type[Action], ...] = (
     Fight,
     NavalAttack,
@@ -294,6 +317,7 @@ COMBAT_ACTIONS: tuple[type[Action], ...] = (
     ElephantVictim,
     Loot,
     Rebuild,
+    Submit,
 )
 
-CODEC = ActionCodec(ACTION_CLASSES + COMBAT_ACTIONS)
+CODEC = ActionCodec((*ACTION_CLASSES, *COMBAT_ACTIONS, Revolt))

@@ -15,6 +15,7 @@ from .hits import hits, land_modifier, rampages
 from .naval import fleet_modifier, supremacy
 from .retreat import retreat_zones
 from .state import ItaliaState, Unit
+from .submission import submission_due, submit
 from .units import SPECS, UnitType
 from .victory import eliminate
 from .world import World
@@ -92,6 +93,10 @@ def start_battle(
     defender = _defender(world, state, nation, zone)
     assert defender is not None
     state.combat_due.remove(zone)
+    if not raid and submission_due(world, state, defender, nation) == "must":
+        # 12.5.1: a nation that must submit does so before any combat
+        submit(ctx, world, defender, nation, f"attacked in {zone}, it must")
+        return
     battle = Battle(zone=zone, attacker=nation, defender=defender, raid=raid)
     for u in fighters(state, battle, nation) + leaders(state, battle, nation):
         rec = state.moves.get(u.id)
@@ -114,6 +119,8 @@ def start_battle(
         defender=defender,
         raid=raid,
     )
+    if not raid and not battle.naval:
+        elephant_fear(ctx, world)
     if _lone_leaders(ctx, world):
         _next_targets(ctx, world)
 
@@ -530,6 +537,21 @@ def _end_round(ctx: Context[ItaliaState], world: World) -> None:
     if not fighters(state, battle, battle.attacker) or not fighters(state, battle, battle.defender):
         finish_battle(ctx, world)
         return
+    if (
+        not battle.naval
+        and battle.stage != "submit"
+        and submission_due(world, state, battle.defender, battle.attacker) == "may"
+    ):
+        battle.stage = "submit"  # 10.1, 12.5.1: after a round with both sides left
+        state.actor_override = battle.defender
+        return
+    next_round(ctx, world)
+
+
+def next_round(ctx: Context[ItaliaState], world: World) -> None:
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
     battle.round += 1
     battle.retreated_fleets.clear()
     ctx.emit("round", "10.1", f"10.1: round {battle.round} of the battle of {battle.zone}.")
@@ -660,5 +682,56 @@ def _close(ctx: Context[ItaliaState], world: World) -> None:
         others = state.nations_in(battle.zone) - {state.active}
         if holder == state.active and others:
             state.combat_due.append(battle.zone)  # a third nation is still there
-        elif holder is not None:
+        elif holder is not None and not (state.major and not state.second_phase):
+            # 12.2: no stacking check after the first combat phase of a major invasion
             find_surplus_in(ctx, world, battle.zone, holder)
+
+
+def answer_submission(ctx: Context[ItaliaState], world: World, nation: str, accept: bool) -> None:
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    if accept:
+        submit(ctx, world, nation, battle.attacker, f"after round {battle.round} in {battle.zone}")
+        return
+    ctx.emit("fight_on", "12.5.1", f"12.5.1: the {nation} do not submit and fight on.")
+    next_round(ctx, world)
+
+
+def elephant_fear(ctx: Context[ItaliaState], world: World) -> None:
+    """13.3 (Italia I): the first time Romans face elephants each Roman unit (not leaders,
+    not consular legions) deserts on 8-10; the second and third time on 10; then never."""
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    if world.variant != "italia1" or "Romans" not in (battle.attacker, battle.defender):
+        return
+    enemy = battle.enemy("Romans")
+    if not any(u.type is UnitType.ELEPHANT for u in fighters(state, battle, enemy)):
+        return
+    state.elephant_battles += 1
+    if state.elephant_battles > 3:
+        return
+    desert_on = 8 if state.elephant_battles == 1 else 10
+    romans = [
+        u for u in fighters(state, battle, "Romans") if u.type is not UnitType.CONSULAR_LEGION
+    ]
+    if not romans:
+        return
+    rolls = ctx.roll(
+        len(romans),
+        "13.3",
+        f"the Romans face elephants (time {state.elephant_battles}): each unit deserts on "
+        f"{desert_on}-10",
+    )
+    for unit, roll in zip(romans, rolls, strict=True):
+        if roll >= desert_on:
+            eliminate(
+                ctx,
+                world,
+                unit,
+                by=enemy,
+                rule="13.3",
+                why="frightened by the elephants, it deserts",
+                attacked_scorer=battle.attacker == "Romans",
+            )

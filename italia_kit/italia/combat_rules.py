@@ -17,6 +17,7 @@ from .actions import (
     Retreat,
     SinkFleets,
     StandFast,
+    Submit,
     Targets,
 )
 from .retreat import retreat_zones
@@ -34,6 +35,7 @@ _STAGE_DECISION = {
     "loot": ("loot", "10.6", "loot the conquered city?"),
     "rebuild": ("rebuild", "10.6.1", "remove a unit to rebuild the ruin?"),
     "raid_rebuild": ("rebuild", "10.7", "remove a unit to rebuild the raided city at once?"),
+    "submit": ("submit", "12.5.1", "submit to the attacker, or fight on?"),
 }
 
 
@@ -149,6 +151,8 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
         out.extend(Loot(nation, take) for take in options)
         if not battle.raid:
             out.append(Loot(nation, "none"))
+    elif stage == "submit":
+        out.extend((Submit(nation, True), Submit(nation, False)))
     elif stage in ("rebuild", "raid_rebuild"):
         out.append(Rebuild(nation, 0))
         out.extend(
@@ -167,6 +171,7 @@ _STAGES_OF: dict[type, tuple[str, ...]] = {
     StandFast: ("retreat_attacker", "retreat_defender"),
     Loot: ("loot",),
     Rebuild: ("rebuild", "raid_rebuild"),
+    Submit: ("submit",),
 }
 
 
@@ -213,6 +218,8 @@ def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
         cities.loot(ctx, world, nation, action.take)
     elif isinstance(action, Rebuild):
         cities.rebuild(ctx, world, nation, action.unit)
+    elif isinstance(action, Submit):
+        combat.answer_submission(ctx, world, nation, action.accept)
     else:  # pragma: no cover - every combat action is listed above
         raise InvalidActionError(f"{action!r} is not a combat action")
 

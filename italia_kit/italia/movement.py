@@ -187,7 +187,9 @@ def _check_attack_limit(
     """8.3: at most one unit more than the zone's limit may attack (+1 with a leader)."""
     already = state.stack_count(zone, nation)
     leader = leader or any(u.is_leader for u in state.units_in(zone, nation))
-    limit = stacking_limit(world, state, zone, nation, attacking=True, leader=leader)
+    limit = stacking_limit(
+        world, state, zone, nation, attacking=True, leader=leader, major_invasion=state.major
+    )
     assert limit is not None
     total = already + len(troops)
     if total > limit.value:

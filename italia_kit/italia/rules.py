@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action, Context, Decision, IllegalActionError, InvalidActionError
-from . import combat_rules, economy, movement, placement, sequence
+from . import combat_rules, economy, movement, placement, sequence, submission
 from .actions import (
     CODEC,
     COMBAT_ACTIONS,
@@ -19,6 +19,7 @@ from .actions import (
     Move,
     Place,
     RemoveUnit,
+    Revolt,
 )
 from .stacking import capital_of
 from .state import ItaliaState
@@ -73,6 +74,8 @@ class ItaliaRules:
                     if _ok(economy.check_buy, w, state, nation, "city", zone, forced=False):
                         out.append(Buy(nation, "city", zone))
                 out.append(EndPurchase(nation))
+                if nation in state.masters and state.turn in w.nation(nation).revolts:
+                    out.append(Revolt(nation))
         elif phase == "placement":
             if state.to_place:
                 for entry in dict.fromkeys(state.to_place):
@@ -138,6 +141,8 @@ class ItaliaRules:
             sequence.end_movement(ctx, w)
         elif isinstance(action, RemoveUnit):
             self._remove_surplus(ctx, nation, action.unit)
+        elif isinstance(action, Revolt):
+            submission.revolt(ctx, w, nation)
         elif isinstance(action, EndCombat):
             if state.combat_due or state.battle or state.naval_offers:
                 raise IllegalActionError("10.0", "battles are still due: combat is mandatory")
@@ -178,7 +183,10 @@ class ItaliaRules:
             elif phase == "placement" and not state.to_place and not state.reinforcements:
                 sequence.enter_movement(ctx, w)
             elif phase == "combat" and combat_rules.settle(ctx, w):
-                sequence.end_nation_turn(ctx, w)
+                if state.major and not state.second_phase:
+                    sequence.second_phase(ctx, w)  # 12.2: move and fight again
+                else:
+                    sequence.end_nation_turn(ctx, w)
             else:
                 return
 
@@ -245,6 +253,7 @@ _PHASE_OF: dict[type, tuple[str, ...]] = {
     EndMovement: ("movement",),
     RemoveUnit: ("stacking", "combat"),
     EndCombat: ("combat",),
+    Revolt: ("purchase",),
     **{cls: ("combat",) for cls in COMBAT_ACTIONS},
 }
 

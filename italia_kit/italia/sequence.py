@@ -57,12 +57,24 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
             )
         state.nation_index += 1
     state.phase_name = "income"
+    info = world.nation(nation)
+    state.major = any(r.major_invasion for r in info.reinforcements if r.turn == state.turn)
+    state.second_phase = False
     ctx.emit(
         "nation_turn",
         "5.0",
         f"5.0: turn {state.turn}: the {nation} ({world.scenario.colour_of(nation)}) play.",
         nation=nation,
     )
+    if state.major:
+        ctx.emit(
+            "major_invasion",
+            "12.2",
+            f"12.2: the {nation} make a major invasion: two movement and two combat phases, "
+            f"and one more unit in each attack.",
+        )
+    if nation == "Romans" and world.variant == "italia1" and state.turn <= 9:
+        rome_for_the_romans(ctx, world)
     collect_income(ctx, world)
     master = state.masters.get(nation)
     if master and state.gold.get(master, 0) > 10:
@@ -70,6 +82,36 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
         state.phase_name = "tribute"
     else:
         state.phase_name = "purchase"
+
+
+def rome_for_the_romans(ctx: Context[ItaliaState], world: World) -> None:
+    """13.1: at the start of a Roman turn foreign units leave Rome (or are eliminated) and
+    the city of Rome is rebuilt for free."""
+    from .submission import withdraw
+
+    state = ctx.state
+    for nation in sorted(state.nations_in("Rome") - {"Romans"}):
+        ctx.emit(
+            "rome_cleared",
+            "13.1",
+            f"13.1: no nation but the Romans may stay in Rome: the {nation} must leave.",
+            nation=nation,
+        )
+        withdraw(ctx, world, nation, "Rome")
+    if state.cities.get("Rome") is False or "Rome" not in state.cities:
+        state.cities["Rome"] = True
+        ctx.emit("city_built", "13.1", "13.1: the city of Rome is rebuilt for free.", zone="Rome")
+
+
+def second_phase(ctx: Context[ItaliaState], world: World) -> None:
+    """12.2: after its first combat phase a nation on a major invasion moves and fights
+    again; every unit has its full movement allowance again."""
+    state = ctx.state
+    state.second_phase = True
+    state.phase_name = "movement"
+    state.moves.clear()
+    state.invaded.clear()
+    ctx.emit("second_phase", "12.2", f"12.2: the {state.active} move and fight a second time.")
 
 
 def end_game_turn(ctx: Context[ItaliaState], world: World) -> None:
@@ -81,6 +123,9 @@ def end_game_turn(ctx: Context[ItaliaState], world: World) -> None:
 
             bring_reinforcements(ctx, world, nation, group)
     ctx.emit("turn_end", "5.0", f"5.0: turn {state.turn} ends.", turn=state.turn)
+    from .scoring import score_turn
+
+    score_turn(ctx, world)
     if state.turn >= world.scenario.last_turn:
         state.over = True
         state.phase_name = "end"
@@ -241,5 +286,7 @@ def end_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     state.to_place.clear()
     state.reinforcements.clear()
     state.actor_override = None
+    state.major = False
+    state.second_phase = False
     state.nation_index += 1
     begin_nation_turn(ctx, world)

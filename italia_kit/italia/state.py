@@ -156,6 +156,9 @@ class ItaliaState:
     raided: list[str] = field(default_factory=list)  # cities raided this nation turn (10.7)
     looted: list[str] = field(default_factory=list)  # looted this nation turn (10.6.1)
     naval_offers: list[str] = field(default_factory=list)  # seas where combat may be offered
+    major: bool = False  # the active nation is on a major invasion this turn (12.2)
+    second_phase: bool = False  # its second movement and combat phases (12.2)
+    elephant_battles: int = 0  # battles in which Romans have faced elephants (13.3)
 
     # -- the runner's protocol -----------------------------------------------------------
     actor_override: str | None = None  # a nation deciding outside its own turn (8.0, 6.4)
@@ -205,6 +208,9 @@ class ItaliaState:
             raided=list(self.raided),
             looted=list(self.looted),
             naval_offers=list(self.naval_offers),
+            major=self.major,
+            second_phase=self.second_phase,
+            elephant_battles=self.elephant_battles,
             actor_override=self.actor_override,
             nation_order=list(self.nation_order),
         )
@@ -236,6 +242,9 @@ class ItaliaState:
             "raided": list(self.raided),
             "looted": list(self.looted),
             "naval_offers": list(self.naval_offers),
+            "major": self.major,
+            "second_phase": self.second_phase,
+            "elephant_battles": self.elephant_battles,
             "actor_override": self.actor_override,
             "nation_order": list(self.nation_order),
         }
@@ -268,6 +277,9 @@ class ItaliaState:
             raided=list(d.get("raided", [])),
             looted=list(d.get("looted", [])),
             naval_offers=list(d.get("naval_offers", [])),
+            major=bool(d.get("major", False)),
+            second_phase=bool(d.get("second_phase", False)),
+            elephant_battles=int(d.get("elephant_battles", 0)),
             actor_override=d.get("actor_override"),
             nation_order=list(d["nation_order"]),
         )

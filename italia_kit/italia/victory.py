@@ -27,6 +27,12 @@ def score(ctx: Context[ItaliaState], nation: str, points: float, rule: str, why:
     if not points:
         return
     state = ctx.state
+    master = state.masters.get(nation)
+    if master:  # 12.5.2: a subjugated nation keeps half, rounded up; the rest is lost
+        import math
+
+        points = float(math.ceil(points / 2))
+        why += f", halved as subjects of the {master} (12.5.2)"
     state.vp[nation] = state.vp.get(nation, 0.0) + points
     ctx.emit(
         "victory_points",

@@ -1,0 +1,78 @@
+"""11.0 Victory: control points at the end of scoring turns, events during play, the pad."""
+
+from __future__ import annotations
+
+import math
+
+from italia_kit.italia import Position
+from italia_kit.italia.scoring import by_colour, score_pad
+
+
+def end_of_turn(scenario: str, turn: int, last: str) -> Position:
+    """A position in which ``last`` is finishing the turn: the game scores when it starts."""
+    return Position(scenario, turn=turn, nation=last, phase="combat")
+
+
+def test_11_0_example_1_etruscans_on_turn_5() -> None:
+    """Pavia, Ravenna, Etruria, Corfinium; cities in Etruria, Pavia, Corfinium: 9 points."""
+    pos = end_of_turn("italia1", 5, "Romans")
+    for zone in ("Pavia", "Ravenna", "Etruria", "Corfinium"):
+        pos.put("Etruscans", "infantry", zone)
+    pos.city("Etruria", "Pavia", "Corfinium")
+    game = pos.game()
+    etruscan = [e for e in game.log.of_kind("victory_points") if e.data["nation"] == "Etruscans"]
+    assert [e.data["points"] for e in etruscan] == [9.0] and etruscan[0].rule == "11.0"
+
+
+def test_11_0_example_2_berbers_on_turn_2() -> None:
+    """Numidia and Africa with a city in Africa: 2 for the zones + 4 for the city."""
+    pos = end_of_turn("italia2", 2, "Arabs")
+    pos.put("Berbers", "infantry", "Numidia")
+    pos.put("Berbers", "infantry", "Africa")
+    pos.city("Africa")
+    game = pos.game()
+    berber = [e for e in game.log.of_kind("victory_points") if e.data["nation"] == "Berbers"]
+    assert berber and berber[0].data["points"] == 6.0
+
+
+def test_11_0_ruins_score_nothing() -> None:
+    pos = end_of_turn("italia1", 5, "Romans")
+    pos.put("Etruscans", "infantry", "Etruria")
+    pos.city("Etruria", ruin=True)
+    game = pos.game()
+    assert not [e for e in game.log.of_kind("victory_points") if e.data["nation"] == "Etruscans"]
+
+
+def test_11_0_region_points_less_one_per_foreign_zone_never_below_zero() -> None:
+    from italia_kit.italia.scoring import holders, rule_points
+    from italia_kit.scenarios import ScoreRule
+
+    pos = Position("italia1")
+    rule = ScoreRule(
+        turns=(7,), kind="region", region="South", points=3, minus_per_foreign_zone=True
+    )
+    pos.put("Romans", "legion", "Apulia")
+    pos.put("Samnites", "infantry", "Samnium")
+    held = holders(pos.state, pos.world)
+    assert rule_points(pos.world, pos.state, "Romans", rule, held)[0] == 2
+    for zone in ("Lucania", "Calabria", "Bruttium", "Neapolis"):
+        pos.put("Greeks", "infantry", zone)
+    held = holders(pos.state, pos.world)
+    assert rule_points(pos.world, pos.state, "Romans", rule, held)[0] == 0  # never below 0
+    pos.subject("Greeks", "Romans")
+    pos.subject("Samnites", "Romans")
+    held = holders(pos.state, pos.world)
+    assert rule_points(pos.world, pos.state, "Romans", rule, held)[0] == 3  # subjects count
+
+
+def test_11_0_the_score_pad_by_nation_colour_and_turn() -> None:
+    pos = end_of_turn("italia1", 5, "Romans")
+    for zone in ("Pavia", "Ravenna", "Etruria", "Corfinium"):
+        pos.put("Etruscans", "infantry", zone)
+    pos.city("Etruria", "Pavia", "Corfinium")
+    game = pos.game()
+    pad = score_pad(game.log, game.rules.world)
+    assert pad.at["Etruscans", 5] == 9.0 and pad.at["Etruscans", "colour"] == "blue"
+    assert math.isnan(pad.at["Cimbri", 1])  # shaded: the Cimbri cannot score on turn 1
+    colours = by_colour(pad)
+    assert colours.loc["blue", 10] >= 9.0
