@@ -95,6 +95,16 @@ def bring_reinforcements(
             )
         count = allowed
     zone = group["zone"]
+    if (zone is None or capped) and nation != state.active:
+        # arriving outside the nation's own placement phase (before the first nation or
+        # after the last, 7.2): the capital if held, else the first zone it holds
+        pending = {"region": group.get("region"), "or_adjacent": group.get("or_adjacent")}
+        options = legal_zones(world, state, nation, unit.value, free=True, pending=pending)
+        capital = state.capitals.get(nation) or world.nation(nation).capital
+        zone = capital if capital in options else (options[0] if options else None)
+        if zone is None:
+            return
+        capped = False
     if zone is None or capped:
         # 7.2: no zone given (or the cap applies): the player chooses the zone
         for _ in range(count):

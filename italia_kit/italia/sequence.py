@@ -39,6 +39,13 @@ def plays_now(world: World, state: ItaliaState, nation: str) -> bool:
 def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     """Find the next nation to play from ``state.nation_index`` on; start its phase 1."""
     state = ctx.state
+    if state.nation_index == 0 and not state.played:
+        # 7.2: some reinforcements arrive before the first nation of the turn moves
+        from .placement import bring_reinforcements
+
+        for nation in state.nation_order:
+            for group in reinforcements_due(world, state, nation, "before_first_nation"):
+                bring_reinforcements(ctx, world, nation, group)
     while True:
         if state.nation_index >= len(state.nation_order):
             end_game_turn(ctx, world)
