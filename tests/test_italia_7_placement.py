@@ -112,11 +112,13 @@ def test_7_2_a_leader_leaves_at_phase_2_of_the_next_turn() -> None:
 def test_7_2_example_cimbri_arrive_in_helvetia_and_must_leave() -> None:
     """Turn 8: 9 Cimbri infantry and Boiorix in Helvetia; none may stay there (7.2, 9.2)."""
     from italia_kit.italia import EndMovement, Move
+    from italia_kit.italia.actions import CampaignMove
 
     pos = Position("italia1", nation="Cimbri", turn=8)
     game = pos.game()
-    while game.decision is not None and game.decision.kind != "move":
-        game.apply(game.legal_actions()[-1])
+    # the Cimbri's turn begins with Boiorix's campaign (12.3): a campaign move first
+    assert game.decision is not None and game.decision.kind == "campaign"
+    game.apply(CampaignMove("Cimbri"))
     cimbri = list(game.state.units_of("Cimbri"))
     assert sum(1 for u in cimbri if u.type.value == "infantry") == 9
     assert {u.zone for u in cimbri} == {"Helvetia"}

@@ -320,4 +320,73 @@ COMBAT_ACTIONS: tuple[type[Action], ...] = (
     Submit,
 )
 
-CODEC = ActionCodec((*ACTION_CLASSES, *COMBAT_ACTIONS, Revolt))
+
+@dataclass(frozen=True, slots=True)
+class CampaignMove(Action):
+    """12.3: start another campaign move (1 gold): the leader's stack moves again."""
+
+    kind: ClassVar[str] = "campaign_move"
+    nation: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.nation} campaign move"
+
+
+@dataclass(frozen=True, slots=True)
+class EndCampaign(Action):
+    """12.3: stop campaigning; unspent gold stays on the wealth track (12.3.1)."""
+
+    kind: ClassVar[str] = "end_campaign"
+    nation: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.nation} end campaign"
+
+
+@dataclass(frozen=True, slots=True)
+class Block(Action):
+    """12.3.4: pay 1 gold and remove one own unit to block the enemy units in an adjacent
+    zone; ``zone`` empty: no block."""
+
+    kind: ClassVar[str] = "block"
+    nation: str = ""
+    zone: str = ""
+    unit: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.nation} block {self.zone}" if self.zone else f"{self.nation} no block"
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionMove(Action):
+    """12.3.2: one zone, to join the battle (``to`` is the leader's zone) or to wait."""
+
+    kind: ClassVar[str] = "reaction_move"
+    nation: str = ""
+    units: tuple[int, ...] = ()
+    to: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.nation} react {list(self.units)} to {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndReaction(Action):
+    """12.3.2: this nation's reaction moves are over."""
+
+    kind: ClassVar[str] = "end_reaction"
+    nation: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.nation} end reaction"
+
+
+CAMPAIGN_ACTIONS: tuple[type[Action], ...] = (
+    CampaignMove,
+    EndCampaign,
+    Block,
+    ReactionMove,
+    EndReaction,
+)
+
+CODEC = ActionCodec((*ACTION_CLASSES, *COMBAT_ACTIONS, Revolt, *CAMPAIGN_ACTIONS))

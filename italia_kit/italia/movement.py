@@ -80,6 +80,13 @@ def check_move(
             raise IllegalActionError(
                 "9.0", f"{u.label()} has stopped for this movement phase and cannot move again"
             )
+    if state.campaign is not None and state.campaign["stage"] == "decide":
+        leader = int(state.campaign["leader"])
+        carried = any(leader in {c.id for c in state.cargo(u.id)} for u in units if u.is_fleet)
+        if leader not in ids and not carried:
+            raise IllegalActionError(
+                "12.3.1", "during a campaign no unit moves without the campaign leader"
+            )
     fleets = [u for u in units if u.is_fleet]
     if fleets and len(fleets) != len(units):
         raise IllegalActionError(
@@ -156,11 +163,17 @@ def _check_land_path(
                 "9.0", f"units must stop on entering {b}, occupied by the {enemies[0].nation}"
             )
     end = path[-1]
-    if _allies(world, state, nation, end) and not _enemies(world, state, nation, end):
+    campaigning = state.campaign is not None and bool(leaders)
+    if (
+        _allies(world, state, nation, end)
+        and not _enemies(world, state, nation, end)
+        and not campaigning  # 12.3.1: a campaign move may end in a subject's zone
+    ):
         raise IllegalActionError(
             "12.5.2", f"allies may pass through {end} but may not end their move there"
         )
-    if _enemies(world, state, nation, end) and end not in state.invaded:
+    if _enemies(world, state, nation, end) and end not in state.invaded and not campaigning:
+        # 12.3.1: no limit in the zone of a campaigning leader
         _check_attack_limit(world, state, nation, end, troops, bool(leaders))
 
 

@@ -32,6 +32,9 @@ def retreat_zones(
             continue
         if nation == battle.defender and zone in battle.came_from:
             continue
+        reacted_from = state.campaign.get("reacted_from", []) if state.campaign else []
+        if nation == battle.attacker and zone in reacted_from:
+            continue  # 12.3.2.3: not where a reaction move came from
         if world.is_sea(zone):
             if _room_aboard(state, nation, zone, units):
                 out.append(zone)

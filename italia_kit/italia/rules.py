@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action, Context, Decision, IllegalActionError, InvalidActionError
-from . import combat_rules, economy, movement, placement, sequence, submission
+from . import campaign, combat_rules, economy, movement, placement, sequence, submission
 from .actions import (
+    CAMPAIGN_ACTIONS,
     CODEC,
     COMBAT_ACTIONS,
     Buy,
@@ -57,6 +58,17 @@ class ItaliaRules:
             return Decision(nation, "remove", "8.0", f"remove surplus units in {zones}")
         if phase == "combat":
             return combat_rules.decision(self.world, state)
+        if phase == "campaign" and state.campaign is not None:
+            stage = state.campaign["stage"]
+            if stage == "block":
+                return Decision(
+                    nation, "block", "12.3.4", "block an adjacent zone (1 gold, 1 unit)?"
+                )
+            if stage == "reaction":
+                return Decision(nation, "reaction", "12.3.2", "reaction moves: one zone each")
+            return Decision(
+                nation, "campaign", "12.3", f"move the leader's stack again ({gold} gold)?"
+            )
         raise AssertionError(f"no decision in phase {phase!r}")
 
     def legal_actions(self, state: ItaliaState) -> list[Action]:
@@ -96,6 +108,8 @@ class ItaliaRules:
                         out.append(RemoveUnit(nation, u.id))
         elif phase == "combat":
             out.extend(combat_rules.legal_actions(w, state))
+        elif phase == "campaign":
+            out.extend(campaign.legal_actions(w, state))
         return out
 
     # -- changing the state ----------------------------------------------------------------
@@ -149,6 +163,8 @@ class ItaliaRules:
             sequence.end_nation_turn(ctx, w)
         elif isinstance(action, COMBAT_ACTIONS):
             combat_rules.apply(ctx, w, action)
+        elif isinstance(action, CAMPAIGN_ACTIONS):
+            campaign.apply(ctx, w, action)
         else:
             raise InvalidActionError(f"{action!r} is not an action of Italia")
 
@@ -183,10 +199,15 @@ class ItaliaRules:
             elif phase == "placement" and not state.to_place and not state.reinforcements:
                 sequence.enter_movement(ctx, w)
             elif phase == "combat" and combat_rules.settle(ctx, w):
-                if state.major and not state.second_phase:
+                if state.campaign is not None:
+                    if campaign.after_combat(ctx, w):
+                        sequence.end_nation_turn(ctx, w)
+                elif state.major and not state.second_phase:
                     sequence.second_phase(ctx, w)  # 12.2: move and fight again
-                else:
+                elif not campaign.start(ctx, w):  # 12.3: phase 5, if the card gives one
                     sequence.end_nation_turn(ctx, w)
+            elif phase == "campaign" and state.campaign and state.campaign["stage"] == "over":
+                sequence.end_nation_turn(ctx, w)
             else:
                 return
 
@@ -216,8 +237,7 @@ class ItaliaRules:
         if not state.surplus:
             state.actor_override = None
             if state.phase_name == "stacking":
-                state.phase_name = "combat"
-                sequence.find_combat(ctx, self.world)
+                sequence.after_movement(ctx, self.world)
 
     def _declare_capital(self, ctx: Context[ItaliaState], action: DeclareCapital) -> None:
         state, w = ctx.state, self.world
@@ -255,6 +275,7 @@ _PHASE_OF: dict[type, tuple[str, ...]] = {
     EndCombat: ("combat",),
     Revolt: ("purchase",),
     **{cls: ("combat",) for cls in COMBAT_ACTIONS},
+    **{cls: ("campaign",) for cls in CAMPAIGN_ACTIONS},
 }
 
 

@@ -82,6 +82,15 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
         )
     if nation == "Romans" and world.variant == "italia1" and state.turn <= 9:
         rome_for_the_romans(ctx, world)
+    card = next((r for r in info.reinforcements if r.turn == state.turn and r.campaign), None)
+    if card is not None and card.campaign_first:
+        # 12.3: this nation's turn begins with the campaign (phase 5): no income, no purchase
+        from .campaign import start as start_campaign
+
+        start_placement(ctx, world)
+        state.reinforcements.clear()
+        if start_campaign(ctx, world):
+            return
     collect_income(ctx, world)
     master = state.masters.get(nation)
     if master and state.gold.get(master, 0) > 10:
@@ -180,9 +189,23 @@ def end_movement(ctx: Context[ItaliaState], world: World) -> None:
                 zone=u.zone,
             )
     find_surplus(ctx, world)
-    state.phase_name = "stacking" if state.surplus else "combat"
-    if not state.surplus:
-        find_combat(ctx, world)
+    if state.surplus:
+        state.phase_name = "stacking"
+    else:
+        after_movement(ctx, world)
+
+
+def after_movement(ctx: Context[ItaliaState], world: World) -> None:
+    """Movement is over and stacking checked: combat, or in a campaign first blocking and
+    reaction moves (12.3.2, 12.3.4)."""
+    state = ctx.state
+    if state.campaign is not None and state.campaign["stage"] == "decide":
+        from .campaign import after_movement as campaign_after_movement
+
+        campaign_after_movement(ctx, world)
+        return
+    state.phase_name = "combat"
+    find_combat(ctx, world)
 
 
 def find_surplus(ctx: Context[ItaliaState], world: World) -> None:
@@ -295,5 +318,6 @@ def end_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     state.actor_override = None
     state.major = False
     state.second_phase = False
+    state.campaign = None
     state.nation_index += 1
     begin_nation_turn(ctx, world)

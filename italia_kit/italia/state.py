@@ -159,6 +159,8 @@ class ItaliaState:
     major: bool = False  # the active nation is on a major invasion this turn (12.2)
     second_phase: bool = False  # its second movement and combat phases (12.2)
     elephant_battles: int = 0  # battles in which Romans have faced elephants (13.3)
+    campaign: dict[str, Any] | None = None  # the campaign under way (12.3)
+    campaign_gold: dict[str, int] = field(default_factory=dict)  # gold for campaigns (12.3.1)
 
     # -- the runner's protocol -----------------------------------------------------------
     actor_override: str | None = None  # a nation deciding outside its own turn (8.0, 6.4)
@@ -211,6 +213,8 @@ class ItaliaState:
             major=self.major,
             second_phase=self.second_phase,
             elephant_battles=self.elephant_battles,
+            campaign=_copy_json(self.campaign),
+            campaign_gold=dict(self.campaign_gold),
             actor_override=self.actor_override,
             nation_order=list(self.nation_order),
         )
@@ -245,6 +249,8 @@ class ItaliaState:
             "major": self.major,
             "second_phase": self.second_phase,
             "elephant_battles": self.elephant_battles,
+            "campaign": _copy_json(self.campaign),
+            "campaign_gold": dict(sorted(self.campaign_gold.items())),
             "actor_override": self.actor_override,
             "nation_order": list(self.nation_order),
         }
@@ -280,6 +286,8 @@ class ItaliaState:
             major=bool(d.get("major", False)),
             second_phase=bool(d.get("second_phase", False)),
             elephant_battles=int(d.get("elephant_battles", 0)),
+            campaign=_copy_json(d.get("campaign")),
+            campaign_gold={str(k): int(v) for k, v in d.get("campaign_gold", {}).items()},
             actor_override=d.get("actor_override"),
             nation_order=list(d["nation_order"]),
         )
@@ -331,3 +339,10 @@ class ItaliaState:
 
     def cargo(self, fleet: int) -> list[Unit]:
         return [u for u in self.units.values() if u.carrier == fleet]
+
+
+def _copy_json(value: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A deep copy of a small JSON-like dict (lists and scalars inside)."""
+    if value is None:
+        return None
+    return {k: list(v) if isinstance(v, list) else v for k, v in value.items()}

@@ -1,0 +1,404 @@
+"""Campaigns (12.3): a leader's stack moves and fights again and again, one gold a move,
+with reaction moves (12.3.2) and blocking (12.3.4) between its moves and its battles.
+
+``state.campaign`` holds the campaign: its ``leader``, the ``stage`` (``decide``, ``block``,
+``reaction``, ``over``), the reaction ``queue``, the units that have ``reacted``, the zones
+they came from (``reacted_from``: the campaigner may not retreat there) and the zone
+blocked last (``last_blocked``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Action, Context, IllegalActionError, InvalidActionError
+from .actions import Block, CampaignMove, EndCampaign, EndReaction, ReactionMove
+from .state import ItaliaState, Unit
+from .world import World
+
+
+def campaign_card(world: World, state: ItaliaState, nation: str) -> Any:
+    """This turn's campaign reinforcement of a nation, if any (12.3, the nation card)."""
+    for r in world.nation(nation).reinforcements:
+        if r.turn == state.turn and r.campaign:
+            return r
+    return None
+
+
+def campaign_leader(world: World, state: ItaliaState, nation: str) -> Unit | None:
+    card = campaign_card(world, state, nation)
+    if card is None:
+        return None
+    names = set(card.leaders)
+    leaders = [u for u in state.units_of(nation) if u.is_leader]
+    named = [u for u in leaders if u.name in names]
+    fresh = [u for u in leaders if u.arrived == state.turn]
+    pick = named or fresh or leaders
+    return pick[0] if pick else None
+
+
+def start(ctx: Context[ItaliaState], world: World) -> bool:
+    """Begin the campaign phase (phase 5) if the card gives one; True if it began."""
+    state = ctx.state
+    nation = state.active
+    if state.campaign is not None:
+        return False
+    card = campaign_card(world, state, nation)
+    leader = campaign_leader(world, state, nation)
+    if card is None or leader is None:
+        return False
+    state.campaign_gold[nation] = state.campaign_gold.get(nation, 0) + card.gold
+    state.campaign = {
+        "leader": leader.id,
+        "stage": "decide",
+        "moves": 0,
+        "queue": [],
+        "reacted": [],
+        "reacted_from": [],
+        "blocked": [],
+        "last_blocked": "",
+    }
+    state.phase_name = "campaign"
+    ctx.emit(
+        "campaign",
+        "12.3",
+        f"12.3: {leader.label()} leads a campaign for the {nation} with "
+        f"{state.campaign_gold[nation]} campaign gold and {state.gold.get(nation, 0)} in reserve: "
+        f"each move costs 1 gold.",
+        nation=nation,
+        leader=leader.id,
+    )
+    return True
+
+
+def gold_available(state: ItaliaState, nation: str) -> int:
+    return state.campaign_gold.get(nation, 0) + state.gold.get(nation, 0)
+
+
+def leader_unit(state: ItaliaState) -> Unit | None:
+    if state.campaign is None:
+        return None
+    return state.units.get(int(state.campaign["leader"]))
+
+
+def legal_actions(world: World, state: ItaliaState) -> list[Action]:
+    campaign = state.campaign
+    assert campaign is not None
+    nation = state.actor
+    stage = campaign["stage"]
+    out: list[Action] = []
+    if stage == "decide":
+        if gold_available(state, nation) >= 1 and leader_unit(state) is not None:
+            out.append(CampaignMove(nation))
+        if _may_end(world, state):
+            out.append(EndCampaign(nation))
+    elif stage == "block":
+        out.append(Block(nation, "", 0))
+        leader = leader_unit(state)
+        if leader is not None and gold_available(state, nation) >= 1:
+            own = [u for u in state.units_of(nation) if not u.is_leader and u.carrier is None]
+            for zone in _blockable(world, state, leader.zone, nation):
+                if own:
+                    out.append(Block(nation, zone, own[0].id))
+    elif stage == "reaction":
+        out.append(EndReaction(nation))
+        out.extend(_reactions(world, state, nation))
+    return out
+
+
+def _may_end(world: World, state: ItaliaState) -> bool:
+    leader = leader_unit(state)
+    if leader is None:
+        return True
+    return not any(
+        world.allied(state, leader.nation, u.nation)
+        for u in world.occupants(state, leader.zone, leader.nation)
+    )
+
+
+def _blockable(world: World, state: ItaliaState, zone: str, nation: str) -> list[str]:
+    campaign = state.campaign
+    assert campaign is not None
+    out = []
+    for nb in world.board.neighbours(zone):
+        if nb == campaign["last_blocked"]:
+            continue
+        if any(u.nation != nation for u in state.units_in(nb)):
+            out.append(nb)
+    return out
+
+
+def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
+    state = ctx.state
+    campaign = state.campaign
+    nation = getattr(action, "nation", "")
+    if campaign is None or state.phase_name != "campaign":
+        raise IllegalActionError("12.3", f"{action.kind} is possible only during a campaign")
+    stage = campaign["stage"]
+    if isinstance(action, CampaignMove | EndCampaign) and stage != "decide":
+        raise IllegalActionError("12.3", f"the campaign awaits {stage}, not {action.kind}")
+    if isinstance(action, Block) and stage != "block":
+        raise IllegalActionError("12.3.4", "blocking comes right after the leader has moved")
+    if isinstance(action, ReactionMove | EndReaction) and stage != "reaction":
+        raise IllegalActionError("12.3.2", "reaction moves come after a campaign move")
+    if isinstance(action, CampaignMove):
+        _campaign_move(ctx, world, nation)
+    elif isinstance(action, EndCampaign):
+        if not _may_end(world, state):
+            raise IllegalActionError(
+                "12.3.1", "the last move of a campaign may not end in a subject's zone"
+            )
+        end(ctx, world, "the campaigner stops")
+    elif isinstance(action, Block):
+        _block(ctx, world, nation, action.zone, action.unit)
+    elif isinstance(action, ReactionMove):
+        _react(ctx, world, nation, action.units, action.to)
+    elif isinstance(action, EndReaction):
+        campaign["queue"].pop(0)
+        _next_reactor(ctx, world)
+
+
+def _campaign_move(ctx: Context[ItaliaState], world: World, nation: str) -> None:
+    state = ctx.state
+    campaign = state.campaign
+    assert campaign is not None
+    if leader_unit(state) is None:
+        raise IllegalActionError("12.3.1", "the campaign ended with its leader")
+    if gold_available(state, nation) < 1:
+        raise IllegalActionError("12.3.1", f"a campaign move costs 1 gold; the {nation} have none")
+    if state.campaign_gold.get(nation, 0) > 0:
+        state.campaign_gold[nation] -= 1
+        source = "campaign gold"
+    else:
+        state.gold[nation] -= 1
+        source = "the reserve"
+    campaign["moves"] += 1
+    campaign["reacted"] = []
+    campaign["reacted_from"] = []
+    campaign["blocked"] = []
+    state.phase_name = "movement"
+    state.moves.clear()
+    state.invaded.clear()
+    ctx.emit(
+        "campaign_move",
+        "12.3.1",
+        f"12.3.1: campaign move {campaign['moves']} of the {nation}, paid with 1 gold from "
+        f"{source}; only the leader's stack may move.",
+    )
+
+
+def after_movement(ctx: Context[ItaliaState], world: World) -> None:
+    """After a campaign move: blocking (12.3.4), then reaction moves (12.3.2)."""
+    state = ctx.state
+    campaign = state.campaign
+    assert campaign is not None
+    state.phase_name = "campaign"
+    leader = leader_unit(state)
+    if (
+        leader is not None
+        and gold_available(state, state.active) >= 1
+        and _blockable(world, state, leader.zone, state.active)
+    ):
+        campaign["stage"] = "block"
+        return
+    _start_reactions(ctx, world)
+
+
+def _block(ctx: Context[ItaliaState], world: World, nation: str, zone: str, unit_id: int) -> None:
+    state = ctx.state
+    campaign = state.campaign
+    assert campaign is not None
+    if zone:
+        zone = world.zone_name(zone)
+        leader = leader_unit(state)
+        assert leader is not None
+        if zone == campaign["last_blocked"]:
+            raise IllegalActionError(
+                "12.3.4", f"{zone} was blocked by the last campaign move: not twice in a row"
+            )
+        if zone not in _blockable(world, state, leader.zone, nation):
+            raise IllegalActionError(
+                "12.3.4", f"no enemy units to block next to the leader in {zone}"
+            )
+        unit = state.units.get(unit_id)
+        if unit is None or unit.nation != nation or unit.is_leader:
+            raise IllegalActionError("12.3.4", "blocking costs one of the campaigner's own units")
+        if gold_available(state, nation) < 1:
+            raise IllegalActionError("12.3.4", "blocking costs 1 gold")
+        if state.campaign_gold.get(nation, 0) > 0:
+            state.campaign_gold[nation] -= 1
+        else:
+            state.gold[nation] -= 1
+        del state.units[unit.id]
+        campaign["blocked"] = [zone]
+        campaign["last_blocked"] = zone
+        ctx.emit(
+            "block",
+            "12.3.4",
+            f"12.3.4: the {nation} pay 1 gold and give up {unit.label()} to block {zone}: "
+            f"the units there may not react.",
+            zone=zone,
+            unit=unit.id,
+        )
+    else:
+        campaign["last_blocked"] = ""
+    _start_reactions(ctx, world)
+
+
+def _start_reactions(ctx: Context[ItaliaState], world: World) -> None:
+    """12.3.2: every other nation with units in or next to the leader's zone, in order."""
+    state = ctx.state
+    campaign = state.campaign
+    assert campaign is not None
+    leader = leader_unit(state)
+    campaign["stage"] = "reaction"
+    if leader is None:
+        campaign["queue"] = []
+    else:
+        near = {leader.zone, *world.board.neighbours(leader.zone)}
+        present = {u.nation for u in state.units.values() if u.zone in near}
+        campaign["queue"] = [n for n in state.nation_order if n in present and n != state.active]
+    _next_reactor(ctx, world)
+
+
+def _next_reactor(ctx: Context[ItaliaState], world: World) -> None:
+    from .sequence import find_combat
+
+    state = ctx.state
+    campaign = state.campaign
+    assert campaign is not None
+    if campaign["queue"]:
+        state.actor_override = campaign["queue"][0]
+        return
+    state.actor_override = None
+    campaign["stage"] = "decide"
+    state.phase_name = "combat"
+    find_combat(ctx, world)
+
+
+def _reactions(world: World, state: ItaliaState, nation: str) -> list[Action]:
+    out: list[Action] = []
+    campaign = state.campaign
+    assert campaign is not None
+    for u in sorted(state.units_of(nation), key=lambda u: u.id):
+        if u.id in campaign["reacted"] or u.zone in campaign["blocked"] or u.carrier is not None:
+            continue
+        for to in world.board.neighbours(u.zone):
+            try:
+                check_reaction(world, state, nation, (u.id,), to)
+            except (IllegalActionError, InvalidActionError):
+                continue
+            out.append(ReactionMove(nation, (u.id,), to))
+    return out
+
+
+def check_reaction(
+    world: World, state: ItaliaState, nation: str, ids: tuple[int, ...], to: str
+) -> tuple[list[Unit], str]:
+    campaign = state.campaign
+    assert campaign is not None
+    leader = leader_unit(state)
+    to = world.zone_name(to)
+    units = []
+    for i in ids:
+        u = state.units.get(i)
+        if u is None or u.nation != nation:
+            raise InvalidActionError(f"unit #{i} is not a {nation} unit")
+        units.append(u)
+    if not units:
+        raise InvalidActionError("a reaction move needs at least one unit")
+    frm = {u.zone for u in units}
+    if len(frm) != 1:
+        raise IllegalActionError("12.3.2.3", "units reacting together start in one zone")
+    start = frm.pop()
+    for u in units:
+        if u.id in campaign["reacted"]:
+            raise IllegalActionError("12.3.2.3", f"{u.label()} has made its reaction move")
+        if start in campaign["blocked"]:
+            raise IllegalActionError("12.3.4", f"the units in {start} are blocked")
+        if u.carrier is not None:
+            raise IllegalActionError("12.3.2.3", f"{u.label()} is aboard a fleet")
+    link = world.board.link(start, to)
+    if link is None:
+        raise IllegalActionError(
+            "12.3.2.3", f"a reaction move goes one zone: {to} is not next to {start}"
+        )
+    fleets = all(u.is_fleet for u in units)
+    if fleets != world.is_sea(to):
+        raise IllegalActionError("12.3.2.3", "fleets react at sea and land units on land")
+    here = {u.nation for u in state.units_in(to) if u.carrier is None or u.is_fleet}
+    campaigner = state.active
+    if leader is not None and to == leader.zone:
+        if nation not in here:
+            raise IllegalActionError(
+                "12.3.2.1", f"to move to combat the {nation} need a unit already in {to}"
+            )
+        if len(here | {nation}) > 2:
+            raise IllegalActionError("12.3.2.3", "never more than two nations in a zone")
+        return units, to
+    # a waiting move: no combat may result (12.3.2.2)
+    if not here <= {nation, campaigner} or (campaigner in here and nation not in here):
+        raise IllegalActionError(
+            "12.3.2.2", f"a waiting move goes where no combat results; {to} holds {sorted(here)}"
+        )
+    return units, to
+
+
+def _react(
+    ctx: Context[ItaliaState], world: World, nation: str, ids: tuple[int, ...], to: str
+) -> None:
+    state = ctx.state
+    campaign = state.campaign
+    assert campaign is not None
+    units, to = check_reaction(world, state, nation, ids, to)
+    start = units[0].zone
+    for u in units:
+        u.zone = to
+        if u.is_fleet:
+            for c in state.cargo(u.id):
+                c.zone = to
+        campaign["reacted"].append(u.id)
+    if start not in campaign["reacted_from"]:
+        campaign["reacted_from"].append(start)
+    leader = leader_unit(state)
+    kind = "to combat" if leader is not None and to == leader.zone else "waiting"
+    ctx.emit(
+        "reaction",
+        "12.3.2",
+        f"12.3.2: reaction move ({kind}): the {nation} move {', '.join(u.label() for u in units)} "
+        f"from {start} to {to}.",
+        nation=nation,
+        units=list(ids),
+        to=to,
+    )
+
+
+def after_combat(ctx: Context[ItaliaState], world: World) -> bool:
+    """Back to the campaigner's choice after the battles; True if the campaign is over."""
+    state = ctx.state
+    campaign = state.campaign
+    assert campaign is not None
+    if campaign["stage"] == "over":
+        return True
+    if leader_unit(state) is None:
+        end(ctx, world, "its leader is dead (12.3.1)")
+        return True
+    state.phase_name = "campaign"
+    campaign["stage"] = "decide"
+    return False
+
+
+def end(ctx: Context[ItaliaState], world: World, why: str) -> None:
+    state = ctx.state
+    campaign = state.campaign
+    assert campaign is not None
+    campaign["stage"] = "over"
+    nation = state.active
+    left = state.campaign_gold.pop(nation, 0)
+    if left:  # 12.3.1: gold not spent stays on the wealth track
+        state.gold[nation] = min(10, state.gold.get(nation, 0) + left)
+    ctx.emit(
+        "campaign_end",
+        "12.3",
+        f"12.3: the {nation}' campaign ends: {why}; {state.gold.get(nation, 0)} gold left.",
+    )
