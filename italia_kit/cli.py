@@ -31,7 +31,7 @@ __all__ = ["COMMAND_MODULES", "Command", "CommandError", "main"]
 PROG = "italia-kit"
 
 #: Modules that each define ``COMMAND: Command``; their commands follow ``board`` in --help.
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("italia_kit.analysis.cli_odds",)
 
 
 @dataclass(frozen=True)
