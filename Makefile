@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 FIRST_NOTEBOOK := $(firstword $(sort $(wildcard notebooks/*.ipynb)))
 
-.PHONY: lab test lint typecheck pytest bench board-png geodata app clean
+.PHONY: lab test lint typecheck pytest bench board-png geodata app clean venv
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -44,6 +44,10 @@ geodata: $(STAMP)
 
 board-png: $(STAMP)
 	$(BIN)/italia-kit board --png docs/board.png
+
+# the classroom app (notebooks/app.ipynb) served by Voila on http://127.0.0.1:8866
+app: $(STAMP)
+	$(BIN)/voila notebooks/app.ipynb --port=8866 --no-browser --Voila.ip=127.0.0.1
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,170 @@
+"""The classroom app in a real browser: Voila serves notebooks/app.ipynb on 127.0.0.1 and a
+headless Debian Chromium, driven by Playwright, looks at it and presses *next phase*.
+
+Offline: no tiles, no browser download (Playwright uses /usr/bin/chromium). The screenshot
+goes to ``$ITALIA_KIT_SCREENSHOT`` (default ``/tmp/italia_kit-app.png``); the committed one
+is ``docs/screenshots/app.png``.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[1]
+APP = ROOT / "notebooks" / "app.ipynb"
+ZONES = 48  # the board's zones: one vector shape each
+
+pytestmark = pytest.mark.browser
+
+if not CHROMIUM.exists():
+    pytest.skip(
+        "no /usr/bin/chromium: install it with `apt-get install -y chromium` (.ci/run does)",
+        allow_module_level=True,
+    )
+sync_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+# what the map looks like, as a string that changes when any shape or marker changes
+MAP_STATE_JS = """() => {
+  const fills = [...document.querySelectorAll('.leaflet-overlay-pane path.leaflet-interactive')]
+    .map(p => (p.getAttribute('fill') || '') + (p.getAttribute('stroke') || ''));
+  const markers = document.querySelector('.leaflet-marker-pane');
+  return fills.join('|') + '#' + (markers ? markers.innerHTML : '');
+}"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_for_port(port: int, proc: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"voila exited with code {proc.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise TimeoutError(f"voila did not open port {port} within {timeout} s")
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = _free_port()
+    voila = Path(sys.executable).with_name("voila")
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [
+                str(voila),
+                str(APP),
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+            ],
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its kernels too: the teardown stops the whole group
+        )
+        try:
+            _wait_for_port(port, proc)
+            yield f"http://127.0.0.1:{port}/"
+        finally:
+            try:
+                os.killpg(proc.pid, signal.SIGTERM)
+                proc.wait(timeout=10)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=5)
+
+
+def test_the_classroom_app_in_chromium(app_url: str) -> None:
+    shot = Path(os.environ.get("ITALIA_KIT_SCREENSHOT", "/tmp/italia_kit-app.png"))
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1600, "height": 1200})
+        try:
+            page.goto(app_url, timeout=60_000)
+            shapes = page.locator(".leaflet-overlay-pane path.leaflet-interactive")
+            page.wait_for_function(
+                f"document.querySelectorAll('.leaflet-overlay-pane path.leaflet-interactive')"
+                f".length >= {ZONES}",
+                timeout=60_000,
+            )
+            assert shapes.count() == ZONES, "one shape per zone"
+            page.wait_for_selector(".ik-label", timeout=20_000)
+            assert page.locator(".ik-label").count() == ZONES, "every zone is named"
+            assert page.locator(".ik-stack").count() > 10, "unit stacks are drawn"
+            assert "Mediolanum" in page.inner_text(".leaflet-marker-pane")
+            header = page.inner_text(".ik-header")
+            assert "Turn 1" in header and "Celts" in header
+
+            log_before = page.inner_text(".ik-log")
+            map_before = page.evaluate(MAP_STATE_JS)
+            start = time.perf_counter()
+            page.get_by_role("button", name="next phase").click()
+            page.wait_for_function(f"() => ({MAP_STATE_JS})() !== {map_before!r}", timeout=20_000)
+            elapsed = time.perf_counter() - start
+            page.wait_for_function(
+                f"() => document.querySelector('.ik-log').innerText !== {log_before!r}",
+                timeout=20_000,
+            )
+            assert page.inner_text(".ik-log") != log_before
+            print(f"\nclick to updated map: {elapsed * 1000:.0f} ms")
+
+            # two more phases: units move, so zone colours change as well as the markers
+            fills_before = page.evaluate(
+                "() => [...document.querySelectorAll('.leaflet-overlay-pane path')]"
+                ".map(p => p.getAttribute('fill')).join('|')"
+            )
+            for _ in range(2):
+                header = page.inner_text(".ik-header")
+                page.get_by_role("button", name="next phase").click()
+                page.wait_for_function(
+                    f"() => document.querySelector('.ik-header').innerText !== {header!r}",
+                    timeout=20_000,
+                )
+            page.wait_for_timeout(300)
+            fills_after = page.evaluate(
+                "() => [...document.querySelectorAll('.leaflet-overlay-pane path')]"
+                ".map(p => p.getAttribute('fill')).join('|')"
+            )
+            assert fills_after != fills_before, "moving units changed the zones' colours"
+
+            # a click on a zone shows its details (names let the click through to the zone)
+            box = page.locator(".ik-label", has_text="Etruria").bounding_box()
+            assert box is not None
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.wait_for_function(
+                "() => document.querySelector('.ik-details').innerText.includes('neighbours')",
+                timeout=20_000,
+            )
+        finally:
+            # also on failure: the picture says what went wrong
+            shot.parent.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(shot), full_page=True)
+            print(f"screenshot: {shot}")
+            browser.close()
