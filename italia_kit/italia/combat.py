@@ -683,8 +683,11 @@ def _close(ctx: Context[ItaliaState], world: World) -> None:
         if holder == state.active and others:
             state.combat_due.append(battle.zone)  # a third nation is still there
         elif holder is not None and not (state.major and not state.second_phase):
-            # 12.2: no stacking check after the first combat phase of a major invasion
-            find_surplus_in(ctx, world, battle.zone, holder)
+            # 12.2: no stacking check after the first combat phase of a major invasion;
+            # 8.4, 12.3.1: none in the zone of a campaigning leader
+            leader = state.units.get(int(state.campaign["leader"])) if state.campaign else None
+            if leader is None or leader.zone != battle.zone:
+                find_surplus_in(ctx, world, battle.zone, holder)
 
 
 def answer_submission(ctx: Context[ItaliaState], world: World, nation: str, accept: bool) -> None:
