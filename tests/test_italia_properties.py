@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -91,3 +92,12 @@ def test_save_load_round_trips_and_continues_identically(seed: int) -> None:
     random_play(game, random.Random(seed + 1), 30)
     random_play(loaded, random.Random(seed + 1), 30)
     assert loaded.state_json() == game.state_json()
+
+
+@pytest.mark.parametrize("scenario", ["italia1", "italia2"])
+@pytest.mark.parametrize("seed", range(8))
+def test_a_whole_random_game_ends_keeping_the_invariants(scenario: str, seed: int) -> None:
+    """Ten turns of random legal play reach the end (11.0), checking after every action."""
+    game = new_game(scenario, seed=seed)
+    random_play(game, random.Random(seed), 20_000)
+    assert game.is_over and game.log.of_kind("game_end")

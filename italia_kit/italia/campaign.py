@@ -14,6 +14,7 @@ from typing import Any
 from ..core import Action, Context, IllegalActionError, InvalidActionError
 from .actions import Block, CampaignMove, EndCampaign, EndReaction, ReactionMove
 from .state import ItaliaState, Unit
+from .victory import eliminate
 from .world import World
 
 
@@ -229,7 +230,15 @@ def _block(ctx: Context[ItaliaState], world: World, nation: str, zone: str, unit
             state.campaign_gold[nation] -= 1
         else:
             state.gold[nation] -= 1
-        del state.units[unit.id]
+        blocked = sorted({u.nation for u in state.units_in(zone) if u.nation != nation})
+        eliminate(  # the blocked nation may score the unit given up (12.3.4)
+            ctx,
+            world,
+            unit,
+            by=blocked[0] if blocked else None,
+            rule="12.3.4",
+            why=f"given up to block {zone}",
+        )
         campaign["blocked"] = [zone]
         campaign["last_blocked"] = zone
         ctx.emit(

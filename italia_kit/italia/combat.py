@@ -650,10 +650,26 @@ def finish_battle(ctx: Context[ItaliaState], world: World) -> None:
     holder = next(
         (s for s in (battle.attacker, battle.defender) if fighters(state, battle, s)), None
     )
-    if holder is None:
+    if holder is None and not battle.naval:
+        # only leaders are left on either side: the attacker's stay (reconstructed: the
+        # rulebook does not say; 8.3 wants one nation in the zone after combat)
         holder = next(
             (s for s in (battle.attacker, battle.defender) if leaders(state, battle, s)), None
         )
+    if holder is not None and not battle.naval and not battle.raid:
+        loser = battle.enemy(holder)
+        for leader in leaders(state, battle, loser):
+            # 8.3: after combat only one nation is left in the zone; a leader whose army is
+            # gone is taken with the field (10.2: a leader cannot hold a zone against units)
+            eliminate(
+                ctx,
+                world,
+                leader,
+                by=holder,
+                rule="8.3",
+                why="its army is gone and the enemy holds the field",
+                attacked_scorer=loser == battle.attacker,
+            )
     outcome = f"the {holder} hold {battle.zone}" if holder else f"{battle.zone} is left empty"
     ctx.emit(
         "battle_end",
@@ -678,9 +694,10 @@ def _close(ctx: Context[ItaliaState], world: World) -> None:
     state.battle = None
     state.actor_override = None
     if not battle.naval:
-        holder = next(iter(state.nations_in(battle.zone)), None)
-        others = state.nations_in(battle.zone) - {state.active}
-        if holder == state.active and others:
+        present = state.nations_in(battle.zone)
+        holder = state.active if state.active in present else next(iter(sorted(present)), None)
+        others = {n for n in present - {state.active} if not world.allied(state, state.active, n)}
+        if holder == state.active and others and battle.defender not in others:
             state.combat_due.append(battle.zone)  # a third nation is still there
         elif holder is not None and not (state.major and not state.second_phase):
             # 12.2: no stacking check after the first combat phase of a major invasion;

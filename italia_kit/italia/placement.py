@@ -186,7 +186,12 @@ def legal_zones(
             return sorted(seas or {z for z in area if world.is_sea(z)})
         if held:
             return held
-        return sorted(z for z in area if world.is_land(z) and not world.occupants(state, z, nation))
+        empty = sorted(
+            z for z in area if world.is_land(z) and not world.occupants(state, z, nation)
+        )
+        if empty:
+            return empty
+        # nowhere in the region: any zone the nation controls, else a borderland (7.2)
     if unit is UnitType.FLEET:
         seas = {s for z in zones for s in world.board.seas_beside(z)}
         return sorted(seas)
