@@ -18,8 +18,9 @@ from .actions import (
     Place,
     RemoveUnit,
 )
+from .match import ByColour, final_scores, play_game, scores_by_turn
 from .rules import ItaliaRules
-from .setup import ItaliaGame, Position, new_game
+from .setup import ItaliaGame, Position, new_game, world_of
 from .stacking import AttackAnswer, Limit, can_attack, stacking_limit
 from .state import ItaliaState, Unit
 from .units import UnitType
@@ -28,6 +29,7 @@ from .world import World
 __all__ = [
     "AttackAnswer",
     "Buy",
+    "ByColour",
     "DeclareCapital",
     "Disembark",
     "Embark",
@@ -46,8 +48,12 @@ __all__ = [
     "UnitType",
     "World",
     "can_attack",
+    "final_scores",
     "new_game",
+    "play_game",
+    "scores_by_turn",
     "stacking_limit",
+    "world_of",
 ]
 
 

@@ -41,6 +41,14 @@ def new_game(scenario: str | Scenario = "italia1", *, seed: int = 0) -> ItaliaGa
     return Game(ItaliaRules(world), state, seed=seed)
 
 
+def world_of(game: ItaliaGame) -> World:
+    """The board and scenario a game is played on."""
+    rules = game.rules
+    if not isinstance(rules, ItaliaRules):
+        raise TypeError(f"not a game of Italia: {rules!r}")
+    return rules.world
+
+
 class Position:
     """A position built by hand: units in zones, cities, gold, and who is to play.
 
