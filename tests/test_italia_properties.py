@@ -21,7 +21,7 @@ def random_play(game: ItaliaGame, rng: random.Random, steps: int) -> None:
         before_units = len(game.state.units)
         events = game.apply(rng.choice(game.legal_actions()))
         check_invariants(game, movement_just_ended=any(e.kind == "end_movement" for e in events))
-        added = sum(1 for e in events if e.kind in ("place", "reinforcement"))
+        added = sum(1 for e in events if e.kind in ("place", "reinforcement", "defection"))
         added += sum(int(e.data.get("count", 1)) - 1 for e in events if e.kind == "reinforcement")
         removed = sum(1 for e in events if e.kind in REMOVALS)
         assert len(game.state.units) == before_units + added - removed, [e.text for e in events]

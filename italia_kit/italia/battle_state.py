@@ -30,6 +30,7 @@ class Battle:
     pending_hits: dict[str, int] = field(default_factory=dict)  # naval: fleets each side loses
     retreated_fleets: list[int] = field(default_factory=list)  # not counted for 10.9
     defender_had_city: bool = False  # the city was the defender's before the battle (10.6)
+    sizes: dict[str, int] = field(default_factory=dict)  # units a side at the start (13.2)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -47,6 +48,7 @@ class Battle:
             "pending_hits": dict(self.pending_hits),
             "retreated_fleets": list(self.retreated_fleets),
             "defender_had_city": self.defender_had_city,
+            "sizes": dict(self.sizes),
         }
 
     @classmethod
@@ -66,6 +68,7 @@ class Battle:
             pending_hits={str(k): int(v) for k, v in d["pending_hits"].items()},
             retreated_fleets=[int(i) for i in d["retreated_fleets"]],
             defender_had_city=bool(d["defender_had_city"]),
+            sizes={str(k): int(v) for k, v in d.get("sizes", {}).items()},
         )
 
     def copy(self) -> Battle:

@@ -403,6 +403,9 @@ def end(ctx: Context[ItaliaState], world: World, why: str) -> None:
     assert campaign is not None
     campaign["stage"] = "over"
     nation = state.active
+    from .sequence import clear_borderlands
+
+    clear_borderlands(ctx, world)  # 9.2: nobody waits in the borderlands any longer
     left = state.campaign_gold.pop(nation, 0)
     if left:  # 12.3.1: gold not spent stays on the wealth track
         state.gold[nation] = min(10, state.gold.get(nation, 0) + left)

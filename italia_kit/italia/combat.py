@@ -14,6 +14,7 @@ from .battle_state import Battle
 from .hits import hits, land_modifier, rampages
 from .naval import fleet_modifier, supremacy
 from .retreat import retreat_zones
+from .special import foederati_defection, major_battle, sides_at_start
 from .state import ItaliaState, Unit
 from .submission import submission_due, submit
 from .units import SPECS, UnitType
@@ -121,6 +122,8 @@ def start_battle(
     )
     if not raid and not battle.naval:
         elephant_fear(ctx, world)
+        foederati_defection(ctx, world)
+        battle.sizes = sides_at_start(state, battle)
     if _lone_leaders(ctx, world):
         _next_targets(ctx, world)
 
@@ -681,6 +684,7 @@ def finish_battle(ctx: Context[ItaliaState], world: World) -> None:
     if battle.naval:
         _close(ctx, world)
         return
+    major_battle(ctx, world, battle, holder)
     cities.after_battle(ctx, world, holder)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 
 from ..core import Context, IllegalActionError, InvalidActionError
+from .special import hannibal_march
 from .stacking import stacking_limit
 from .state import ItaliaState, MoveRecord, Unit
 from .units import SPECS
@@ -137,6 +138,10 @@ def _check_land_path(
                 f"{u.label()} may move {limit} zones this phase{extra}; "
                 f"it has moved {used} and this move asks {steps}",
             )
+    if hannibal_march(world, state, nation, path):
+        if any(u.id in state.moves and state.moves[u.id].steps for u in units):
+            raise IllegalActionError("13.2", "the march to the Alps is the units' whole move")
+        return
     for i, (a, b) in enumerate(itertools.pairwise(path)):
         last = i == steps - 1
         if world.is_sea(b):
@@ -241,7 +246,11 @@ def apply_move(
             for c in state.cargo(u.id):
                 c.zone = end
     stop_reason = ""
-    if not units[0].is_fleet:
+    if hannibal_march(world, state, nation, path):
+        stop_reason = "the march from Africa to the Alps is their whole move (13.2)"
+        for u in units:
+            state.moves[u.id].stopped = True
+    elif not units[0].is_fleet:
         if strait is not None and strait.kind == "strait":
             stop_reason = "crossing a strait takes the whole phase (9.4)"
             for u in units:

@@ -171,13 +171,37 @@ def enter_movement(ctx: Context[ItaliaState], world: World) -> None:
 def end_movement(ctx: Context[ItaliaState], world: World) -> None:
     """The end of phase 3: borderlands emptied (9.2), stacking checked (8.0), combat found."""
     state = ctx.state
+    clear_borderlands(ctx, world, keep_campaign_stack=True)
+    find_surplus(ctx, world)
+    if state.surplus:
+        state.phase_name = "stacking"
+    else:
+        after_movement(ctx, world)
+
+
+def clear_borderlands(
+    ctx: Context[ItaliaState], world: World, *, keep_campaign_stack: bool = False
+) -> None:
+    """9.2: the active nation's units still in a borderland are removed, unless its card
+    lets it stay there; a stack whose leader will campaign this turn may wait there for
+    its campaign (13.2: Hannibal's campaign begins in the Alps), and must be gone when the
+    campaign ends."""
+    from .campaign import campaign_card, campaign_leader
+
+    state = ctx.state
     nation = state.active
     info = world.nation(nation)
+    waiting = None
+    if keep_campaign_stack and campaign_card(world, state, nation) is not None:
+        leader = campaign_leader(world, state, nation)
+        if leader is not None and (state.campaign is None or state.campaign["stage"] != "over"):
+            waiting = leader.zone
     for u in list(state.units_of(nation)):
         if (
             u.carrier is None
             and world.is_borderland(u.zone)
             and u.zone not in info.may_stay_in_borderlands
+            and u.zone != waiting
         ):
             del state.units[u.id]
             ctx.emit(
@@ -188,11 +212,6 @@ def end_movement(ctx: Context[ItaliaState], world: World) -> None:
                 unit=u.id,
                 zone=u.zone,
             )
-    find_surplus(ctx, world)
-    if state.surplus:
-        state.phase_name = "stacking"
-    else:
-        after_movement(ctx, world)
 
 
 def after_movement(ctx: Context[ItaliaState], world: World) -> None:

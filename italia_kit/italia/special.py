@@ -1,0 +1,104 @@
+"""The special rules of Italia I (13) and Italia II (14) that act inside a battle or a move:
+Hannibal's march from Africa (13.2), major battles (13.2, 13.4), Roman Foederati going over
+(14.1)."""
+
+from __future__ import annotations
+
+from ..core import Context
+from .battle_state import Battle
+from .state import ItaliaState
+from .units import UnitType
+from .victory import eliminate, score
+from .world import World
+
+#: VP for a won major battle (13.2, 13.4); the cards' values were not found: these are the
+#: reconstructed values written in the nations' files (``special``), kept here in one place.
+MAJOR_BATTLE_VP = {"Carthaginians": 2.0, "Optimates": 3.0, "Populares": 3.0}
+MAJOR_BATTLE_FOES = {"Carthaginians": "Romans", "Optimates": "Populares", "Populares": "Optimates"}
+
+
+def hannibal_march(world: World, state: ItaliaState, nation: str, path: tuple[str, ...]) -> bool:
+    """13.2: on Hannibal's turn the Carthaginians may move units from the African zones
+    into the Alps, as their whole move, without stacking limit."""
+    if world.variant != "italia1" or nation != "Carthaginians" or len(path) != 2:
+        return False
+    if path[1] != "Alps" or path[0] not in world.board.zones_in_region("Africa"):
+        return False
+    return any(
+        r.turn == state.turn and r.campaign and "Hannibal" in " ".join(r.leaders)
+        for r in world.nation(nation).reinforcements
+    )
+
+
+def sides_at_start(state: ItaliaState, battle: Battle) -> dict[str, int]:
+    """Units each side fights with, allies of the attacker counting for it (13.2)."""
+    count = {battle.attacker: 0, battle.defender: 0}
+    for u in state.units.values():
+        if u.zone != battle.zone or u.is_leader or u.carrier is not None:
+            continue
+        side = u.nation
+        if state.masters.get(side) in count:
+            side = state.masters[side]
+        if side in count:
+            count[side] += 1
+    return count
+
+
+def major_battle(
+    ctx: Context[ItaliaState], world: World, battle: Battle, holder: str | None
+) -> None:
+    """13.2, 13.4: a battle with at least 3 units a side, won (the enemy eliminated or gone)
+    by Hannibal's Carthaginians against Rome, or between Optimates and Populares."""
+    if world.variant != "italia1" or holder is None or battle.raid or battle.naval:
+        return
+    loser = battle.enemy(holder)
+    if MAJOR_BATTLE_FOES.get(holder) != loser:
+        return
+    sizes = battle.sizes
+    if sizes.get(battle.attacker, 0) >= 3 and sizes.get(battle.defender, 0) >= 3:
+        score(
+            ctx,
+            holder,
+            MAJOR_BATTLE_VP[holder],
+            "13.2" if holder == "Carthaginians" else "13.4",
+            f"winning the major battle of {battle.zone}",
+        )
+
+
+def foederati_defection(ctx: Context[ItaliaState], world: World) -> None:
+    """14.1: at the start of the first round each Roman Foederati unit facing independent
+    Foederati or Ostrogoths rolls: 6-10 (9-10 against Ostrogoths alone) it goes over and is
+    replaced by an infantry unit of the enemy, if one is available."""
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    if world.variant != "italia2" or "Western Romans" not in (battle.attacker, battle.defender):
+        return
+    enemy = battle.enemy("Western Romans")
+    if enemy not in ("Foederati", "Ostrogoths"):
+        return
+    defectors = [
+        u
+        for u in state.units_in(battle.zone, "Western Romans")
+        if u.type is UnitType.FOEDERATI and u.carrier is None
+    ]
+    if not defectors:
+        return
+    need = 9 if enemy == "Ostrogoths" else 6
+    rolls = ctx.roll(
+        len(defectors), "14.1", f"the Roman Foederati facing the {enemy} go over on {need}-10"
+    )
+    limit = world.nation(enemy).token_limits.get("infantry", 0)
+    for unit, roll in zip(defectors, rolls, strict=True):
+        if roll < need:
+            continue
+        in_play = sum(1 for u in state.units_of(enemy) if u.type is UnitType.INFANTRY)
+        eliminate(ctx, world, unit, by=None, rule="14.1", why=f"it goes over to the {enemy}")
+        if in_play < limit:
+            new = state.add_unit(enemy, UnitType.INFANTRY, battle.zone)
+            ctx.emit(
+                "defection",
+                "14.1",
+                f"14.1: {new.label()} takes its place in the battle of {battle.zone}.",
+                unit=new.id,
+            )

@@ -1,0 +1,41 @@
+"""14.0 Special rules of Italia II: 14.1 Roman Foederati, 14.2 cavalry."""
+
+from __future__ import annotations
+
+from italia_kit.italia import EndMovement, Move, Position
+from italia_kit.italia.actions import Fight, Retreat, StandFast
+
+from .italia_helpers import refused
+
+
+def test_14_1_roman_foederati_go_over_to_the_independent_foederati_on_6_to_10() -> None:
+    pos = Position("italia2", nation="Foederati", turn=4, phase="movement")
+    pos.put("Foederati", "infantry", "Verona", 2)
+    pos.put("Western Romans", "foederati", "Ravenna", 2)
+    for zone in ("Rome", "Neapolis", "Pisae"):
+        pos.put("Western Romans", "legion", zone)
+    game = pos.game()
+    ids = tuple(u.id for u in game.state.units_in("Verona", "Foederati"))
+    game.apply(Move("Foederati", ids, ("Verona", "Ravenna")))
+    game.apply(EndMovement("Foederati"))
+    game.script_dice([6, 5, 1, 1, 1])  # one Roman Foederati unit goes over, one stays
+    game.apply(Fight("Foederati", "Ravenna"))
+    assert game.log.of_kind("defection")[0].rule == "14.1"
+    assert game.state.stack_count("Ravenna", "Western Romans") <= 1
+
+
+def test_14_2_a_hit_cavalry_unit_cannot_retreat() -> None:
+    pos = Position("italia2", nation="Ostrogoths", turn=5, phase="movement")
+    pos.put("Ostrogoths", "cavalry", "Verona", 2)
+    pos.put("Lombards", "infantry", "Ravenna", 3)
+    for zone in ("Mediolanum", "Pavia", "Venetia", "Picenum", "Florentia"):
+        pos.put("Lombards", "infantry", zone)
+    game = pos.game()
+    cav = tuple(u.id for u in game.state.units_in("Verona", "Ostrogoths"))
+    game.apply(Move("Ostrogoths", cav, ("Verona", "Ravenna")))
+    game.apply(EndMovement("Ostrogoths"))
+    game.script_dice([1, 1, 7, 1, 1])  # one hit on the cavalry: flipped
+    game.apply(Fight("Ostrogoths", "Ravenna"))
+    hit = next(u for u in game.state.units_in("Ravenna", "Ostrogoths") if u.hits)
+    refused(game, lambda: game.apply(Retreat("Ostrogoths", (hit.id,), "Verona")), "10.5")
+    game.apply(StandFast("Ostrogoths"))
