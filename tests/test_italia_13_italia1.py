@@ -70,3 +70,50 @@ def test_13_2_a_major_battle_won_by_carthage_scores() -> None:
     game.apply(Fight("Carthaginians", "Apulia"))
     major = [e for e in game.log.of_kind("victory_points") if "major battle" in e.text]
     assert major and major[0].rule == "13.2" and major[0].data["nation"] == "Carthaginians"
+
+
+def turn_ten() -> Position:
+    """The start of turn 10: the last nation of turn 9 is finishing its combat phase."""
+    pos = Position("italia1", turn=9, nation="Populares", phase="combat")
+    pos.put("Romans", "legion", "Apulia", 2)
+    pos.put("Romans", "legion", "Neapolis")
+    pos.put("Romans", "legion", "Rome")
+    pos.put("Samnites", "infantry", "Samnium")
+    return pos
+
+
+def test_13_4_turn_10_is_a_chain_of_campaigns_optimates_first() -> None:
+    from italia_kit.italia.actions import EndCampaign
+
+    game = turn_ten().game()
+    assert game.state.turn == 10 and game.log.of_kind("turn_ten")[0].rule == "13.4"
+    assert not [e for e in game.log if e.kind == "income" and e.turn == 10]  # no gold earned
+    assert "Romans" not in game.state.nations_in("Rome")  # 13.1: nobody holds Rome on turn 10
+    assert game.decision is not None and game.decision.actor == "Optimates"
+    assert game.decision.kind == "campaign"
+    game.apply(EndCampaign("Optimates"))  # passing
+    assert game.decision.actor == "Populares"
+    game.apply(EndCampaign("Populares"))
+    assert game.decision.actor == "Romans"
+    game.apply(EndCampaign("Romans"))  # all three passed: the game is over
+    assert game.is_over and game.log.of_kind("game_end")[-1].rule == "13.4"
+
+
+def test_13_4_roman_legions_beside_sulla_go_over_on_7_to_10() -> None:
+    from italia_kit.italia.actions import Block, CampaignMove, EndReaction
+
+    game = turn_ten().game()
+    sulla = next(u for u in game.state.units_of("Optimates") if u.name == "Sulla")
+    stack = tuple(u.id for u in game.state.units_in(sulla.zone, "Optimates"))
+    game.apply(CampaignMove("Optimates"))
+    game.apply(Move("Optimates", stack, (sulla.zone, "Apulia")))
+    game.apply(EndMovement("Optimates"))
+    while game.decision is not None and game.decision.kind in ("block", "reaction"):
+        if game.decision.kind == "block":
+            game.apply(Block("Optimates", "", 0))
+        else:
+            game.apply(EndReaction(game.decision.actor))
+        if game.decision.kind == "reaction":
+            game.script_dice([7, 6])
+    over = game.log.of_kind("goes_over")
+    assert over and over[0].rule == "13.4"

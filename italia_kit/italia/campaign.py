@@ -145,6 +145,11 @@ def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
     if isinstance(action, CampaignMove):
         _campaign_move(ctx, world, nation)
     elif isinstance(action, EndCampaign):
+        if state.turn_ten is not None:
+            from .turn_ten import passed
+
+            passed(ctx, world, nation)  # 13.4: it is possible to pass
+            return
         if not _may_end(world, state):
             raise IllegalActionError(
                 "12.3.1", "the last move of a campaign may not end in a subject's zone"
@@ -267,6 +272,10 @@ def _start_reactions(ctx: Context[ItaliaState], world: World) -> None:
         near = {leader.zone, *world.board.neighbours(leader.zone)}
         present = {u.nation for u in state.units.values() if u.zone in near}
         campaign["queue"] = [n for n in state.nation_order if n in present and n != state.active]
+        if state.turn_ten is not None:  # 13.4: the other nations are neutral
+            from .turn_ten import ORDER
+
+            campaign["queue"] = [n for n in campaign["queue"] if n in ORDER]
     _next_reactor(ctx, world)
 
 
@@ -281,6 +290,10 @@ def _next_reactor(ctx: Context[ItaliaState], world: World) -> None:
         return
     state.actor_override = None
     campaign["stage"] = "decide"
+    if state.turn_ten is not None:
+        from .turn_ten import legions_go_over
+
+        legions_go_over(ctx, world)  # 13.4: after the campaign and reaction moves
     state.phase_name = "combat"
     find_combat(ctx, world)
 
@@ -387,6 +400,11 @@ def after_combat(ctx: Context[ItaliaState], world: World) -> bool:
     state = ctx.state
     campaign = state.campaign
     assert campaign is not None
+    if state.turn_ten is not None:  # 13.4: one move each, in turn
+        from .turn_ten import moved
+
+        moved(ctx, world)
+        return False
     if campaign["stage"] == "over":
         return True
     if leader_unit(state) is None:

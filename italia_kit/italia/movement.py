@@ -168,6 +168,8 @@ def _check_land_path(
                 "9.0", f"units must stop on entering {b}, occupied by the {enemies[0].nation}"
             )
     end = path[-1]
+    if end == "Rome" and world.variant == "italia1" and state.turn >= world.scenario.last_turn:
+        raise IllegalActionError("13.1", "during turn 10 no nation may control Rome")
     campaigning = state.campaign is not None and bool(leaders)
     if (
         _allies(world, state, nation, end)

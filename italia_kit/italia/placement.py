@@ -123,7 +123,7 @@ def bring_reinforcements(
     ctx.emit(
         "reinforcement",
         "7.2",
-        f"7.2: reinforcements: {label} arrive in {zone} for the {nation}, free and "
+        f"7.2: reinforcements: {label} arrive{'s' if count == 1 else ''} in {zone} for the {nation}, free and "
         f"regardless of stacking.",
         nation=nation,
         unit=unit.value,

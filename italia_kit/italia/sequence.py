@@ -46,12 +46,18 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
         for nation in state.nation_order:
             for group in reinforcements_due(world, state, nation, "before_first_nation"):
                 bring_reinforcements(ctx, world, nation, group)
+    from . import turn_ten
+
+    if turn_ten.applies(world, state):
+        if state.turn_ten is None and not state.over:
+            turn_ten.start(ctx, world)  # 13.4: no normal turns on Italia I's turn 10
+        return
     while True:
         if state.nation_index >= len(state.nation_order):
             end_game_turn(ctx, world)
-            if state.over:
-                return
-            continue
+            if not state.over:
+                begin_nation_turn(ctx, world)  # a new game turn starts from the top
+            return
         nation = state.active
         if plays_now(world, state, nation):
             break

@@ -161,6 +161,7 @@ class ItaliaState:
     elephant_battles: int = 0  # battles in which Romans have faced elephants (13.3)
     campaign: dict[str, Any] | None = None  # the campaign under way (12.3)
     campaign_gold: dict[str, int] = field(default_factory=dict)  # gold for campaigns (12.3.1)
+    turn_ten: dict[str, Any] | None = None  # Italia I's last turn of campaigns (13.4)
 
     # -- the runner's protocol -----------------------------------------------------------
     actor_override: str | None = None  # a nation deciding outside its own turn (8.0, 6.4)
@@ -215,6 +216,7 @@ class ItaliaState:
             elephant_battles=self.elephant_battles,
             campaign=_copy_json(self.campaign),
             campaign_gold=dict(self.campaign_gold),
+            turn_ten=_copy_json(self.turn_ten),
             actor_override=self.actor_override,
             nation_order=list(self.nation_order),
         )
@@ -251,6 +253,7 @@ class ItaliaState:
             "elephant_battles": self.elephant_battles,
             "campaign": _copy_json(self.campaign),
             "campaign_gold": dict(sorted(self.campaign_gold.items())),
+            "turn_ten": _copy_json(self.turn_ten),
             "actor_override": self.actor_override,
             "nation_order": list(self.nation_order),
         }
@@ -288,6 +291,7 @@ class ItaliaState:
             elephant_battles=int(d.get("elephant_battles", 0)),
             campaign=_copy_json(d.get("campaign")),
             campaign_gold={str(k): int(v) for k, v in d.get("campaign_gold", {}).items()},
+            turn_ten=_copy_json(d.get("turn_ten")),
             actor_override=d.get("actor_override"),
             nation_order=list(d["nation_order"]),
         )
