@@ -123,8 +123,8 @@ def bring_reinforcements(
     ctx.emit(
         "reinforcement",
         "7.2",
-        f"7.2: reinforcements: {label} arrive{'s' if count == 1 else ''} in {zone} for the {nation}, free and "
-        f"regardless of stacking.",
+        f"7.2: reinforcements: {label} arrive{'s' if count == 1 else ''} in {zone} for the "
+        f"{nation}, free and regardless of stacking.",
         nation=nation,
         unit=unit.value,
         count=count,
