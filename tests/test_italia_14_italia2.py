@@ -39,3 +39,47 @@ def test_14_2_a_hit_cavalry_unit_cannot_retreat() -> None:
     hit = next(u for u in game.state.units_in("Ravenna", "Ostrogoths") if u.hits)
     refused(game, lambda: game.apply(Retreat("Ostrogoths", (hit.id,), "Verona")), "10.5")
     game.apply(StandFast("Ostrogoths"))
+
+
+def patrimonium_battle() -> Position:
+    pos = Position("italia2", nation="Lombards", turn=7, phase="movement")
+    pos.put("Patrimonium", "infantry", "Rome", 2)
+    pos.put("Lombards", "infantry", "Umbria", 3)
+    for zone in ("Mediolanum", "Pavia", "Verona", "Venetia", "Picenum"):
+        pos.put("Lombards", "infantry", zone)
+    return pos
+
+
+def test_14_3_the_patrimonium_converts_a_unit_before_a_round_twice_a_game() -> None:
+    from italia_kit.italia.actions import Convert
+
+    game = patrimonium_battle().game()
+    ids = tuple(u.id for u in game.state.units_in("Umbria", "Lombards"))
+    game.apply(Move("Lombards", ids, ("Umbria", "Rome")))
+    game.apply(EndMovement("Lombards"))
+    game.apply(Fight("Lombards", "Rome"))
+    assert game.decision is not None and game.decision.kind == "convert"
+    assert game.decision.actor == "Patrimonium" and game.decision.rule == "14.3"
+    game.apply(Convert("Patrimonium", ids[0]))
+    assert game.state.units[ids[0]].nation == "Patrimonium" and game.state.conversions == 1
+    assert game.log.of_kind("converted")[0].rule == "14.3"
+
+
+def test_14_3_not_leaders_not_cavalry_and_only_twice() -> None:
+    from italia_kit.italia.actions import Convert
+
+    pos = patrimonium_battle()
+    (leader,) = pos.put("Lombards", "leader", "Umbria", name="Alboin")
+    pos.state.conversions = 2
+    game = pos.game()
+    ids = tuple(u.id for u in game.state.units_in("Umbria", "Lombards"))
+    game.apply(Move("Lombards", ids, ("Umbria", "Rome")))
+    game.apply(EndMovement("Lombards"))
+    game.apply(Fight("Lombards", "Rome"))
+    assert game.decision is not None and game.decision.kind != "convert"  # used up
+    pos.state.conversions = 0
+    game = pos.game()
+    game.apply(Move("Lombards", ids, ("Umbria", "Rome")))
+    game.apply(EndMovement("Lombards"))
+    game.apply(Fight("Lombards", "Rome"))
+    refused(game, lambda: game.apply(Convert("Patrimonium", leader)), "14.3")

@@ -296,6 +296,18 @@ class Submit(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Convert(Action):
+    """14.3: the Patrimonium converts one enemy unit before a round (``unit`` 0: not now)."""
+
+    kind: ClassVar[str] = "convert"
+    nation: str = ""
+    unit: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.nation} convert unit {self.unit}" if self.unit else "no conversion"
+
+
+@dataclass(frozen=True, slots=True)
 class Revolt(Action):
     """12.6: a subject declares itself free, on the turns its card allows."""
 
@@ -318,6 +330,7 @@ COMBAT_ACTIONS: tuple[type[Action], ...] = (
     Loot,
     Rebuild,
     Submit,
+    Convert,
 )
 
 

@@ -31,6 +31,8 @@ class Battle:
     retreated_fleets: list[int] = field(default_factory=list)  # not counted for 10.9
     defender_had_city: bool = False  # the city was the defender's before the battle (10.6)
     sizes: dict[str, int] = field(default_factory=dict)  # units a side at the start (13.2)
+    converted: int = 0  # the unit the Patrimonium converted in this battle (14.3)
+    convert_asked: int = 0  # the round in which the Patrimonium was last asked (14.3)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -49,6 +51,8 @@ class Battle:
             "retreated_fleets": list(self.retreated_fleets),
             "defender_had_city": self.defender_had_city,
             "sizes": dict(self.sizes),
+            "converted": self.converted,
+            "convert_asked": self.convert_asked,
         }
 
     @classmethod
@@ -69,6 +73,8 @@ class Battle:
             retreated_fleets=[int(i) for i in d["retreated_fleets"]],
             defender_had_city=bool(d["defender_had_city"]),
             sizes={str(k): int(v) for k, v in d.get("sizes", {}).items()},
+            converted=int(d.get("converted", 0)),
+            convert_asked=int(d.get("convert_asked", 0)),
         )
 
     def copy(self) -> Battle:

@@ -14,7 +14,14 @@ from .battle_state import Battle
 from .hits import hits, land_modifier, rampages
 from .naval import fleet_modifier, supremacy
 from .retreat import retreat_zones
-from .special import foederati_defection, major_battle, sides_at_start
+from .special import (
+    conversion_targets,
+    convert,
+    foederati_defection,
+    major_battle,
+    settle_conversion,
+    sides_at_start,
+)
 from .state import ItaliaState, Unit
 from .submission import submission_due, submit
 from .units import SPECS, UnitType
@@ -181,10 +188,15 @@ def _lone_leaders(ctx: Context[ItaliaState], world: World) -> bool:
 
 # -- targets (10.4) ------------------------------------------------------------------------
 def _next_targets(ctx: Context[ItaliaState], world: World) -> None:
-    """Ask each side for targets, attacker first, unless only one choice exists."""
+    """Ask each side for targets, attacker first, unless only one choice exists; before
+    that, the Patrimonium may convert a unit (14.3)."""
     state = ctx.state
     battle = state.battle
     assert battle is not None
+    if conversion_targets(world, state, battle):
+        battle.stage = "convert"
+        state.actor_override = "Patrimonium"
+        return
     battle.targets = {}
     for side, stage in (
         (battle.attacker, "targets_attacker"),
@@ -684,6 +696,7 @@ def finish_battle(ctx: Context[ItaliaState], world: World) -> None:
     if battle.naval:
         _close(ctx, world)
         return
+    settle_conversion(ctx, world, battle)
     major_battle(ctx, world, battle, holder)
     cities.after_battle(ctx, world, holder)
 
@@ -759,3 +772,8 @@ def elephant_fear(ctx: Context[ItaliaState], world: World) -> None:
                 why="frightened by the elephants, it deserts",
                 attacked_scorer=battle.attacker == "Romans",
             )
+
+
+def answer_conversion(ctx: Context[ItaliaState], world: World, unit_id: int) -> None:
+    convert(ctx, world, unit_id)
+    _next_targets(ctx, world)

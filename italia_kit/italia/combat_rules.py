@@ -7,6 +7,7 @@ import itertools
 from ..core import Action, Context, Decision, IllegalActionError, InvalidActionError
 from . import cities, combat
 from .actions import (
+    Convert,
     DeclineNaval,
     ElephantVictim,
     Fight,
@@ -21,6 +22,7 @@ from .actions import (
     Targets,
 )
 from .retreat import retreat_zones
+from .special import conversion_targets
 from .state import ItaliaState
 from .world import World
 
@@ -36,6 +38,7 @@ _STAGE_DECISION = {
     "rebuild": ("rebuild", "10.6.1", "remove a unit to rebuild the ruin?"),
     "raid_rebuild": ("rebuild", "10.7", "remove a unit to rebuild the raided city at once?"),
     "submit": ("submit", "12.5.1", "submit to the attacker, or fight on?"),
+    "convert": ("convert", "14.3", "convert one enemy unit before this round?"),
 }
 
 
@@ -153,6 +156,9 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
             out.append(Loot(nation, "none"))
     elif stage == "submit":
         out.extend((Submit(nation, True), Submit(nation, False)))
+    elif stage == "convert":
+        out.append(Convert(nation, 0))
+        out.extend(Convert(nation, u) for u in conversion_targets(world, state, battle))
     elif stage in ("rebuild", "raid_rebuild"):
         out.append(Rebuild(nation, 0))
         out.extend(
@@ -172,6 +178,7 @@ _STAGES_OF: dict[type, tuple[str, ...]] = {
     Loot: ("loot",),
     Rebuild: ("rebuild", "raid_rebuild"),
     Submit: ("submit",),
+    Convert: ("convert",),
 }
 
 
@@ -220,6 +227,8 @@ def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
         cities.rebuild(ctx, world, nation, action.unit)
     elif isinstance(action, Submit):
         combat.answer_submission(ctx, world, nation, action.accept)
+    elif isinstance(action, Convert):
+        combat.answer_conversion(ctx, world, action.unit)
     else:  # pragma: no cover - every combat action is listed above
         raise InvalidActionError(f"{action!r} is not a combat action")
 

@@ -102,3 +102,74 @@ def foederati_defection(ctx: Context[ItaliaState], world: World) -> None:
                 f"14.1: {new.label()} takes its place in the battle of {battle.zone}.",
                 unit=new.id,
             )
+
+
+PATRIMONIUM = "Patrimonium"
+CONVERSIONS = 2  # 14.3: twice per game
+
+
+def conversion_targets(world: World, state: ItaliaState, battle: Battle) -> list[int]:
+    """14.3: the enemy units the Patrimonium may convert now: another player's units (not
+    its own colour), not cavalry, not leaders; once per battle, twice per game."""
+    if world.variant != "italia2" or battle.naval or battle.raid:
+        return []
+    if PATRIMONIUM not in (battle.attacker, battle.defender):
+        return []
+    if state.conversions >= CONVERSIONS or battle.converted or battle.convert_asked == battle.round:
+        return []
+    enemy = battle.enemy(PATRIMONIUM)
+    if world.scenario.colour_of(enemy) == world.scenario.colour_of(PATRIMONIUM):
+        return []
+    return [
+        u.id
+        for u in state.units_in(battle.zone, enemy)
+        if u.carrier is None and not u.is_leader and u.type is not UnitType.CAVALRY
+    ]
+
+
+def convert(ctx: Context[ItaliaState], world: World, unit_id: int) -> None:
+    """14.3: the converted unit fights this round for the Patrimonium."""
+    from ..core import IllegalActionError
+
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    options = conversion_targets(world, state, battle)
+    battle.convert_asked = battle.round
+    if not unit_id:
+        return
+    if unit_id not in options:
+        raise IllegalActionError(
+            "14.3", f"unit #{unit_id} cannot be converted (not cavalry, not a leader, not red)"
+        )
+    unit = state.units[unit_id]
+    old = unit.label()
+    unit.nation = PATRIMONIUM
+    battle.converted = unit_id
+    state.conversions += 1
+    ctx.emit(
+        "converted",
+        "14.3",
+        f"14.3: the Patrimonium converts {old} ({state.conversions} of {CONVERSIONS}); it now "
+        f"fights for the Patrimonium.",
+        unit=unit_id,
+    )
+
+
+def settle_conversion(ctx: Context[ItaliaState], world: World, battle: Battle) -> None:
+    """14.3: a converted unit that survives stays a Patrimonium unit if a token of its type
+    is available; otherwise it is removed."""
+    state = ctx.state
+    unit = state.units.get(battle.converted) if battle.converted else None
+    if unit is None:
+        return
+    limit = world.nation(PATRIMONIUM).token_limits.get(unit.type.value, 0)
+    count = sum(1 for u in state.units_of(PATRIMONIUM) if u.type is unit.type)
+    if count > limit:
+        del state.units[unit.id]
+        ctx.emit(
+            "conversion_lost",
+            "14.3",
+            f"14.3: no Patrimonium {unit.type.value} token is left: the converted unit is removed.",
+            unit=unit.id,
+        )

@@ -162,6 +162,7 @@ class ItaliaState:
     campaign: dict[str, Any] | None = None  # the campaign under way (12.3)
     campaign_gold: dict[str, int] = field(default_factory=dict)  # gold for campaigns (12.3.1)
     turn_ten: dict[str, Any] | None = None  # Italia I's last turn of campaigns (13.4)
+    conversions: int = 0  # conversions the Patrimonium has made (14.3)
 
     # -- the runner's protocol -----------------------------------------------------------
     actor_override: str | None = None  # a nation deciding outside its own turn (8.0, 6.4)
@@ -217,6 +218,7 @@ class ItaliaState:
             campaign=_copy_json(self.campaign),
             campaign_gold=dict(self.campaign_gold),
             turn_ten=_copy_json(self.turn_ten),
+            conversions=self.conversions,
             actor_override=self.actor_override,
             nation_order=list(self.nation_order),
         )
@@ -254,6 +256,7 @@ class ItaliaState:
             "campaign": _copy_json(self.campaign),
             "campaign_gold": dict(sorted(self.campaign_gold.items())),
             "turn_ten": _copy_json(self.turn_ten),
+            "conversions": self.conversions,
             "actor_override": self.actor_override,
             "nation_order": list(self.nation_order),
         }
@@ -292,6 +295,7 @@ class ItaliaState:
             campaign=_copy_json(d.get("campaign")),
             campaign_gold={str(k): int(v) for k, v in d.get("campaign_gold", {}).items()},
             turn_ten=_copy_json(d.get("turn_ten")),
+            conversions=int(d.get("conversions", 0)),
             actor_override=d.get("actor_override"),
             nation_order=list(d["nation_order"]),
         )
