@@ -142,3 +142,59 @@ def test_12_3_the_campaign_ends_when_the_player_stops_and_gold_stays() -> None:
     game.apply(EndCampaign("Romans"))
     assert game.log.of_kind("campaign_end")[0].rule == "12.3"
     assert game.state.gold["Romans"] == 5 and game.state.active != "Romans"
+
+
+def hannibal_position() -> Position:
+    """Turn 6: Hannibal campaigns from the Alps; the Celts are subjects of Rome."""
+    pos = Position("italia1", turn=6, nation="Carthaginians", phase="combat")
+    pos.put("Carthaginians", "leader", "Alps", name="Hannibal Barkas")
+    pos.put("Carthaginians", "infantry", "Alps", 4)
+    pos.put("Celts", "infantry", "Mediolanum", 2)
+    pos.put("Celts", "infantry", "Verona")
+    pos.subject("Celts", "Romans")
+    pos.put("Romans", "legion", "Liguria", 2)
+    pos.city("Liguria")
+    pos.gold("Carthaginians", 3)
+    return pos
+
+
+def test_13_2_the_celts_rise_against_rome_when_hannibal_comes_near() -> None:
+    from italia_kit.italia.actions import Revolt
+
+    game = hannibal_position().game()
+    assert game.decision is not None and game.decision.kind == "campaign"
+    game.apply(CampaignMove("Carthaginians"))
+    stack = ids(game, "Alps", "Carthaginians")
+    game.apply(Move("Carthaginians", stack, ("Alps", "Liguria")))
+    game.apply(EndMovement("Carthaginians"))
+    while game.decision is not None and game.decision.kind == "block":
+        game.apply(Block("Carthaginians", "", 0))
+    while game.decision is not None and game.decision.actor != "Celts":
+        game.apply(EndReaction(game.decision.actor))
+    assert Revolt("Celts") in game.legal_actions()
+    game.apply(Revolt("Celts"))
+    assert "Celts" not in game.state.masters
+    assert game.log.of_kind("revolt")[0].rule == "12.6"
+
+
+def test_12_3_3_an_announced_raid_allows_only_waiting_moves() -> None:
+    from italia_kit.italia.actions import DeclareRaid
+
+    pos = hannibal_position()
+    (reserve,) = pos.put("Romans", "legion", "Pavia")
+    game = pos.game()
+    game.apply(CampaignMove("Carthaginians"))
+    stack = ids(game, "Alps", "Carthaginians")
+    game.apply(Move("Carthaginians", stack, ("Alps", "Liguria")))
+    game.apply(EndMovement("Carthaginians"))
+    assert DeclareRaid("Carthaginians", "Liguria") in game.legal_actions()
+    game.apply(DeclareRaid("Carthaginians", "Liguria"))
+    game.apply(Block("Carthaginians", "", 0))
+    while game.decision is not None and game.decision.actor != "Romans":
+        game.apply(EndReaction(game.decision.actor))
+    refused(game, lambda: game.apply(ReactionMove("Romans", (reserve,), "Liguria")), "12.3.3")
+    game.apply(EndReaction("Romans"))
+    while game.decision is not None and game.decision.kind == "reaction":
+        game.apply(EndReaction(game.decision.actor))
+    refused(game, lambda: game.apply(Fight("Carthaginians", "Liguria")), "12.3.3")
+    assert Fight("Carthaginians", "Liguria", True) in game.legal_actions()

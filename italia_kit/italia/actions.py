@@ -394,8 +394,21 @@ class EndReaction(Action):
         return f"{self.nation} end reaction"
 
 
+@dataclass(frozen=True, slots=True)
+class DeclareRaid(Action):
+    """12.3.3: announce, before the reaction moves, a raid in the campaigning leader's zone."""
+
+    kind: ClassVar[str] = "declare_raid"
+    nation: str = ""
+    zone: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.nation} announce a raid on {self.zone}"
+
+
 CAMPAIGN_ACTIONS: tuple[type[Action], ...] = (
     CampaignMove,
+    DeclareRaid,
     EndCampaign,
     Block,
     ReactionMove,

@@ -12,7 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action, Context, IllegalActionError, InvalidActionError
-from .actions import Block, CampaignMove, EndCampaign, EndReaction, ReactionMove
+from .actions import (
+    Block,
+    CampaignMove,
+    DeclareRaid,
+    EndCampaign,
+    EndReaction,
+    ReactionMove,
+    Revolt,
+)
 from .state import ItaliaState, Unit
 from .victory import eliminate
 from .world import World
@@ -96,6 +104,8 @@ def legal_actions(world: World, state: ItaliaState) -> list[Action]:
     elif stage == "block":
         out.append(Block(nation, "", 0))
         leader = leader_unit(state)
+        if leader is not None and _raid_possible(world, state, leader.zone, nation):
+            out.append(DeclareRaid(nation, leader.zone))
         if leader is not None and gold_available(state, nation) >= 1:
             own = [u for u in state.units_of(nation) if not u.is_leader and u.carrier is None]
             for zone in _blockable(world, state, leader.zone, nation):
@@ -104,6 +114,8 @@ def legal_actions(world: World, state: ItaliaState) -> list[Action]:
     elif stage == "reaction":
         out.append(EndReaction(nation))
         out.extend(_reactions(world, state, nation))
+        if hannibal_revolt_possible(world, state, nation):
+            out.append(Revolt(nation))
     return out
 
 
@@ -138,6 +150,24 @@ def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
     stage = campaign["stage"]
     if isinstance(action, CampaignMove | EndCampaign) and stage != "decide":
         raise IllegalActionError("12.3", f"the campaign awaits {stage}, not {action.kind}")
+    if isinstance(action, DeclareRaid):
+        if stage != "block":
+            raise IllegalActionError("12.3.3", "a raid is announced before any reaction move")
+        leader = leader_unit(state)
+        zone = world.zone_name(action.zone)
+        if leader is None or zone != leader.zone or not _raid_possible(world, state, zone, nation):
+            raise IllegalActionError(
+                "12.3.3", f"a campaign raid strikes an enemy city in the leader's zone, not {zone}"
+            )
+        campaign["raid"] = zone
+        ctx.emit(
+            "raid_announced",
+            "12.3.3",
+            f"12.3.3: the {nation} announce a raid on {zone}: the others may make only "
+            f"waiting moves there.",
+            zone=zone,
+        )
+        return
     if isinstance(action, Block) and stage != "block":
         raise IllegalActionError("12.3.4", "blocking comes right after the leader has moved")
     if isinstance(action, ReactionMove | EndReaction) and stage != "reaction":
@@ -182,6 +212,7 @@ def _campaign_move(ctx: Context[ItaliaState], world: World, nation: str) -> None
     campaign["reacted"] = []
     campaign["reacted_from"] = []
     campaign["blocked"] = []
+    campaign["raid"] = ""
     state.phase_name = "movement"
     state.moves.clear()
     state.invaded.clear()
@@ -351,6 +382,10 @@ def check_reaction(
     here = {u.nation for u in state.units_in(to) if u.carrier is None or u.is_fleet}
     campaigner = state.active
     if leader is not None and to == leader.zone:
+        if campaign.get("raid") == to:
+            raise IllegalActionError(
+                "12.3.3", f"a raid was announced on {to}: only waiting moves are allowed"
+            )
         if nation not in here:
             raise IllegalActionError(
                 "12.3.2.1", f"to move to combat the {nation} need a unit already in {to}"
@@ -432,3 +467,28 @@ def end(ctx: Context[ItaliaState], world: World, why: str) -> None:
         "12.3",
         f"12.3: the {nation}' campaign ends: {why}; {state.gold.get(nation, 0)} gold left.",
     )
+
+
+def _raid_possible(world: World, state: ItaliaState, zone: str, nation: str) -> bool:
+    """12.3.3, 10.7: an enemy-held city stands in the leader's zone, not raided this turn."""
+    others = [
+        u for u in world.occupants(state, zone, nation) if not world.allied(state, nation, u.nation)
+    ]
+    return bool(others) and state.has_city(zone) and zone not in state.raided
+
+
+HANNIBAL_REBELS = ("Celts", "Etruscans", "Samnites")
+
+
+def hannibal_revolt_possible(world: World, state: ItaliaState, nation: str) -> bool:
+    """13.2: during Hannibal's campaign the Celts, Etruscans and Samnites may rise against
+    Rome when Hannibal is in or next to a zone holding their units."""
+    if world.variant != "italia1" or nation not in HANNIBAL_REBELS:
+        return False
+    if state.masters.get(nation) != "Romans" or state.active != "Carthaginians":
+        return False
+    leader = leader_unit(state)
+    if leader is None or not (leader.name or "").startswith("Hannibal"):
+        return False
+    near = {leader.zone, *world.board.neighbours(leader.zone)}
+    return any(u.zone in near for u in state.units_of(nation))

@@ -98,6 +98,8 @@ def start_battle(
 ) -> None:
     state = ctx.state
     zone = check_fight(world, state, nation, zone, raid)
+    if state.campaign is not None and state.campaign.get("raid") == zone and not raid:
+        raise IllegalActionError("12.3.3", f"a raid on {zone} was announced: it is a raid")
     defender = _defender(world, state, nation, zone)
     assert defender is not None
     state.combat_due.remove(zone)

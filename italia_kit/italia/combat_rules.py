@@ -106,8 +106,10 @@ def legal_actions(world: World, state: ItaliaState) -> list[Action]:
         out.extend(NavalAttack(nation, sea, t) for t in targets)
         out.append(DeclineNaval(nation, sea))
         return out
+    announced = state.campaign.get("raid") if state.campaign else None
     for zone in state.combat_due:
-        out.append(Fight(nation, zone, False))
+        if zone != announced:  # 12.3.3: an announced raid is a raid
+            out.append(Fight(nation, zone, False))
         try:
             combat.check_fight(world, state, nation, zone, True)
             out.append(Fight(nation, zone, True))

@@ -273,7 +273,7 @@ _PHASE_OF: dict[type, tuple[str, ...]] = {
     EndMovement: ("movement",),
     RemoveUnit: ("stacking", "combat"),
     EndCombat: ("combat",),
-    Revolt: ("purchase",),
+    Revolt: ("purchase", "campaign"),
     **{cls: ("combat",) for cls in COMBAT_ACTIONS},
     **{cls: ("campaign",) for cls in CAMPAIGN_ACTIONS},
 }

@@ -98,7 +98,14 @@ def revolt(ctx: Context[ItaliaState], world: World, nation: str) -> None:
     master = state.masters.get(nation)
     if master is None:
         raise IllegalActionError("12.6", f"the {nation} are not subject to anyone")
-    if state.turn not in world.nation(nation).revolts:
+    from .campaign import hannibal_revolt_possible
+
+    if state.phase_name == "campaign":
+        if not hannibal_revolt_possible(world, state, nation):
+            raise IllegalActionError(
+                "13.2", f"the {nation} may revolt now only with Hannibal in or next to their zones"
+            )
+    elif state.turn not in world.nation(nation).revolts:
         turns = ", ".join(map(str, world.nation(nation).revolts)) or "no turn"
         raise IllegalActionError("12.6", f"the {nation} may revolt only on turn(s) {turns}")
     del state.masters[nation]
