@@ -198,3 +198,18 @@ def test_12_3_3_an_announced_raid_allows_only_waiting_moves() -> None:
         game.apply(EndReaction(game.decision.actor))
     refused(game, lambda: game.apply(Fight("Carthaginians", "Liguria")), "12.3.3")
     assert Fight("Carthaginians", "Liguria", True) in game.legal_actions()
+
+
+def test_12_3_1_a_campaign_may_pass_but_not_end_in_a_subjects_zone() -> None:
+    pos = fabius_position()
+    pos.subject("Etruscans", "Romans")
+    game = pos.game()
+    game.apply(CampaignMove("Romans"))
+    stack = ids(game, "Rome", "Romans")
+    game.apply(Move("Romans", stack, ("Rome", "Etruria", "Florentia")))  # the Etruscans' zone
+    game.apply(EndMovement("Romans"))
+    while game.decision is not None and game.decision.kind in ("block", "reaction"):
+        actions = game.legal_actions()
+        game.apply(next(a for a in actions if a.kind in ("block", "end_reaction")))
+    assert game.decision is not None and game.decision.kind == "campaign"
+    refused(game, lambda: game.apply(EndCampaign("Romans")), "12.3.1", "subject")
