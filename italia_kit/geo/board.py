@@ -84,6 +84,9 @@ class Board:
         self.meta = meta
         self._zones = tuple(zones)
         self._by_key = {_key(z.name): z for z in self._zones}
+        # exact names first: the rules engine asks for zones hundreds of thousands of times
+        self._by_name = {z.name: z for z in self._zones}
+        self._neighbour_cache: dict[tuple[str, frozenset[str]], list[str]] = {}
         if len(self._by_key) != len(self._zones):
             raise ValueError("two zones have the same name (ignoring case and spacing)")
         self._links = tuple(sorted(links, key=lambda link: (link.a, link.b)))
@@ -132,6 +135,9 @@ class Board:
         """
         if isinstance(name, Zone):
             name = name.name
+        exact = self._by_name.get(name) if isinstance(name, str) else None
+        if exact is not None:
+            return exact
         if not isinstance(name, str):
             raise TypeError(f"a zone name is a str, not {type(name).__name__}")
         found = self._by_key.get(_key(name))
@@ -217,8 +223,14 @@ class Board:
         ['Rhegium']
         """
         wanted = _kind_set(kinds)
-        links = self._adjacent[self.zone(zone).name]
-        return sorted(other for other, link in links.items() if link.kind in wanted)
+        name = self.zone(zone).name
+        key = (name, frozenset(wanted))
+        cached = self._neighbour_cache.get(key)
+        if cached is None:
+            links = self._adjacent[name]
+            cached = sorted(other for other, link in links.items() if link.kind in wanted)
+            self._neighbour_cache[key] = cached
+        return list(cached)
 
     def land_neighbours(self, zone: ZoneRef) -> list[str]:
         """Land zones sharing a border with ``zone`` (straits excluded; for a sea: its coasts)."""
@@ -234,6 +246,10 @@ class Board:
 
     def link(self, a: ZoneRef, b: ZoneRef) -> Link | None:
         """The link between two zones, or None when they are not adjacent."""
+        if isinstance(a, str) and isinstance(b, str) and a in self._adjacent:
+            found = self._adjacent[a].get(b)
+            if found is not None or b in self._by_name:
+                return found
         return self._adjacent[self.zone(a).name].get(self.zone(b).name)
 
     def is_adjacent(self, a: ZoneRef, b: ZoneRef) -> bool:

@@ -22,6 +22,7 @@ from .actions import (
     RemoveUnit,
     Revolt,
 )
+from .special import hannibal_march
 from .stacking import capital_of
 from .state import ItaliaState
 from .units import UnitType
@@ -309,8 +310,16 @@ def _moves(w: World, state: ItaliaState, nation: str) -> list[Action]:
     for zone, group in by_zone.items():
         if len(group) > 1 and any(state.units[i].is_leader for i in group):
             candidates.append((tuple(group), zone))
+        if hannibal_march(w, state, nation, (zone, "Alps")):  # 13.2: the march to the Alps
+            out.append(Move(nation, tuple(group), (zone, "Alps")))
+    campaign_leader = int(state.campaign["leader"]) if state.campaign else None
     for ids, zone in candidates:
+        at_sea = state.units[ids[0]].is_fleet
+        if campaign_leader is not None and campaign_leader not in ids and not at_sea:
+            continue  # 12.3.1: in a campaign nothing moves without the leader
         for nb in w.board.neighbours(zone):
+            if w.is_sea(nb) != at_sea:
+                continue  # land units stay ashore, fleets at sea (9.5); checked again below
             if _ok(movement.check_move, w, state, nation, ids, (zone, nb)):
                 out.append(Move(nation, ids, (zone, nb)))
     for fleet in (u for u in state.units_of(nation) if u.is_fleet):

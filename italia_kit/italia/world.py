@@ -22,6 +22,8 @@ class World:
         self._land = {z.name for z in self.board.zones if z.is_land}
         self._borderlands = {z.name for z in self.board.zones if z.is_borderland}
         self._seas = {z.name for z in self.board.zones if z.is_sea}
+        self._mountains = {z.name for z in self.board.zones if z.terrain.value == "mountain"}
+        self._names = {z.name for z in self.board.zones}
 
     @property
     def variant(self) -> str:
@@ -40,6 +42,8 @@ class World:
 
     def zone_name(self, name: str) -> str:
         """The canonical spelling of a zone; an unknown name is malformed input."""
+        if name in self._names:
+            return name
         try:
             return self.board.zone(name).name
         except ValueError as exc:
@@ -55,7 +59,7 @@ class World:
         return zone in self._borderlands
 
     def is_mountain(self, zone: str) -> bool:
-        return self.board.zone(zone).terrain.value == "mountain"
+        return zone in self._mountains
 
     # -- control (6.1) ---------------------------------------------------------------------
     def controls(self, state: ItaliaState, nation: str, zone: str) -> bool:
