@@ -57,16 +57,7 @@ def start(ctx: Context[ItaliaState], world: World) -> bool:
     if card is None or leader is None:
         return False
     state.campaign_gold[nation] = state.campaign_gold.get(nation, 0) + card.gold
-    state.campaign = {
-        "leader": leader.id,
-        "stage": "decide",
-        "moves": 0,
-        "queue": [],
-        "reacted": [],
-        "reacted_from": [],
-        "blocked": [],
-        "last_blocked": "",
-    }
+    state.campaign = new_record(leader.id)
     state.phase_name = "campaign"
     ctx.emit(
         "campaign",
@@ -78,6 +69,21 @@ def start(ctx: Context[ItaliaState], world: World) -> bool:
         leader=leader.id,
     )
     return True
+
+
+def new_record(leader: int) -> dict[str, Any]:
+    """The state of a fresh campaign led by unit ``leader`` (see the module docstring)."""
+    return {
+        "leader": leader,
+        "stage": "decide",
+        "moves": 0,
+        "queue": [],
+        "reacted": [],
+        "reacted_from": [],
+        "blocked": [],
+        "last_blocked": "",
+        "raid": "",
+    }
 
 
 def gold_available(state: ItaliaState, nation: str) -> int:

@@ -172,20 +172,34 @@ def _lone_leaders(ctx: Context[ItaliaState], world: World) -> bool:
             and fighters(state, battle, enemy)
             and not leaders(state, battle, enemy)
         ):
-            for leader in leaders(state, battle, side):
-                eliminate(
-                    ctx,
-                    world,
-                    leader,
-                    by=enemy,
-                    rule="10.2",
-                    why="a leader alone facing enemy units is removed without a fight",
-                    attacked_scorer=side == battle.attacker,
-                )
+            _take_leaders(
+                ctx,
+                world,
+                side,
+                "10.2",
+                "a leader alone facing enemy units is removed without a fight",
+            )
     if not fighters(state, battle, battle.attacker) or not fighters(state, battle, battle.defender):
         finish_battle(ctx, world)
         return False
     return True
+
+
+def _take_leaders(ctx: Context[ItaliaState], world: World, side: str, rule: str, why: str) -> None:
+    """Remove a side's leaders from the battle zone; the other side may score them."""
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    for leader in leaders(state, battle, side):
+        eliminate(
+            ctx,
+            world,
+            leader,
+            by=battle.enemy(side),
+            rule=rule,
+            why=why,
+            attacked_scorer=side == battle.attacker,
+        )
 
 
 # -- targets (10.4) ------------------------------------------------------------------------
@@ -674,19 +688,15 @@ def finish_battle(ctx: Context[ItaliaState], world: World) -> None:
             (s for s in (battle.attacker, battle.defender) if leaders(state, battle, s)), None
         )
     if holder is not None and not battle.naval and not battle.raid:
-        loser = battle.enemy(holder)
-        for leader in leaders(state, battle, loser):
-            # 8.3: after combat only one nation is left in the zone; a leader whose army is
-            # gone is taken with the field (10.2: a leader cannot hold a zone against units)
-            eliminate(
-                ctx,
-                world,
-                leader,
-                by=holder,
-                rule="8.3",
-                why="its army is gone and the enemy holds the field",
-                attacked_scorer=loser == battle.attacker,
-            )
+        # 8.3: after combat only one nation is left in the zone; a leader whose army is
+        # gone is taken with the field (10.2: a leader cannot hold a zone against units)
+        _take_leaders(
+            ctx,
+            world,
+            battle.enemy(holder),
+            "8.3",
+            "its army is gone and the enemy holds the field",
+        )
     outcome = f"the {holder} hold {battle.zone}" if holder else f"{battle.zone} is left empty"
     ctx.emit(
         "battle_end",

@@ -73,16 +73,7 @@ def rotate(ctx: Context[ItaliaState], world: World) -> None:
     state.moves.clear()
     leader = campaign.campaign_leader(world, state, nation)
     assert leader is not None
-    state.campaign = {
-        "leader": leader.id,
-        "stage": "decide",
-        "moves": 0,
-        "queue": [],
-        "reacted": [],
-        "reacted_from": [],
-        "blocked": [],
-        "last_blocked": "",
-    }
+    state.campaign = campaign.new_record(leader.id)
     state.phase_name = "campaign"
     ctx.emit(
         "nation_turn",
