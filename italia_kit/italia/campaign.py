@@ -340,7 +340,7 @@ def _reactions(world: World, state: ItaliaState, nation: str) -> list[Action]:
     campaign = state.campaign
     assert campaign is not None
     for u in sorted(state.units_of(nation), key=lambda u: u.id):
-        if u.id in campaign["reacted"] or u.zone in campaign["blocked"] or u.carrier is not None:
+        if u.id in campaign["reacted"] or u.zone in campaign["blocked"]:
             continue
         for to in world.board.neighbours(u.zone):
             try:
@@ -375,16 +375,21 @@ def check_reaction(
             raise IllegalActionError("12.3.2.3", f"{u.label()} has made its reaction move")
         if start in campaign["blocked"]:
             raise IllegalActionError("12.3.4", f"the units in {start} are blocked")
-        if u.carrier is not None:
-            raise IllegalActionError("12.3.2.3", f"{u.label()} is aboard a fleet")
     link = world.board.link(start, to)
     if link is None:
         raise IllegalActionError(
             "12.3.2.3", f"a reaction move goes one zone: {to} is not next to {start}"
         )
     fleets = all(u.is_fleet for u in units)
-    if fleets != world.is_sea(to):
-        raise IllegalActionError("12.3.2.3", "fleets react at sea and land units on land")
+    if any(u.is_fleet for u in units) and not fleets:
+        raise IllegalActionError("12.3.2.3", "fleets and land units react apart")
+    if fleets and not world.is_sea(to):
+        raise IllegalActionError("12.3.2.3", "fleets never go ashore (9.5)")
+    if not fleets and world.is_sea(to):
+        # 12.3.2.3: to sea, aboard the nation's own fleets with room (2 units each, 9.6)
+        if not _room_aboard(state, nation, to, units):
+            raise IllegalActionError("12.3.2.3", f"no {nation} fleet in {to} has room for them")
+        return units, to
     here = {u.nation for u in state.units_in(to) if u.carrier is None or u.is_fleet}
     campaigner = state.active
     if leader is not None and to == leader.zone:
@@ -416,6 +421,10 @@ def _react(
     units, to = check_reaction(world, state, nation, ids, to)
     start = units[0].zone
     for u in units:
+        if world.is_sea(to) and not u.is_fleet:
+            u.carrier = _fleet_with_room(state, nation, to, u)
+        elif not u.is_fleet:
+            u.carrier = None  # landing from a fleet
         u.zone = to
         if u.is_fleet:
             for c in state.cargo(u.id):
@@ -475,12 +484,39 @@ def end(ctx: Context[ItaliaState], world: World, why: str) -> None:
     )
 
 
+def _room_aboard(state: ItaliaState, nation: str, sea: str, units: list[Unit]) -> bool:
+    fleets = [f for f in state.units_in(sea, nation) if f.is_fleet]
+    room = sum(2 - sum(1 for c in state.cargo(f.id) if not c.is_leader) for f in fleets)
+    return bool(fleets) and sum(1 for u in units if not u.is_leader) <= room
+
+
+def _fleet_with_room(state: ItaliaState, nation: str, sea: str, unit: Unit) -> int:
+    for fleet in sorted(state.units_in(sea, nation), key=lambda f: f.id):
+        if fleet.is_fleet and (
+            unit.is_leader or sum(1 for c in state.cargo(fleet.id) if not c.is_leader) < 2
+        ):
+            return fleet.id
+    raise IllegalActionError("12.3.2.3", f"no {nation} fleet in {sea} has room")
+
+
 def _raid_possible(world: World, state: ItaliaState, zone: str, nation: str) -> bool:
     """12.3.3, 10.7: an enemy-held city stands in the leader's zone, not raided this turn."""
+    from .combat import check_fight
+
     others = [
         u for u in world.occupants(state, zone, nation) if not world.allied(state, nation, u.nation)
     ]
-    return bool(others) and state.has_city(zone) and zone not in state.raided
+    if not others:
+        return False
+    saved = list(state.combat_due)
+    state.combat_due.append(zone)  # ask the battle rules whether a raid there is allowed
+    try:
+        check_fight(world, state, nation, zone, True)
+    except (IllegalActionError, InvalidActionError):
+        return False
+    finally:
+        state.combat_due[:] = saved
+    return True
 
 
 HANNIBAL_REBELS = ("Celts", "Etruscans", "Samnites")

@@ -81,6 +81,14 @@ def check_fight(world: World, state: ItaliaState, nation: str, zone: str, raid: 
             raise IllegalActionError(
                 "10.7", f"the city of {zone} was already raided in this nation turn"
             )
+        if not any(
+            not u.is_leader for u in world.occupants(state, zone, nation) if u.nation == defender
+        ):
+            raise IllegalActionError(
+                "10.7", f"only leaders hold {zone}: there is no battle to raid, attack it"
+            )
+        if not any(not u.is_leader and u.carrier is None for u in state.units_in(zone, nation)):
+            raise IllegalActionError("10.7", "leaders alone cannot raid: the raiders roll the dice")
     return zone
 
 
@@ -99,7 +107,12 @@ def start_battle(
     state = ctx.state
     zone = check_fight(world, state, nation, zone, raid)
     if state.campaign is not None and state.campaign.get("raid") == zone and not raid:
-        raise IllegalActionError("12.3.3", f"a raid on {zone} was announced: it is a raid")
+        try:
+            check_fight(world, state, nation, zone, True)
+        except IllegalActionError:
+            pass  # the announced raid can no longer be made: the battle is fought
+        else:
+            raise IllegalActionError("12.3.3", f"a raid on {zone} was announced: it is a raid")
     defender = _defender(world, state, nation, zone)
     assert defender is not None
     state.combat_due.remove(zone)

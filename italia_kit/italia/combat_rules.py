@@ -108,13 +108,15 @@ def legal_actions(world: World, state: ItaliaState) -> list[Action]:
         return out
     announced = state.campaign.get("raid") if state.campaign else None
     for zone in state.combat_due:
-        if zone != announced:  # 12.3.3: an announced raid is a raid
-            out.append(Fight(nation, zone, False))
         try:
             combat.check_fight(world, state, nation, zone, True)
-            out.append(Fight(nation, zone, True))
+            raid = True
         except IllegalActionError:
-            pass
+            raid = False
+        if zone != announced or not raid:  # 12.3.3: an announced raid is a raid, if it can be
+            out.append(Fight(nation, zone, False))
+        if raid:
+            out.append(Fight(nation, zone, True))
     return out
 
 

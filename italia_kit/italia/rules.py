@@ -310,13 +310,16 @@ def _moves(w: World, state: ItaliaState, nation: str) -> list[Action]:
     for zone, group in by_zone.items():
         if len(group) > 1 and any(state.units[i].is_leader for i in group):
             candidates.append((tuple(group), zone))
-        if hannibal_march(w, state, nation, (zone, "Alps")):  # 13.2: the march to the Alps
-            out.append(Move(nation, tuple(group), (zone, "Alps")))
+        fresh = tuple(i for i in group if i not in state.moves or not state.moves[i].steps)
+        if fresh and state.campaign is None and hannibal_march(w, state, nation, (zone, "Alps")):
+            out.append(Move(nation, fresh, (zone, "Alps")))
     campaign_leader = int(state.campaign["leader"]) if state.campaign else None
     for ids, zone in candidates:
         at_sea = state.units[ids[0]].is_fleet
-        if campaign_leader is not None and campaign_leader not in ids and not at_sea:
-            continue  # 12.3.1: in a campaign nothing moves without the leader
+        if campaign_leader is not None and campaign_leader not in ids:
+            carried = at_sea and any(c.id == campaign_leader for c in state.cargo(ids[0]))
+            if not carried:
+                continue  # 12.3.1: in a campaign nothing moves without the leader
         for nb in w.board.neighbours(zone):
             if w.is_sea(nb) != at_sea:
                 continue  # land units stay ashore, fleets at sea (9.5); checked again below
