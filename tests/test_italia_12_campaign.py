@@ -213,3 +213,24 @@ def test_12_3_1_a_campaign_may_pass_but_not_end_in_a_subjects_zone() -> None:
         game.apply(next(a for a in actions if a.kind in ("block", "end_reaction")))
     assert game.decision is not None and game.decision.kind == "campaign"
     refused(game, lambda: game.apply(EndCampaign("Romans")), "12.3.1", "subject")
+
+
+def test_12_3_2_3_a_reaction_move_may_go_to_sea_aboard_a_fleet_and_back() -> None:
+    pos = fabius_position()
+    (fleet,) = pos.put("Etruscans", "fleet", "Mare Ligusticum")
+    game = pos.game()
+    game.apply(CampaignMove("Romans"))
+    stack = ids(game, "Rome", "Romans")
+    game.apply(Move("Romans", stack, ("Rome", "Perusia", "Picenum", "Ravenna")))
+    game.apply(EndMovement("Romans"))
+    game.apply(Block("Romans", "", 0))
+    game.apply(EndReaction("Celts"))
+    sailor = ids(game, "Pisae", "Etruscans")[0]
+    game.apply(ReactionMove("Etruscans", (sailor,), "Mare Ligusticum"))
+    assert game.state.units[sailor].carrier == fleet
+    refused(
+        game,
+        lambda: game.apply(ReactionMove("Etruscans", (sailor,), "Liguria")),
+        "12.3.2.3",
+        "has made its reaction move",
+    )
