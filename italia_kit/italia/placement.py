@@ -269,9 +269,21 @@ def place(ctx: Context[ItaliaState], world: World, nation: str, unit: str, zone:
 
 
 def drop_unplaceable(ctx: Context[ItaliaState], world: World) -> None:
-    """A bought unit with no legal zone left (its zone's only unit was a leader who left)."""
+    """A bought unit with no legal zone left (its zone's only unit was a leader who left),
+    or a reinforcement that can go nowhere (fleets with no coast held, 7.1, 7.2)."""
     state = ctx.state
     nation = state.active
+    for pending in list(state.reinforcements):
+        if not legal_zones(world, state, nation, pending["unit"], free=True, pending=pending):
+            state.reinforcements.remove(pending)
+            what = pending.get("name") or pending["unit"].replace("_", " ")
+            ctx.emit(
+                "unit_lost",
+                "7.2",
+                f"7.2: no zone can take the {nation}' reinforcement ({what}); it does not arrive.",
+                nation=nation,
+                unit=pending["unit"],
+            )
     for entry in list(state.to_place):
         if not legal_zones(world, state, nation, entry, free=False):
             state.to_place.remove(entry)

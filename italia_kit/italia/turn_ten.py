@@ -145,6 +145,7 @@ def finish(ctx: Context[ItaliaState], world: World) -> None:
     state.campaign = None
     state.turn_ten = None
     state.actor_override = None
+    ctx.emit("turn_end", "5.0", f"5.0: turn {state.turn} ends.", turn=state.turn)
     score_turn(ctx, world)
     state.over = True
     state.phase_name = "end"
