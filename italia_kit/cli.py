@@ -31,7 +31,10 @@ __all__ = ["COMMAND_MODULES", "Command", "CommandError", "main"]
 PROG = "italia-kit"
 
 #: Modules that each define ``COMMAND: Command``; their commands follow ``board`` in --help.
-COMMAND_MODULES: tuple[str, ...] = ("italia_kit.analysis.cli_odds",)
+COMMAND_MODULES: tuple[str, ...] = (
+    "italia_kit.analysis.cli_odds",
+    "italia_kit.analysis.cli_whatif",
+)
 
 
 @dataclass(frozen=True)

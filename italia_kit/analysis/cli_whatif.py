@@ -1,0 +1,189 @@
+"""``italia-kit whatif``: a what-if batch of whole games from the command line.
+
+``italia-kit whatif --game italia1 --games 200 --seed 1 --variant FILE ... --out CSV``
+plays the base scenario and every variant, with a progress bar on stderr, prints the
+summary per variant and colour, and writes the tidy frame to CSV. A refused input (a
+missing or malformed variant file, a variant naming an unknown zone or nation, an unknown
+game) is one line on stderr and exit code 2.
+
+>>> from italia_kit.cli import main
+>>> main(["whatif", "--games", "1", "--workers", "1", "--no-progress", "--skip-failed"])
+... # doctest: +NORMALIZE_WHITESPACE +ELLIPSIS
+italia1: 1 game a variant, 1 variant, seed 0, random players
+variant colour games mean std q05 q50 q95 win rate (95% CI)
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from italia_kit.cli import Command, CommandError
+
+from ..scenarios import ScenarioError, load_scenario
+from .runner import GameFailed, default_workers
+from .whatif import Variant, WhatIfResult, run_whatif
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--game", default="italia1", help="italia1, italia2 or a scenario directory (italia1)"
+    )
+    parser.add_argument("--games", type=int, default=100, metavar="N", help="games a variant")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (0)")
+    parser.add_argument(
+        "--variant",
+        action="extend",
+        nargs="+",
+        default=[],
+        type=Path,
+        metavar="FILE",
+        help="variant files (YAML, docs/scenario-format.md); the base always runs too",
+    )
+    parser.add_argument("--out", type=Path, metavar="CSV", help="write the tidy frame here")
+    parser.add_argument(
+        "--workers", type=int, metavar="N", help="local processes (default: every core)"
+    )
+    parser.add_argument("--players", choices=("random", "passive"), default="random")
+    parser.add_argument(
+        "--below", type=float, metavar="VP", help="also: how often each colour ends below VP"
+    )
+    parser.add_argument("--plots", type=Path, metavar="DIR", help="save the plots as PNGs here")
+    parser.add_argument(
+        "--skip-failed",
+        action="store_true",
+        help="leave out a game the engine fails on (listed on stderr) instead of stopping",
+    )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _one_line(err: ScenarioError) -> str:
+    problems = err.problems or [str(err)]
+    more = len(problems) - 1
+    return problems[0] + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
+
+
+def _pct(x: float) -> str:
+    return "-" if math.isnan(x) else f"{x:.0%}"
+
+
+def _num(x: float) -> str:
+    return "-" if math.isnan(x) else f"{x:.1f}"
+
+
+def summary_table(result: WhatIfResult, below: float | None = None) -> str:
+    """The summary as a text table: one row per variant and colour."""
+    table = result.summary(below=below, quantiles=(0.05, 0.5, 0.95))
+    header = ["variant", "colour", "games", "mean", "std", "q05", "q50", "q95"]
+    header.append("win rate (95% CI)")
+    if below is not None:
+        header.append(f"below {below:g} VP (95% CI)")
+    rows = []
+    for (variant, colour), r in table.iterrows():
+        row = [str(variant), str(colour), str(int(r["games"]))]
+        row += [_num(r[c]) for c in ("mean", "std", "q05", "q50", "q95")]
+        row.append(f"{_pct(r['win_rate'])} [{_pct(r['win_lo'])}, {_pct(r['win_hi'])}]")
+        if below is not None:
+            row.append(f"{_pct(r['below'])} [{_pct(r['below_lo'])}, {_pct(r['below_hi'])}]")
+        rows.append(row)
+    widths = [max(len(x[i]) for x in [header, *rows]) for i in range(len(header))]
+    right = {2, 3, 4, 5, 6, 7}
+
+    def line(cells: list[str]) -> str:
+        out = [
+            c.rjust(w) if i in right else c.ljust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ]
+        return "  ".join(out).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([line(header), rule, *(line(r) for r in rows)])
+
+
+def _variants(paths: list[Path], game: str) -> list[Variant]:
+    try:
+        scenario = load_scenario(game)
+        variants = [Variant.load(p) for p in paths]
+        for variant in variants:
+            variant.apply(scenario)
+    except ScenarioError as err:
+        raise CommandError(_one_line(err)) from None
+    return variants
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise CommandError(f"--games must be at least 1, got {args.games}")
+    if args.workers is not None and args.workers < 1:
+        raise CommandError(f"--workers must be at least 1, got {args.workers}")
+    variants = _variants(args.variant, args.game)
+    names = [v.name for v in variants]
+    for name in ["base", *names]:
+        if [*names, "base"].count(name) > 1:
+            raise CommandError(f"two variants are called {name!r}")
+    if args.out is not None and not args.out.parent.is_dir():
+        raise CommandError(f"{args.out}: no such directory: {args.out.parent}")
+    workers = args.workers or default_workers()
+    began = time.perf_counter()
+    try:
+        result = run_whatif(
+            args.game,
+            variants,
+            games=args.games,
+            seed=args.seed,
+            players=args.players,
+            workers=workers,
+            progress=not args.no_progress,
+            skip_failed=args.skip_failed,
+        )
+    except GameFailed as err:
+        raise CommandError(f"a game failed (--skip-failed leaves it out): {err}", 1) from None
+    took = time.perf_counter() - began
+    count = len(result.variants)
+    games = f"{args.games} game{'s' if args.games != 1 else ''} a variant"
+    print(
+        f"{result.base}: {games}, {count} variant{'s' if count != 1 else ''}, "
+        f"seed {args.seed}, {args.players} players"
+    )
+    print(summary_table(result, args.below))
+    total = args.games * count
+    for failure in result.failures.itertuples():
+        print(f"left out: {failure.error}", file=sys.stderr)
+    print(
+        f"{total} games in {took:.1f} s ({total / took:.2f} games/s, {workers} worker"
+        f"{'s' if workers != 1 else ''})",
+        file=sys.stderr,
+    )
+    if args.out is not None:
+        result.to_csv(args.out)
+        print(f"wrote {args.out} ({len(result.frame)} rows)")
+    if args.plots is not None:
+        _plots(result, args.plots)
+    return 0
+
+
+def _plots(result: WhatIfResult, folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    figures: dict[str, Any] = {
+        "vp.png": result.plot_vp(),
+        "win_rates.png": result.plot_win_rates(),
+    }
+    for variant in result.variants:
+        figures[f"zones_{variant}.png"] = result.plot_zone_control(variant=variant)
+    for name, fig in figures.items():
+        fig.savefig(folder / name, dpi=120)
+    print(f"wrote {len(figures)} plots to {folder}")
+
+
+COMMAND = Command(
+    "whatif",
+    "play seeded whole games of a scenario and its what-if variants; print the summary",
+    _arguments,
+    _run,
+)
