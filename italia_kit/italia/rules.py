@@ -73,6 +73,13 @@ class ItaliaRules:
         raise AssertionError(f"no decision in phase {phase!r}")
 
     def legal_actions(self, state: ItaliaState) -> list[Action]:
+        self.world.frozen = {}
+        try:
+            return self._legal_actions(state)
+        finally:
+            self.world.frozen = None
+
+    def _legal_actions(self, state: ItaliaState) -> list[Action]:
         w, nation, phase = self.world, state.actor, state.phase_name
         out: list[Action] = []
         if phase in ("purchase", "tribute"):

@@ -24,6 +24,8 @@ class World:
         self._seas = {z.name for z in self.board.zones if z.is_sea}
         self._mountains = {z.name for z in self.board.zones if z.terrain.value == "mountain"}
         self._names = {z.name for z in self.board.zones}
+        # a cache of occupants while legal actions are listed (the state is not changed then)
+        self.frozen: dict[tuple[str, str], list[Unit]] | None = None
 
     @property
     def variant(self) -> str:
@@ -79,6 +81,15 @@ class World:
 
     def occupants(self, state: ItaliaState, zone: str, nation: str) -> list[Unit]:
         """Units ashore in ``zone`` of nations other than ``nation``."""
+        if self.frozen is not None:  # listing legal actions: the state does not change
+            key = (zone, nation)
+            found = self.frozen.get(key)
+            if found is None:
+                found = self.frozen[key] = self._occupants(state, zone, nation)
+            return found
+        return self._occupants(state, zone, nation)
+
+    def _occupants(self, state: ItaliaState, zone: str, nation: str) -> list[Unit]:
         return [
             u
             for u in state.units.values()
