@@ -29,6 +29,7 @@ from ..geo import Zone
 from ..italia import ItaliaGame, ItaliaRules, ItaliaState, Unit, UnitType, World, stacking_limit
 from ..italia.stacking import capital_of
 from . import style as st
+from .supremacy import SupremacyLayer
 
 #: The order unit types are counted in on the map.
 TYPE_ORDER = (
@@ -174,6 +175,8 @@ class MapView:
         self.legend = ipywidgets.HTML(self._legend_html())
         self._css = ipywidgets.HTML(st.CSS)
         self._click_hooks: list[Callable[[str], None]] = []
+        self._refresh_hooks: list[Callable[[], object]] = []
+        self.supremacy: SupremacyLayer | None = None  # the naval-supremacy layer shown
         self._views: dict[str, ZoneView] = {}
         self._polygons: dict[str, ipyleaflet.Polygon] = {}
         self._labels: dict[str, ipyleaflet.Marker] = {}
@@ -296,6 +299,33 @@ class MapView:
         lines.append("neighbours: " + ", ".join(world.board.neighbours(zone.name)))
         return lines
 
+    # -- layers on top ------------------------------------------------------------------------
+    def show_supremacy(
+        self,
+        nation: str | None = None,
+        *,
+        zone: str | None = None,
+        between: tuple[str, str] | None = None,
+    ) -> SupremacyLayer:
+        """Hatch where ``nation`` has naval supremacy, or who has it in the battle in
+        ``zone`` (10.9); the layer follows the game at every refresh. Replaces a layer
+        shown before."""
+        self.hide_supremacy()
+        layer = SupremacyLayer(self.world, self.state, nation=nation, zone=zone, between=between)
+        layer.attach(self)
+        self.supremacy = layer
+        return layer
+
+    def hide_supremacy(self) -> None:
+        """Take the naval-supremacy layer off the map."""
+        if self.supremacy is not None:
+            self.supremacy.detach(self)
+            self.supremacy = None
+
+    def on_refresh(self, callback: Callable[[], object]) -> None:
+        """Call ``callback()`` after every refresh (a score pad follows a stepper this way)."""
+        self._refresh_hooks.append(callback)
+
     # -- drawing -----------------------------------------------------------------------------
     def refresh(self) -> RefreshStats:
         """Redraw after the game changed: re-send only the zones whose look changed."""
@@ -319,7 +349,11 @@ class MapView:
         self._views = views
         if self.selected is not None:
             self.click(self.selected)
+        if self.supremacy is not None:
+            self.supremacy.update(self.state)
         self.last_refresh = RefreshStats(styles, labels, stacks, time.perf_counter() - start)
+        for hook in self._refresh_hooks:
+            hook()
         return self.last_refresh
 
     def redraw(self) -> RefreshStats:
@@ -334,6 +368,9 @@ class MapView:
             group.close()
         self._views = {}
         self._build()
+        if self.supremacy is not None:  # back on top of the zones drawn again
+            self.map.remove(self.supremacy.group)
+            self.map.add(self.supremacy.group)
         return self.last_refresh
 
     @property
