@@ -24,6 +24,7 @@ from .special import (
 )
 from .state import ItaliaState, Unit
 from .submission import submission_due, submit
+from .text import count
 from .units import SPECS, UnitType
 from .victory import eliminate
 from .world import World
@@ -135,7 +136,7 @@ def start_battle(
         "battle",
         "10.7" if raid else "10.1",
         f"{'10.7' if raid else '10.1'}: the {nation} {what} {zone}, held by the {defender}: "
-        f"{len(fighters(state, battle, nation))} units against "
+        f"{count(len(fighters(state, battle, nation)), 'unit')} against "
         f"{len(fighters(state, battle, defender))}.",
         zone=zone,
         attacker=nation,
@@ -277,7 +278,8 @@ def set_targets(
         "10.4",
         f"10.4: the {nation} aim "
         + ", ".join(
-            f"{n} dice at the {c.replace(':landed', ' (landed)')}" for c, n in counts.items()
+            f"{count(n, 'die', 'dice')} at the {c.replace(':landed', ' (landed)')}"
+            for c, n in counts.items()
         )
         + ".",
     )
@@ -325,7 +327,7 @@ def _roll_round(ctx: Context[ItaliaState], world: World) -> None:
         rolls = ctx.roll(
             len(units),
             "10.7" if battle.raid else "10.2",
-            f"the {side} roll for {len(units)} units in {zone}",
+            f"the {side} roll for {count(len(units), 'unit')} in {zone}",
             side=side,
             units=[u.id for u in units],
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core import Context, IllegalActionError, InvalidActionError
 from .state import ItaliaState
+from .text import count
 from .units import CITY_COST_MOUNTAIN_OR_SWAMP, CITY_COST_STANDARD, UnitType, unit_cost
 from .world import World
 
@@ -26,7 +27,7 @@ def income_due(world: World, state: ItaliaState, nation: str) -> tuple[int, str]
     info = world.nation(nation)
     zones, cities = base_income(world, state, nation)
     full = zones + cities
-    why = f"{zones} zones, {cities} cities"
+    why = f"{count(zones, 'zone')}, {count(cities, 'city', 'cities')}"
     if info.income == "none":
         return 0, "this nation has no income (5.1/5.2)"
     if info.income == "half":

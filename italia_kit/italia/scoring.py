@@ -12,6 +12,7 @@ from typing import Any
 from ..core import Context, EventLog
 from ..scenarios import ScoreRule
 from .state import ItaliaState
+from .text import count
 from .victory import score
 from .world import World
 
@@ -35,8 +36,8 @@ def rule_points(
     if rule.kind in ("zone", "city"):
         if rule.kind == "city" or rule.needs_city:
             own = [z for z in own if state.has_city(z)]
-        what = "cities" if rule.kind == "city" else "zones"
-        return rule.points * len(own), f"{len(own)} {what} x {rule.points:g}"
+        what = count(len(own), "city", "cities") if rule.kind == "city" else count(len(own), "zone")
+        return rule.points * len(own), f"{what} x {rule.points:g}"
     friends = {nation} | {s for s, m in state.masters.items() if m == nation}
     foreign = [
         z

@@ -12,6 +12,7 @@ from .economy import collect_income
 from .placement import drop_unplaceable, reinforcements_due, start_placement
 from .stacking import stacking_limit
 from .state import ItaliaState
+from .text import count
 from .world import World
 
 #: the rulebook's four phases (5.0) for each internal phase name
@@ -296,8 +297,8 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
             ctx.emit(
                 "combat_due",
                 "10.0",
-                f"10.0: combat is due in {zone}: the {nation} ({mine} units) attack the "
-                f"{', '.join(theirs)} ({defending} units).",
+                f"10.0: combat is due in {zone}: the {nation} ({count(mine, 'unit')}) attack "
+                f"the {', '.join(theirs)} ({count(defending, 'unit')}).",
                 zone=zone,
                 attacker=nation,
                 defenders=theirs,

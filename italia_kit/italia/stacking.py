@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .state import ItaliaState
+from .text import count
 from .world import World
 
 
@@ -114,7 +115,8 @@ def can_attack(
     zname = world.board.zone(zone).name
     ok = units <= limit.value
     verdict = "may" if ok else "may not"
-    text = f"8.3: the {nation} {verdict} attack {zname} with {units} units: {limit.explain()}"
+    text = f"8.3: the {nation} {verdict} attack {zname} with {count(units, 'unit')}: "
+    text += limit.explain()
     if not ok:
         text += f"; {units - limit.value} too many"
     return AttackAnswer(ok, units, limit.value, text + ".")
