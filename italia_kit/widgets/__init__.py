@@ -1,5 +1,5 @@
 """Views for JupyterLab and Voila: the map of a game, the turn stepper, the battle
-calculator, the score pad and the naval-supremacy layer.
+calculator, the score pad, the naval-supremacy layer and the what-if panel.
 
 Views only: every rule is decided by the engine (``italia_kit.italia``) or the analysis
 package (``italia_kit.analysis``); a widget asks and draws the answer. Each widget also works
@@ -13,6 +13,7 @@ from .scorepad import ScorePad
 from .stepper import TurnStepper
 from .style import ZoneStyle, player_fill, player_ink, portray_zone
 from .supremacy import SupremacyLayer
+from .whatif import WhatIfPanel
 
 __all__ = [
     "BattleCalculator",
@@ -21,6 +22,7 @@ __all__ = [
     "ScorePad",
     "SupremacyLayer",
     "TurnStepper",
+    "WhatIfPanel",
     "ZoneStyle",
     "ZoneView",
     "nation_stack_text",
