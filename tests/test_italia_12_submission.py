@@ -135,3 +135,29 @@ def test_12_2_a_major_invasion_moves_and_fights_twice_with_one_more_attacker() -
     assert game.state.stack_count("Neapolis", "Samnites") == 5  # no stacking check yet (12.2)
     assert game.decision is not None and game.decision.kind == "move"
     assert game.state.second_phase
+
+
+def test_12_2_a_cards_extra_move_bonus_in_the_first_movement_phase() -> None:
+    """Some nations' major invasions move one zone further in the first movement phase
+    (12.2, "see the nation cards"); the shipped cards were not found, so a variant says so."""
+    import pytest
+
+    from italia_kit.scenarios import ScenarioError, load_scenario, with_variant
+
+    bonus = {"nation": "Samnites", "set": "reinforcements[turn=9].extra_move", "value": True}
+    scenario = with_variant(load_scenario("italia1"), [bonus])
+    pos = Position(scenario, nation="Samnites", turn=9)
+    (inf,) = pos.put("Samnites", "infantry", "Lucania")
+    for zone in ("Calabria", "Bruttium", "Apulia"):
+        pos.put("Samnites", "infantry", zone)
+    game = pos.game()
+    while game.decision is not None and game.decision.kind in ("buy", "place"):
+        actions = game.legal_actions()
+        game.apply(next((a for a in actions if a.kind == "end_purchase"), actions[0]))
+    game.apply(Move("Samnites", (inf,), ("Lucania", "Neapolis", "Rome", "Etruria")))  # 2 + 1
+    assert game.state.units[inf].zone == "Etruria"
+    with pytest.raises(ScenarioError, match="extra_move"):
+        with_variant(
+            load_scenario("italia1"),
+            [{"nation": "Celts", "set": "reinforcements[turn=5].extra_move", "value": True}],
+        )

@@ -43,8 +43,9 @@ def _units(world: World, state: ItaliaState, nation: str, ids: tuple[int, ...]) 
 
 
 def allowance(state: ItaliaState, unit: Unit, group_leader: int | None) -> int:
-    """9.0/9.1: the zones a unit may move this phase if it now moves with ``group_leader``."""
-    base = SPECS[unit.type].movement
+    """9.0/9.1: the zones a unit may move this phase if it now moves with ``group_leader``;
+    +1 in the first movement phase of a major invasion whose card gives it (12.2)."""
+    base = SPECS[unit.type].movement + (1 if state.extra_move and not state.second_phase else 0)
     if unit.is_leader or unit.is_fleet:
         return base
     rec = state.moves.get(unit.id)

@@ -73,6 +73,9 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     state.phase_name = "income"
     info = world.nation(nation)
     state.major = any(r.major_invasion for r in info.reinforcements if r.turn == state.turn)
+    state.extra_move = any(
+        r.major_invasion and r.extra_move for r in info.reinforcements if r.turn == state.turn
+    )
     state.second_phase = False
     ctx.emit(
         "nation_turn",
@@ -344,6 +347,7 @@ def end_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     state.actor_override = None
     state.major = False
     state.second_phase = False
+    state.extra_move = False
     state.campaign = None
     state.nation_index += 1
     begin_nation_turn(ctx, world)

@@ -158,6 +158,7 @@ class ItaliaState:
     naval_offers: list[str] = field(default_factory=list)  # seas where combat may be offered
     major: bool = False  # the active nation is on a major invasion this turn (12.2)
     second_phase: bool = False  # its second movement and combat phases (12.2)
+    extra_move: bool = False  # the card's bonus: one more zone in the first phase (12.2)
     elephant_battles: int = 0  # battles in which Romans have faced elephants (13.3)
     campaign: dict[str, Any] | None = None  # the campaign under way (12.3)
     campaign_gold: dict[str, int] = field(default_factory=dict)  # gold for campaigns (12.3.1)
@@ -214,6 +215,7 @@ class ItaliaState:
             naval_offers=list(self.naval_offers),
             major=self.major,
             second_phase=self.second_phase,
+            extra_move=self.extra_move,
             elephant_battles=self.elephant_battles,
             campaign=_copy_json(self.campaign),
             campaign_gold=dict(self.campaign_gold),
@@ -252,6 +254,7 @@ class ItaliaState:
             "naval_offers": list(self.naval_offers),
             "major": self.major,
             "second_phase": self.second_phase,
+            "extra_move": self.extra_move,
             "elephant_battles": self.elephant_battles,
             "campaign": _copy_json(self.campaign),
             "campaign_gold": dict(sorted(self.campaign_gold.items())),
@@ -291,6 +294,7 @@ class ItaliaState:
             naval_offers=list(d.get("naval_offers", [])),
             major=bool(d.get("major", False)),
             second_phase=bool(d.get("second_phase", False)),
+            extra_move=bool(d.get("extra_move", False)),
             elephant_battles=int(d.get("elephant_battles", 0)),
             campaign=_copy_json(d.get("campaign")),
             campaign_gold={str(k): int(v) for k, v in d.get("campaign_gold", {}).items()},

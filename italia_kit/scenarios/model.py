@@ -110,6 +110,7 @@ class Reinforcement:
     when: str = "placement"
     provenance: str = "reconstructed"
     campaign_first: bool = False
+    extra_move: bool = False  # 12.2: a card's bonus: one more zone in the first movement phase
 
     @property
     def leaders(self) -> tuple[str, ...]:

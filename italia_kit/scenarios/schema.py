@@ -56,6 +56,7 @@ _REINFORCEMENT_KEYS = (
     "major_invasion",
     "when",
     "campaign_first",
+    "extra_move",
     "provenance",
 )
 _SCORE_KEYS = (
@@ -269,16 +270,21 @@ def _reinforcements(
             r.fail(f"{f}.campaign", "a campaign is led by a leader (12.3): no leader arrives")
         if first and not campaign:
             r.fail(f"{f}.campaign_first", "only a campaign can begin the turn (12.3)")
+        major = r.boolean(data.get("major_invasion", False), f"{f}.major_invasion")
+        extra = r.boolean(data.get("extra_move", False), f"{f}.extra_move")
+        if extra and not major:
+            r.fail(f"{f}.extra_move", "the extra move is a bonus of a major invasion (12.2)")
         out.append(
             Reinforcement(
                 turn=turn,
                 units=units,
                 gold=r.integer(data.get("gold", 0), f"{f}.gold", 0),
                 campaign=campaign,
-                major_invasion=r.boolean(data.get("major_invasion", False), f"{f}.major_invasion"),
+                major_invasion=major,
                 when=r.choice(data.get("when", "placement"), f"{f}.when", ARRIVAL_TIMES, "time"),
                 provenance=r.text(data.get("provenance"), f"{f}.provenance"),
                 campaign_first=first,
+                extra_move=extra,
             )
         )
     return tuple(out)
