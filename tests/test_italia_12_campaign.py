@@ -182,10 +182,15 @@ def test_12_3_3_an_announced_raid_allows_only_waiting_moves() -> None:
 
     pos = hannibal_position()
     (reserve,) = pos.put("Romans", "legion", "Pavia")
+    pos.put("Romans", "legion", "Liguria")  # 3 defenders with a city: 2 raiders do not invade
     game = pos.game()
     game.apply(CampaignMove("Carthaginians"))
-    stack = ids(game, "Alps", "Carthaginians")
+    alps = game.state.units_in("Alps", "Carthaginians")
+    stack = (
+        tuple(u.id for u in alps if u.is_leader) + tuple(u.id for u in alps if not u.is_leader)[:2]
+    )
     game.apply(Move("Carthaginians", stack, ("Alps", "Liguria")))
+    assert "Liguria" not in game.state.invaded
     game.apply(EndMovement("Carthaginians"))
     assert DeclareRaid("Carthaginians", "Liguria") in game.legal_actions()
     game.apply(DeclareRaid("Carthaginians", "Liguria"))

@@ -393,7 +393,8 @@ def check_reaction(
     here = {u.nation for u in state.units_in(to) if u.carrier is None or u.is_fleet}
     campaigner = state.active
     if leader is not None and to == leader.zone:
-        if campaign.get("raid") == to:
+        if campaign.get("raid") == to and to not in state.invaded:
+            # 12.3.3: only waiting moves, unless the campaigner invaded the raided zone
             raise IllegalActionError(
                 "12.3.3", f"a raid was announced on {to}: only waiting moves are allowed"
             )
