@@ -35,6 +35,7 @@ pytest: $(STAMP)
 test: lint typecheck pytest
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	@for b in bench/bench_*.py; do $(BIN)/python $$b || exit 1; done
 
 # Regenerates geodata/*.geojson from the GSHHS coastline (needs the `geodata` extra).

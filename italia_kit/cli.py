@@ -34,6 +34,7 @@ PROG = "italia-kit"
 COMMAND_MODULES: tuple[str, ...] = (
     "italia_kit.analysis.cli_odds",
     "italia_kit.analysis.cli_whatif",
+    "italia_kit.cli_play",
 )
 
 
@@ -162,7 +163,8 @@ def commands() -> list[Command]:
     """Every subcommand: ``board`` and those of :data:`COMMAND_MODULES`."""
     found = [BOARD]
     for module in COMMAND_MODULES:
-        found.append(importlib.import_module(module).COMMAND)
+        loaded = importlib.import_module(module)
+        found.extend(getattr(loaded, "COMMANDS", (loaded.COMMAND,)))  # COMMANDS: several
     return found
 
 

@@ -105,7 +105,7 @@ def legal_actions(world: World, state: ItaliaState) -> list[Action]:
     if stage == "decide":
         if gold_available(state, nation) >= 1 and leader_unit(state) is not None:
             out.append(CampaignMove(nation))
-        if _may_end(world, state):
+        if _may_end(world, state) or gold_available(state, nation) < 1:
             out.append(EndCampaign(nation))
     elif stage == "block":
         out.append(Block(nation, "", 0))
@@ -186,7 +186,8 @@ def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
 
             passed(ctx, world, nation)  # 13.4: it is possible to pass
             return
-        if not _may_end(world, state):
+        if not _may_end(world, state) and gold_available(state, nation) >= 1:
+            # with no gold left the campaign ends wherever it stands (12.3.1)
             raise IllegalActionError(
                 "12.3.1", "the last move of a campaign may not end in a subject's zone"
             )

@@ -166,9 +166,9 @@ def _check_placeable(world: World, state: ItaliaState, nation: str, utype: UnitT
         return
     if len(zones) == 1:
         return  # 7.1 exception: all new units may go into the single zone
-    land_bought = sum(
-        1 for t in state.to_place if not t.startswith("city:") and t != UnitType.FLEET.value
-    )
+    waiting = state.to_place if state.active == nation else []
+    waiting = [*waiting, *state.held_for.get(nation, [])]  # a master's tribute buys (6.4)
+    land_bought = sum(1 for t in waiting if not t.startswith("city:") and t != UnitType.FLEET.value)
     if land_bought + 1 > len(zones):
         raise IllegalActionError(
             "7.1",

@@ -326,11 +326,12 @@ def check_embark(
             raise IllegalActionError("9.6", f"{u.label()} has stopped for this phase")
         if rec is not None and rec.fleet_used is not None:
             raise IllegalActionError("9.6", f"{u.label()} has used a fleet this turn already")
-    if carried + len(troops) > 2:
+    aboard = sum(1 for c in state.cargo(fleet.id) if not c.is_leader)
+    if max(carried, aboard) + len(troops) > 2:
         raise IllegalActionError(
             "9.6",
             f"a fleet carries at most 2 units a turn (leaders free); {fleet.label()} has "
-            f"carried {carried} and would take {len(troops)} more",
+            f"{max(carried, aboard)} and would take {len(troops)} more",
         )
     return fleet, units
 

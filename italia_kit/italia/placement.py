@@ -95,10 +95,17 @@ def bring_reinforcements(
             )
         count = allowed
     zone = group["zone"]
+    near = zone if group.get("or_adjacent") and zone is not None else None
+    if near is not None:
+        zone = None  # "in or adjacent to" a zone (7.2): the player chooses which
     if (zone is None or capped) and nation != state.active:
         # arriving outside the nation's own placement phase (before the first nation or
         # after the last, 7.2): the capital if held, else the first zone it holds
-        pending = {"region": group.get("region"), "or_adjacent": group.get("or_adjacent")}
+        pending = {
+            "region": group.get("region"),
+            "or_adjacent": group.get("or_adjacent"),
+            "near": near,
+        }
         options = legal_zones(world, state, nation, unit.value, free=True, pending=pending)
         capital = state.capitals.get(nation) or world.nation(nation).capital
         zone = capital if capital in options else (options[0] if options else None)
@@ -114,6 +121,7 @@ def bring_reinforcements(
                     "name": group.get("name"),
                     "region": group.get("region"),
                     "or_adjacent": bool(group.get("or_adjacent")),
+                    "near": near,
                 }
             )
         return
@@ -175,6 +183,18 @@ def legal_zones(
     """
     zones = world.controlled_zones(state, nation)
     unit = UnitType(entry)
+    near = pending.get("near") if pending else None
+    if free and near:
+        # 7.2 "in or adjacent to" a zone: fleets to a sea beside it, land units into it or
+        # a land zone beside it that no other nation holds
+        around = [near, *world.board.neighbours(near)]
+        if unit is UnitType.FLEET:
+            return sorted(z for z in around if world.is_sea(z))
+        return [
+            z
+            for z in around
+            if world.is_land(z) and (z == near or not world.occupants(state, z, nation))
+        ]
     region = pending.get("region") if pending else None
     if free and region:
         area = set(world.board.zones_in_region(region))

@@ -1,0 +1,109 @@
+"""Whole games a second (issue 6): Italia I and II with random players, on one core.
+
+Prints one line per benchmark, ``NAME: VALUE games/s (ratio R vs BASELINE)``. The baseline
+is the ``diplomacy`` package (PyPI; the reference for a Python adjudicator of a map game)
+playing random games to their end in the same run: every phase each power gives a random
+order, from ``get_all_possible_orders``, to every unit it can order, until the game is done
+(a random game lasts some 290 phases, into the 1990s). Without ``diplomacy`` installed the
+ratio is taken against :data:`FALLBACK_DIPLOMACY`, its rate measured on the development
+machine, and the line says ``diplomacy_fallback``.
+
+Times are CPU seconds of this process (``time.process_time``), so other load on the machine
+counts as little as possible; each rate is the games played over the time they took. A
+game's seed is its index: the dice and the players are seeded alike, so a run plays the
+same games every time. Target (issue 6): ``games_italia1_random`` at least 25 games/s and
+at least 4 times diplomacy.
+
+    .venv/bin/python bench/bench_games.py [--quick]
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from italia_kit.core import RandomPlayer
+from italia_kit.italia import play_game
+from italia_kit.players import GreedyPlayer
+
+#: diplomacy 1.1.2's random games a CPU second on the development machine (2 shared
+#: cores, Python 3.11), used when the package is missing.
+FALLBACK_DIPLOMACY = 0.80
+
+
+def italia(scenario: str, kind: str = "random") -> Callable[[int], object]:
+    def one(seed: int) -> object:
+        player = GreedyPlayer(seed) if kind == "greedy" else RandomPlayer(seed)
+        return play_game(scenario, seed=seed, players=player)
+
+    return one
+
+
+def diplomacy_game(seed: int) -> object:
+    """One random game of the ``diplomacy`` package, to its end."""
+    from diplomacy import Game
+
+    rng = random.Random(seed)
+    game = Game()
+    while not game.is_game_done:
+        possible = game.get_all_possible_orders()
+        for power in game.powers:
+            orders = [
+                rng.choice(possible[loc])
+                for loc in game.get_orderable_locations(power)
+                if possible[loc]
+            ]
+            game.set_orders(power, orders)
+        game.process()
+    return game
+
+
+def rate(play: Callable[[int], object], games: int, name: str = "") -> float:
+    """Games a CPU second over ``games`` seeded games (seeds 0, 1, ...).
+
+    A game the engine cannot finish (an error) is left out, its time too, and named on
+    stderr, so that one engine bug does not stop the benchmark.
+    """
+    play(games)  # warm up: imports, board and scenario caches (a seed not timed)
+    spent, done = 0.0, 0
+    for seed in range(games):
+        start = time.process_time()
+        try:
+            play(seed)
+        except (ValueError, RuntimeError) as exc:
+            print(f"{name}: seed {seed} left out: {exc}", file=sys.stderr)
+            continue
+        spent += time.process_time() - start
+        done += 1
+    return done / spent if spent else 0.0
+
+
+def line(name: str, value: float, ratio: float, baseline: str) -> None:
+    print(f"{name}: {value:.3g} games/s (ratio {ratio:.3g} vs {baseline})", flush=True)
+
+
+def main(quick: bool = False) -> None:
+    n = 3 if quick else 20
+    try:
+        import diplomacy  # noqa: F401
+
+        base, base_name = rate(diplomacy_game, 2 if quick else 6), "diplomacy"
+        line("games_diplomacy_random", base, 1.0, "diplomacy")
+    except ImportError:
+        base, base_name = FALLBACK_DIPLOMACY, "diplomacy_fallback"
+        print(
+            f"diplomacy is not installed: ratios are against {FALLBACK_DIPLOMACY} games/s, "
+            "its rate on the development machine (pip install diplomacy)",
+            file=sys.stderr,
+        )
+    for scenario in ("italia1", "italia2"):
+        value = rate(italia(scenario), n, f"games_{scenario}_random")
+        line(f"games_{scenario}_random", value, value / base, base_name)
+    greedy = rate(italia("italia1", "greedy"), max(2, n // 5), "games_italia1_greedy")
+    line("games_italia1_greedy", greedy, greedy / base, base_name)
+
+
+if __name__ == "__main__":
+    main(quick="--quick" in sys.argv[1:])
