@@ -15,26 +15,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..palette import BORDERLAND_FILL, PLAYER_FILL, PLAYER_INK, SEA_FILL
+
 if TYPE_CHECKING:
     from .whatif import WhatIfResult
 
 __all__ = ["PLAYER_COLOURS", "plot_vp", "plot_win_rates", "plot_zone_control"]
 
-#: The player colours as drawn (the same fills as the map widget, italia_kit.widgets.style).
-PLAYER_COLOURS: dict[str, str] = {
-    "yellow": "#f2d04b",
-    "blue": "#5b8ad6",
-    "red": "#e2706a",
-    "green": "#74c476",
-}
-_INK: dict[str, str] = {
-    "yellow": "#8a6d00",
-    "blue": "#1f4e96",
-    "red": "#9c1c16",
-    "green": "#1f6b2a",
-}
-_SEA = "#e1f0fa"
-_OTHER = "#b8b8b8"
+#: The player colours as drawn, the same as the map's (italia_kit.palette).
+PLAYER_COLOURS: dict[str, str] = PLAYER_FILL
+_INK: dict[str, str] = PLAYER_INK
+_SEA = SEA_FILL
+_OTHER = BORDERLAND_FILL
 
 
 def _fill(colour: str) -> str:

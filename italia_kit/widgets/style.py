@@ -16,26 +16,12 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-#: The fill of a zone controlled by a player of each colour (3.0: the player colours of
-#: Italia I are yellow, blue and red; Italia II adds green).
-PLAYER_FILL: dict[str, str] = {
-    "yellow": "#f2d04b",
-    "blue": "#5b8ad6",
-    "red": "#e2706a",
-    "green": "#74c476",
-}
+from ..palette import BORDERLAND_FILL as BORDERLAND_FILL
+from ..palette import PLAYER_FILL as PLAYER_FILL
+from ..palette import PLAYER_INK as PLAYER_INK
+from ..palette import SEA_FILL as SEA_FILL
 
-#: A darker shade of each player colour, for text and swatch borders.
-PLAYER_INK: dict[str, str] = {
-    "yellow": "#8a6d00",
-    "blue": "#1f4e96",
-    "red": "#9c1c16",
-    "green": "#1f6b2a",
-}
-
-SEA_FILL = "#e1f0fa"
 SEA_OUTLINE = "#9dbfd8"
-BORDERLAND_FILL = "#b8b8b8"
 LAND_FILL = "#f3eddc"  # a land zone no one controls
 UNKNOWN_FILL = "#c9a7e0"  # a colour the palette does not know
 OUTLINE = "#474747"
