@@ -322,6 +322,11 @@ def _moves(w: World, state: ItaliaState, nation: str) -> list[Action]:
             out.append(Move(nation, fresh, (zone, "Alps")))
     campaign_leader = int(state.campaign["leader"]) if state.campaign else None
     for ids, zone in candidates:
+        if len(ids) == 1:
+            unit = state.units[ids[0]]
+            rec = state.moves.get(unit.id)
+            if rec is not None and rec.steps >= movement.allowance(state, unit, rec.leader):
+                continue  # no movement left this phase (9.0): nothing to check
         at_sea = state.units[ids[0]].is_fleet
         if campaign_leader is not None and campaign_leader not in ids:
             carried = at_sea and any(c.id == campaign_leader for c in state.cargo(ids[0]))
