@@ -74,10 +74,12 @@ class ItaliaRules:
 
     def legal_actions(self, state: ItaliaState) -> list[Action]:
         self.world.frozen = {}
+        state.freeze()
         try:
             return self._legal_actions(state)
         finally:
             self.world.frozen = None
+            state.thaw()
 
     def _legal_actions(self, state: ItaliaState) -> list[Action]:
         w, nation, phase = self.world, state.actor, state.phase_name

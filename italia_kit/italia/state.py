@@ -164,6 +164,9 @@ class ItaliaState:
     campaign_gold: dict[str, int] = field(default_factory=dict)  # gold for campaigns (12.3.1)
     turn_ten: dict[str, Any] | None = None  # Italia I's last turn of campaigns (13.4)
     conversions: int = 0  # conversions the Patrimonium has made (14.3)
+    # zone -> units, built while legal actions are listed (the state does not change then);
+    # not part of the state: never saved, cloned or compared
+    frozen_index: dict[str, list[Unit]] | None = field(default=None, repr=False, compare=False)
 
     # -- the runner's protocol -----------------------------------------------------------
     actor_override: str | None = None  # a nation deciding outside its own turn (8.0, 6.4)
@@ -319,30 +322,37 @@ class ItaliaState:
         self.next_id += 1
         return piece
 
+    def freeze(self) -> None:
+        """Index the units by zone until :meth:`thaw` (for read-only stretches)."""
+        index: dict[str, list[Unit]] = {}
+        for u in self.units.values():
+            index.setdefault(u.zone, []).append(u)
+        self.frozen_index = index
+
+    def thaw(self) -> None:
+        self.frozen_index = None
+
+    def _in_zone(self, zone: str) -> list[Unit] | Iterator[Unit]:
+        if self.frozen_index is not None:
+            return self.frozen_index.get(zone, [])
+        return (u for u in self.units.values() if u.zone == zone)
+
     def units_in(self, zone: str, nation: str | None = None) -> list[Unit]:
-        return [
-            u
-            for u in self.units.values()
-            if u.zone == zone and (nation is None or u.nation == nation)
-        ]
+        return [u for u in self._in_zone(zone) if nation is None or u.nation == nation]
 
     def units_of(self, nation: str) -> Iterator[Unit]:
         return (u for u in self.units.values() if u.nation == nation)
 
     def nations_in(self, zone: str, *, ashore: bool = True) -> set[str]:
         """The nations with pieces in a zone (``ashore``: not counting units aboard fleets)."""
-        return {
-            u.nation
-            for u in self.units.values()
-            if u.zone == zone and not (ashore and u.carrier is not None)
-        }
+        return {u.nation for u in self._in_zone(zone) if not (ashore and u.carrier is not None)}
 
     def stack_count(self, zone: str, nation: str) -> int:
         """Units of a nation counted for stacking in a zone (8.0: not leaders, not cargo)."""
         return sum(
             1
-            for u in self.units.values()
-            if u.zone == zone and u.nation == nation and u.carrier is None and u.counts_for_stacking
+            for u in self._in_zone(zone)
+            if u.nation == nation and u.carrier is None and u.counts_for_stacking
         )
 
     def has_city(self, zone: str) -> bool:

@@ -90,6 +90,12 @@ class World:
         return self._occupants(state, zone, nation)
 
     def _occupants(self, state: ItaliaState, zone: str, nation: str) -> list[Unit]:
+        if state.frozen_index is not None:
+            return [
+                u
+                for u in state.frozen_index.get(zone, [])
+                if u.nation != nation and u.carrier is None
+            ]
         return [
             u
             for u in state.units.values()
