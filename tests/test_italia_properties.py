@@ -101,3 +101,27 @@ def test_a_whole_random_game_ends_keeping_the_invariants(scenario: str, seed: in
     game = new_game(scenario, seed=seed)
     random_play(game, random.Random(seed), 20_000)
     assert game.is_over and game.log.of_kind("game_end")
+
+
+@pytest.mark.parametrize("scenario", ["italia1", "italia2"])
+def test_the_fast_move_list_equals_the_checked_one(scenario: str) -> None:
+    """Listing moves asks a predicate instead of check_move; at every movement decision of
+    random games the two lists are the same."""
+    from italia_kit.italia.rules import _moves
+    from italia_kit.italia.setup import world_of
+
+    compared = 0
+    for seed in range(3):
+        game = new_game(scenario, seed=seed)
+        rng = random.Random(seed)
+        world = world_of(game)
+        while not game.is_over:
+            state = game.state
+            if state.phase_name == "movement":
+                nation = state.actor
+                fast = _moves(world, state, nation, fast=True)
+                slow = _moves(world, state, nation, fast=False)
+                assert set(fast) == set(slow), (seed, set(fast) ^ set(slow))
+                compared += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert compared > 100

@@ -297,8 +297,13 @@ def _ok(check: Any, *args: Any, **kwargs: Any) -> bool:
     return True
 
 
-def _moves(w: World, state: ItaliaState, nation: str) -> list[Action]:
-    """Single-step moves of each unit, of each leader's whole zone, embarking and landing."""
+def _moves(w: World, state: ItaliaState, nation: str, *, fast: bool = True) -> list[Action]:
+    """Single-step moves of each unit, of each leader's whole zone, embarking and landing.
+
+    ``fast``: a lone unit's one-zone moves are judged by :func:`movement.single_step_ok`
+    (the same rules as ``check_move`` for that case, without raising); ``fast=False`` asks
+    ``check_move`` for every move, and a test holds the two lists equal.
+    """
     out: list[Action] = []
     candidates: list[tuple[tuple[int, ...], str]] = []
     by_zone: dict[str, list[int]] = {}
@@ -337,7 +342,11 @@ def _moves(w: World, state: ItaliaState, nation: str) -> list[Action]:
         for nb in w.board.neighbours(zone):
             if w.is_sea(nb) != at_sea:
                 continue  # land units stay ashore, fleets at sea (9.5); checked again below
-            if _ok(movement.check_move, w, state, nation, ids, (zone, nb)):
+            if fast and len(ids) == 1:
+                legal = movement.single_step_ok(w, state, nation, state.units[ids[0]], nb)
+            else:
+                legal = _ok(movement.check_move, w, state, nation, ids, (zone, nb))
+            if legal:
                 out.append(Move(nation, ids, (zone, nb)))
     for fleet in (u for u in state.units_of(nation) if u.is_fleet):
         for land in w.board.neighbours(fleet.zone):
