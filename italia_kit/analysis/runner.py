@@ -165,7 +165,8 @@ def play_recorded(
     """Play a game to the end as :func:`italia_kit.italia.play_game` does (same seed, same
     players: the same game), and return it with the holders of the land zones at the end of
     every game turn and the zones with a city standing: ``{turn: ({zone: nation}, cities)}``."""
-    from ..italia import ByColour, new_game, world_of
+    from ..italia import new_game, world_of
+    from ..italia.match import play_to_end
 
     start = new_game(scenario, seed=seed)
     world = world_of(start)
@@ -180,14 +181,11 @@ def play_recorded(
         checkpoint_every=1 << 62,
     )
     log.state = game.state
-    player: Player = ByColour(world.scenario, players) if isinstance(players, Mapping) else players
-    n = 0
-    while not game.is_over:
-        if n >= max_actions:
-            raise RuntimeError(f"the game did not end within {max_actions} actions")
-        game.apply(player.choose(game))
-        n += 1
-        log.state = game.state  # (the same object unless a refused action rebuilt it)
+
+    def follow(g: Game[ItaliaState]) -> None:
+        log.state = g.state  # (the same object unless a refused action rebuilt it)
+
+    play_to_end(game, players=players, max_actions=max_actions, on_action=follow)
     if game.state.turn not in log.snapshots:
         # 13.4: a turn 10 played as a chain of campaigns ends without a turn_end event;
         # the position at the end of the game is the one its last scoring saw

@@ -46,6 +46,19 @@ def play_game(
     """Play a game from its set-up to the end with the given players (one for all, or one
     per colour), reproducibly from ``seed``."""
     game = new_game(scenario, seed=seed)
+    play_to_end(game, players=players, max_actions=max_actions, on_action=on_action)
+    return game
+
+
+def play_to_end(
+    game: ItaliaGame,
+    *,
+    players: Players,
+    max_actions: int = 100_000,
+    on_action: Callable[[ItaliaGame], None] | None = None,
+) -> None:
+    """Let the players decide until the game is over (the loop :func:`play_game` and the
+    what-if runner share)."""
     world = world_of(game)
     player: Player = ByColour(world.scenario, players) if isinstance(players, Mapping) else players
     n = 0
@@ -56,7 +69,6 @@ def play_game(
         n += 1
         if on_action is not None:
             on_action(game)
-    return game
 
 
 def final_scores(game: ItaliaGame) -> dict[str, float]:
