@@ -105,9 +105,10 @@ def test_a_whole_random_game_ends_keeping_the_invariants(scenario: str, seed: in
 
 @pytest.mark.parametrize("scenario", ["italia1", "italia2"])
 def test_the_fast_move_list_equals_the_checked_one(scenario: str) -> None:
-    """Listing moves asks a predicate instead of check_move; at every movement decision of
-    random games the two lists are the same."""
-    from italia_kit.italia.rules import _moves
+    """Listing moves reads one occupancy pass with predicates instead of asking check_move,
+    check_embark and check_disembark; at every movement decision of random games the two
+    lists are the same, in the same order."""
+    from italia_kit.italia.move_list import checked_moves, legal_moves
     from italia_kit.italia.setup import world_of
 
     compared = 0
@@ -119,9 +120,9 @@ def test_the_fast_move_list_equals_the_checked_one(scenario: str) -> None:
             state = game.state
             if state.phase_name == "movement":
                 nation = state.actor
-                fast = _moves(world, state, nation, fast=True)
-                slow = _moves(world, state, nation, fast=False)
-                assert set(fast) == set(slow), (seed, set(fast) ^ set(slow))
+                fast = legal_moves(world, state, nation)
+                slow = checked_moves(world, state, nation)
+                assert fast == slow, (seed, set(fast) ^ set(slow))
                 compared += 1
             game.apply(rng.choice(game.legal_actions()))
     assert compared > 100

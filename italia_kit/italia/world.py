@@ -26,6 +26,21 @@ class World:
         self._names = {z.name for z in self.board.zones}
         # a cache of occupants while legal actions are listed (the state is not changed then)
         self.frozen: dict[tuple[str, str], list[Unit]] | None = None
+        # the neighbours a move list asks for again and again, by zone, in board order
+        self._land_exits: dict[str, tuple[str, ...]] = {}
+        self._sea_exits: dict[str, tuple[str, ...]] = {}
+        self._land_steps: dict[str, tuple[tuple[str, bool], ...]] = {}
+        self._attack_limit: dict[str, int] = {}
+        for z in self.board.zones:
+            nbs = self.board.neighbours(z.name)
+            self._land_exits[z.name] = tuple(n for n in nbs if n in self._land)
+            self._sea_exits[z.name] = tuple(n for n in nbs if n in self._seas)
+            self._land_steps[z.name] = tuple(
+                (n, self.board.link(z.name, n).kind == "strait")  # type: ignore[union-attr]
+                for n in nbs
+                if n not in self._seas
+            )
+            self._attack_limit[z.name] = (z.base_stacking_limit or 0) + 1
 
     @property
     def variant(self) -> str:
@@ -62,6 +77,23 @@ class World:
 
     def is_mountain(self, zone: str) -> bool:
         return zone in self._mountains
+
+    # -- steps from a zone (9.0-9.6), for listing moves ------------------------------------
+    def land_exits(self, zone: str) -> tuple[str, ...]:
+        """The land zones adjacent to ``zone`` (coasts beside a sea), in board order."""
+        return self._land_exits[zone]
+
+    def sea_exits(self, zone: str) -> tuple[str, ...]:
+        """The seas adjacent to ``zone``, in board order."""
+        return self._sea_exits[zone]
+
+    def land_steps(self, zone: str) -> tuple[tuple[str, bool], ...]:
+        """The zones a land unit in ``zone`` may step into, each with "is it a strait" (9.4)."""
+        return self._land_steps[zone]
+
+    def attack_limit(self, zone: str) -> int:
+        """8.3: the zone's stacking limit +1 for an attack (more with a leader, 12.2)."""
+        return self._attack_limit[zone]
 
     # -- control (6.1) ---------------------------------------------------------------------
     def controls(self, state: ItaliaState, nation: str, zone: str) -> bool:
