@@ -18,20 +18,22 @@ from .actions import Disembark, Embark, Move
 from .movement import allowance
 from .special import hannibal_march
 from .state import ItaliaState, Unit
-from .units import SPECS
+from .units import SPECS, UnitType
 from .world import World
 
 FLEET_LOAD = 2  # 9.6: a fleet carries at most two units a turn (leaders free)
+LEADER, FLEET = UnitType.LEADER, UnitType.FLEET
 
 
 class Occupancy:
     """Who stands where, as one nation sees it, read once per listing."""
 
-    __slots__ = ("cargo", "count", "foes", "friends", "leaders", "own")
+    __slots__ = ("ashore", "cargo", "count", "foes", "friends", "leaders", "own")
 
     def __init__(self, world: World, state: ItaliaState, nation: str) -> None:
         masters = state.masters
         own: list[Unit] = []
+        ashore: dict[str, list[Unit]] = {}  # own units not aboard a fleet, by zone
         count: dict[str, int] = {}  # own units counted for stacking, ashore (8.0)
         leaders: set[str] = set()  # zones with an own leader ashore
         foes: set[str] = set()  # zones with units ashore of nations not allied (9.0)
@@ -39,26 +41,31 @@ class Occupancy:
         cargo: dict[int, int] = {}  # troops (not leaders) aboard each fleet (9.6)
         allied: dict[str, bool] = {}
         for u in state.units.values():
-            if u.carrier is not None:
-                if not u.is_leader:
-                    cargo[u.carrier] = cargo.get(u.carrier, 0) + 1
+            carrier = u.carrier
+            if carrier is not None:
+                if u.type is not LEADER:
+                    cargo[carrier] = cargo.get(carrier, 0) + 1
                 if u.nation == nation:
                     own.append(u)
                 continue
-            other = u.nation
+            other, zone = u.nation, u.zone
             if other == nation:
                 own.append(u)
-                if u.is_leader:
-                    leaders.add(u.zone)
-                elif SPECS[u.type].counts_for_stacking:
-                    count[u.zone] = count.get(u.zone, 0) + 1
+                if zone in ashore:
+                    ashore[zone].append(u)
+                else:
+                    ashore[zone] = [u]
+                if u.type is LEADER:
+                    leaders.add(zone)
+                else:  # every unit but a leader counts (8.0)
+                    count[zone] = count.get(zone, 0) + 1
                 continue
             ally = allied.get(other)
             if ally is None:
                 ally = allied[other] = masters.get(nation) == other or masters.get(other) == nation
-            (friends if ally else foes).add(u.zone)
+            (friends if ally else foes).add(zone)
         own.sort(key=_unit_id)
-        self.own, self.count, self.leaders = own, count, leaders
+        self.own, self.ashore, self.count, self.leaders = own, ashore, count, leaders
         self.foes, self.friends, self.cargo = foes, friends, cargo
 
 
@@ -74,27 +81,34 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     moves = state.moves
     candidates: list[tuple[tuple[int, ...], str]] = []
     by_zone: dict[str, list[int]] = {}
+    fleets: list[Unit] = []
+    cache = world.action_cache  # actions are values: each is made once per world, reused
     for u in occ.own:
         rec = moves.get(u.id)
+        if u.type is FLEET:
+            fleets.append(u)
         if rec is not None and rec.stopped:
             continue
         if u.carrier is not None:
             for zone in world.land_exits(u.zone):
                 if _may_land(world, state, occ, nation, u, zone):
-                    out.append(Disembark(nation, (u.id,), zone))
+                    key: tuple[object, ...] = ("disembark", nation, u.id, zone)
+                    if (action := cache.get(key)) is None:
+                        action = cache[key] = Disembark(nation, (u.id,), zone)
+                    out.append(action)
             continue
         candidates.append(((u.id,), u.zone))
-        if not u.is_fleet:
+        if u.type is not FLEET:
             by_zone.setdefault(u.zone, []).append(u.id)
     units = state.units
-    for zone, group in by_zone.items():
-        if len(group) > 1 and any(units[i].is_leader for i in group):
-            candidates.append((tuple(group), zone))
-        fresh = tuple(i for i in group if i not in moves or not moves[i].steps)
-        march = (zone, "Alps")
-        if fresh and state.campaign is None and hannibal_march(world, state, nation, march):
-            out.append(Move(nation, fresh, (zone, "Alps")))
     campaign = state.campaign
+    for zone, group in by_zone.items():
+        if len(group) > 1 and any(units[i].type is LEADER for i in group):
+            candidates.append((tuple(group), zone))
+        if campaign is None and hannibal_march(world, state, nation, (zone, "Alps")):
+            fresh = tuple(i for i in group if i not in moves or not moves[i].steps)
+            if fresh:
+                out.append(Move(nation, fresh, (zone, "Alps")))
     campaign_leader = int(campaign["leader"]) if campaign else None
     for ids, zone in candidates:
         first = units[ids[0]]
@@ -109,21 +123,25 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
         else:
             targets = _group_steps(world, state, occ, nation, [units[i] for i in ids], zone)
         for to in targets:
-            out.append(Move(nation, ids, (zone, to)))
-    for fleet in occ.own:
-        if not fleet.is_fleet:
-            continue
+            key = ("move", nation, ids, zone, to)
+            if (action := cache.get(key)) is None:
+                action = cache[key] = Move(nation, ids, (zone, to))
+            out.append(action)
+    for fleet in fleets:
         for land in world.land_exits(fleet.zone):
-            for u in occ.own:
-                if u.zone == land and u.carrier is None and _may_board(state, occ, fleet, u):
-                    out.append(Embark(nation, fleet.id, (u.id,)))
+            for u in occ.ashore.get(land, ()):
+                if _may_board(state, occ, fleet, u):
+                    key = ("embark", nation, fleet.id, u.id)
+                    if (action := cache.get(key)) is None:
+                        action = cache[key] = Embark(nation, fleet.id, (u.id,))
+                    out.append(action)
     return out
 
 
 def _lone_steps(
     world: World, state: ItaliaState, occ: Occupancy, nation: str, unit: Unit
 ) -> list[str]:
-    """Where one unit alone may move one zone (``movement.single_step_ok`` for each)."""
+    """Where one unit alone may move one zone (``check_move``'s rules for one step)."""
     rec = state.moves.get(unit.id)
     used = rec.steps if rec is not None else 0
     campaign = state.campaign

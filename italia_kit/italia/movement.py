@@ -185,50 +185,6 @@ def _check_land_path(
         _check_attack_limit(world, state, nation, end, troops, bool(leaders))
 
 
-def single_step_ok(world: World, state: ItaliaState, nation: str, unit: Unit, to: str) -> bool:
-    """Would ``check_move`` accept moving this one unit one zone to ``to``? The same rules,
-    asked without building errors (listing legal actions asks this thousands of times)."""
-    start = unit.zone
-    if unit.carrier is not None or unit.nation != nation:
-        return False
-    rec = state.moves.get(unit.id)
-    if rec is not None and rec.stopped:
-        return False
-    used = rec.steps if rec is not None else 0
-    campaign = state.campaign
-    if campaign is not None and campaign["stage"] == "decide":
-        leader = int(campaign["leader"])
-        if unit.id != leader and not (
-            unit.is_fleet and any(c.id == leader for c in state.cargo(unit.id))
-        ):
-            return False
-    link = world.board.link(start, to)
-    if link is None:
-        return False
-    if unit.is_fleet:
-        return world.is_sea(to) and used + 1 <= SPECS[unit.type].movement
-    if world.is_sea(to) or used + 1 > allowance(state, unit, unit.id if unit.is_leader else None):
-        return False
-    if link.kind == "strait" and used:
-        return False
-    if to == "Rome" and world.variant == "italia1" and state.turn >= world.scenario.last_turn:
-        return False
-    campaigning = campaign is not None and unit.is_leader
-    enemies = _enemies(world, state, nation, to)
-    if _allies(world, state, nation, to) and not enemies and not campaigning:
-        return False
-    if enemies and to not in state.invaded and not campaigning:
-        leader = unit.is_leader or any(u.is_leader for u in state.units_in(to, nation))
-        limit = stacking_limit(
-            world, state, to, nation, attacking=True, leader=leader, major_invasion=state.major
-        )
-        assert limit is not None
-        troops = 1 if unit.counts_for_stacking else 0
-        if state.stack_count(to, nation) + troops > limit.value:
-            return False
-    return True
-
-
 def _own_city(world: World, state: ItaliaState, nation: str, zone: str) -> bool:
     """9.7: a city (not a ruin) in a zone the nation controls."""
     return state.has_city(zone) and world.controls(state, nation, zone)

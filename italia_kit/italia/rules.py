@@ -73,6 +73,12 @@ class ItaliaRules:
         raise AssertionError(f"no decision in phase {phase!r}")
 
     def legal_actions(self, state: ItaliaState) -> list[Action]:
+        if state.phase_name == "movement":  # one occupancy pass of its own (move_list)
+            nation = state.actor
+            key = ("end_movement", nation)
+            if (end := self.world.action_cache.get(key)) is None:
+                end = self.world.action_cache[key] = EndMovement(nation)
+            return [*legal_moves(self.world, state, nation), end]
         self.world.frozen = {}
         state.freeze()
         try:
@@ -108,9 +114,6 @@ class ItaliaRules:
                 entry = pending["unit"]
                 zones = placement.legal_zones(w, state, nation, entry, free=True, pending=pending)
                 out.extend(Place(nation, entry, zone) for zone in zones)
-        elif phase == "movement":
-            out.extend(legal_moves(w, state, nation))
-            out.append(EndMovement(nation))
         elif phase == "stacking":
             for zone in state.surplus:
                 for u in state.units_in(zone, nation):

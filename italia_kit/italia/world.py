@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ..core import InvalidActionError
+from ..core import Action, InvalidActionError
 from ..geo import Board, load_board
 from ..scenarios import Nation, Scenario, load_scenario
 from .state import ItaliaState, Unit
@@ -31,6 +31,8 @@ class World:
         self._sea_exits: dict[str, tuple[str, ...]] = {}
         self._land_steps: dict[str, tuple[tuple[str, bool], ...]] = {}
         self._attack_limit: dict[str, int] = {}
+        # action values already made, by (kind, nation, ...): listing moves reuses them
+        self.action_cache: dict[tuple[object, ...], Action] = {}
         for z in self.board.zones:
             nbs = self.board.neighbours(z.name)
             self._land_exits[z.name] = tuple(n for n in nbs if n in self._land)
@@ -42,7 +44,7 @@ class World:
             )
             self._attack_limit[z.name] = (z.base_stacking_limit or 0) + 1
 
-    @property
+    @cached_property
     def variant(self) -> str:
         """``italia1`` or ``italia2``: which special rules apply (13, 14)."""
         return "italia2" if self.scenario.id.startswith("italia2") else "italia1"
