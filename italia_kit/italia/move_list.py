@@ -23,12 +23,24 @@ from .world import World
 
 FLEET_LOAD = 2  # 9.6: a fleet carries at most two units a turn (leaders free)
 LEADER, FLEET = UnitType.LEADER, UnitType.FLEET
+ROME = frozenset({"Rome"})
 
 
 class Occupancy:
     """Who stands where, as one nation sees it, read once per listing."""
 
-    __slots__ = ("ashore", "cargo", "count", "foes", "friends", "leaders", "own")
+    __slots__ = (
+        "allies_only",
+        "ashore",
+        "cargo",
+        "closed",
+        "count",
+        "foes",
+        "friends",
+        "guarded",
+        "leaders",
+        "own",
+    )
 
     def __init__(self, world: World, state: ItaliaState, nation: str) -> None:
         masters = state.masters
@@ -67,6 +79,13 @@ class Occupancy:
         own.sort(key=_unit_id)
         self.own, self.ashore, self.count, self.leaders = own, ashore, count, leaders
         self.foes, self.friends, self.cargo = foes, friends, cargo
+        # 12.5.2: a move may not end among allies only (a campaigning leader's may, 12.3.1)
+        self.allies_only = friends - foes
+        # 8.3: entering these zones is an attack, limited, until they are invaded (9.3)
+        self.guarded = foes.difference(state.invaded)
+        # 13.1: nobody enters Rome on turn 10 of Italia I
+        last = world.variant == "italia1" and state.turn >= world.scenario.last_turn
+        self.closed = ROME if last else frozenset()
 
 
 def _unit_id(u: Unit) -> int:
@@ -160,17 +179,21 @@ def _lone_steps(
     campaigning = campaign is not None and unit.is_leader
     troops = 1 if SPECS[unit.type].counts_for_stacking else 0
     extra = 1 if state.major else 0
+    is_leader = unit.is_leader
+    closed, allies_only, guarded = occ.closed, occ.allies_only, occ.guarded
     out = []
     for to, strait in world.land_steps(unit.zone):
-        if strait and used:
-            continue  # 9.4: a strait is the whole move
-        if _refused_entry(world, state, occ, to, campaigning):
-            continue
-        if to in occ.foes and to not in state.invaded and not campaigning:
-            leader = unit.is_leader or to in occ.leaders
-            limit = world.attack_limit(to) + (1 if leader else 0) + extra
-            if occ.count.get(to, 0) + troops > limit:
-                continue  # 8.3: at most so many may attack
+        if (strait and used) or to in closed:
+            continue  # 9.4: a strait is the whole move; 13.1
+        if not campaigning:
+            if to in allies_only:
+                continue  # 12.5.2
+            if to in guarded:
+                limit = world.attack_limit(to) + extra
+                if is_leader or to in occ.leaders:
+                    limit += 1
+                if occ.count.get(to, 0) + troops > limit:
+                    continue  # 8.3: at most so many may attack
         out.append(to)
     return out
 
@@ -210,26 +233,17 @@ def _group_steps(
             if not moved:  # 13.2: the march is the units' whole move, and needs no link
                 out.append(to)
             continue
-        if strait and moved:
-            continue  # 9.4
-        if _refused_entry(world, state, occ, to, campaigning):
-            continue
-        if to in occ.foes and to not in state.invaded and not campaigning:
-            limit = world.attack_limit(to) + 1 + extra  # a leader goes along (8.3)
-            if occ.count.get(to, 0) + len(troops) > limit:
-                continue
+        if (strait and moved) or to in occ.closed:
+            continue  # 9.4; 13.1
+        if not campaigning:
+            if to in occ.allies_only:
+                continue  # 12.5.2
+            if to in occ.guarded:
+                limit = world.attack_limit(to) + 1 + extra  # a leader goes along (8.3)
+                if occ.count.get(to, 0) + len(troops) > limit:
+                    continue
         out.append(to)
     return out
-
-
-def _refused_entry(
-    world: World, state: ItaliaState, occ: Occupancy, to: str, campaigning: bool
-) -> bool:
-    """13.1: nobody enters Rome on turn 10 of Italia I; 12.5.2: a move may not end among
-    allies only (except a campaigning leader's, 12.3.1)."""
-    if to == "Rome" and world.variant == "italia1" and state.turn >= world.scenario.last_turn:
-        return True
-    return to in occ.friends and to not in occ.foes and not campaigning
 
 
 def _may_land(
@@ -239,10 +253,9 @@ def _may_land(
     rec = state.moves.get(unit.id)
     if rec is not None and rec.fleet_used not in (None, unit.carrier):
         return False  # 9.6: one fleet a turn
-    enemies = zone in occ.foes
-    if zone in occ.friends and not enemies:
-        return False
-    if enemies and zone not in state.invaded:
+    if zone in occ.allies_only:
+        return False  # 12.5.2
+    if zone in occ.guarded:
         leader = unit.is_leader or zone in occ.leaders
         limit = world.attack_limit(zone) + (1 if leader else 0) + (1 if state.major else 0)
         troops = 0 if unit.is_leader else 1

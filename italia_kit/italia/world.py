@@ -24,6 +24,7 @@ class World:
         self._seas = {z.name for z in self.board.zones if z.is_sea}
         self._mountains = {z.name for z in self.board.zones if z.terrain.value == "mountain"}
         self._names = {z.name for z in self.board.zones}
+        self._nations = {n.name: n for n in self.scenario.nations}
         # a cache of occupants while legal actions are listed (the state is not changed then)
         self.frozen: dict[tuple[str, str], list[Unit]] | None = None
         # the neighbours a move list asks for again and again, by zone, in board order
@@ -54,6 +55,9 @@ class World:
         return tuple(n.name for n in self.scenario.nations)
 
     def nation(self, name: str) -> Nation:
+        found = self._nations.get(name)  # the exact name: the rules ask this all the time
+        if found is not None:
+            return found
         try:
             return self.scenario.nation(name)
         except ValueError as exc:
