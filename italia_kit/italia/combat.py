@@ -40,10 +40,15 @@ def fighters(state: ItaliaState, battle: Battle, nation: str) -> list[Unit]:
 def both_sides(state: ItaliaState, battle: Battle) -> dict[str, list[Unit]]:
     """The :func:`fighters` of the attacker and of the defender, from one look at the zone
     (most steps of a battle ask about both sides)."""
-    here = _fighting(battle, state.units_in(battle.zone))
+    return _sides_among(battle, state.units_in(battle.zone))
+
+
+def _sides_among(battle: Battle, here: list[Unit]) -> dict[str, list[Unit]]:
+    """:func:`both_sides` from the units in the battle zone, ``here``."""
+    found = _fighting(battle, here)
     return {
-        battle.attacker: [u for u in here if u.nation == battle.attacker],
-        battle.defender: [u for u in here if u.nation == battle.defender],
+        battle.attacker: [u for u in found if u.nation == battle.attacker],
+        battle.defender: [u for u in found if u.nation == battle.defender],
     }
 
 
@@ -61,10 +66,13 @@ _BY_ID = attrgetter("id")
 
 
 def leaders(state: ItaliaState, battle: Battle, nation: str) -> list[Unit]:
+    return _leaders_among(state.units_in(battle.zone, nation), nation)
+
+
+def _leaders_among(here: list[Unit], nation: str) -> list[Unit]:
+    """:func:`leaders` from the units in the battle zone, ``here``."""
     return [
-        u
-        for u in state.units_in(battle.zone, nation)
-        if u.type is UnitType.LEADER and u.carrier is None
+        u for u in here if u.nation == nation and u.type is UnitType.LEADER and u.carrier is None
     ]
 
 
@@ -155,9 +163,10 @@ def start_battle(
         submit(ctx, world, defender, nation, f"attacked in {zone}, it must")
         return
     battle = Battle(zone=zone, attacker=nation, defender=defender, raid=raid)
-    sides = both_sides(state, battle)
+    here = state.units_in(zone)
+    sides = _sides_among(battle, here)
     mine = sides[nation]
-    for u in mine + leaders(state, battle, nation):
+    for u in mine + _leaders_among(here, nation):
         rec = state.moves.get(u.id)
         if rec and len(rec.path) >= 2 and rec.path[-1] == zone:
             battle.came_from.append(rec.path[-2])
@@ -358,7 +367,8 @@ def _roll_round(ctx: Context[ItaliaState], world: World) -> None:
     # sides rolled): each side's fighters, leaders and the city are looked up once
     rough = terrain in ("mountain", "swamp")
     city = state.has_city(zone)
-    units_of = both_sides(state, battle)
+    here = state.units_in(zone)
+    units_of = _sides_among(battle, here)
     for side in (battle.attacker, battle.defender):
         enemy = battle.enemy(side)
         units = units_of[side]
@@ -370,7 +380,19 @@ def _roll_round(ctx: Context[ItaliaState], world: World) -> None:
             aims = default_aims(units, only[0] if only else "")
         attacker = side == battle.attacker
         raider = battle.raid and attacker
-        n_leaders = len(leaders(state, battle, side))
+        n_leaders = len(_leaders_among(here, side))
+        modifier = {  # by whether the target landed (10.8.2): the rest is the same for all
+            landing: land_modifier(
+                attacker=attacker,
+                rough=rough,
+                city=city,
+                leaders=n_leaders,
+                supremacy=sup == side,
+                landing=landing,
+                raid=battle.raid,
+            )
+            for landing in (False, True)
+        }
         rolls = ctx.roll(
             len(units),
             "10.7" if battle.raid else "10.2",
@@ -381,15 +403,7 @@ def _roll_round(ctx: Context[ItaliaState], world: World) -> None:
         tally: Counter[str] = Counter()
         for unit, roll in zip(units, rolls, strict=True):
             target = "city" if raider else aims[str(unit.id)]
-            mod = land_modifier(
-                attacker=attacker,
-                rough=rough,
-                city=city,
-                leaders=n_leaders,
-                supremacy=sup == side,
-                landing=not attacker and target.endswith(":landed"),
-                raid=battle.raid,
-            )
+            mod = modifier[not attacker and target.endswith(":landed")]
             if hits(roll, unit.type, mod, raider=raider):
                 tally[target] += 1
                 if rampages(roll, unit.type) and not battle.raid:
@@ -740,11 +754,13 @@ def finish_battle(ctx: Context[ItaliaState], world: World) -> None:
     state = ctx.state
     battle = state.battle
     assert battle is not None
-    for u in state.units_in(battle.zone):
+    here = state.units_in(battle.zone)
+    for u in here:
         if u.hits:
             u.hits = 0
             ctx.emit("restored", "10.2", f"10.2: {u.label()} survived and is restored.", unit=u.id)
-    holder = next((side for side, units in both_sides(state, battle).items() if units), None)
+    sides = _sides_among(battle, here)  # restoring units moved none of them
+    holder = next((side for side, units in sides.items() if units), None)
     if holder is None and not battle.naval:
         # only leaders are left on either side: the attacker's stay (reconstructed: the
         # rulebook does not say; 8.3 wants one nation in the zone after combat)

@@ -52,10 +52,12 @@ def refuges(world: World, state: ItaliaState, battle: Battle, nation: str) -> li
             continue
         if world.is_borderland(zone) and zone not in info.may_stay_in_borderlands:
             continue
-        if any(u.nation != nation for u in state.units_in(zone) if u.carrier is None):
+        ashore = [u for u in state.units_in(zone) if u.carrier is None]
+        if any(u.nation != nation for u in ashore):
             continue
         limit = stacking_limit(world, state, zone, nation, retreat=True)
-        left = None if limit is None else limit.value - state.stack_count(zone, nation)
+        # all of ``ashore`` is the nation's: its stack count (8.0) is those that count
+        left = None if limit is None else limit.value - sum(u.counts_for_stacking for u in ashore)
         out.append((zone, False, left))
     out.sort(key=lambda refuge: refuge[0])
     return out
