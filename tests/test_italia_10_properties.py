@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -66,3 +69,38 @@ def test_every_battle_ends_with_one_nation_or_a_retreat(
     assert original - gone == original & set(game.state.units)  # units conserved
     if nations == {"Romans"}:  # 8.3: the stacking check after the battle
         assert game.state.stack_count(to, "Romans") <= limit - 1
+
+
+@pytest.mark.parametrize("scenario", ["italia1", "italia2"])
+def test_the_combat_shortcuts_agree_with_the_checks(scenario: str) -> None:
+    """Listing battles asks ``can_raid`` instead of ``check_fight`` and a naval round works
+    out every fleet's modifier at once: at every combat decision of random games each
+    agrees with the check it stands for."""
+    from italia_kit.core import IllegalActionError
+    from italia_kit.italia import combat, new_game
+    from italia_kit.italia.naval import fleet_modifier, fleet_modifiers
+    from italia_kit.italia.setup import world_of
+
+    raids = {True: 0, False: 0}
+    fleets_seen = 0
+    for seed in range(3):
+        game = new_game(scenario, seed=seed)
+        rng = random.Random(seed)
+        world = world_of(game)
+        while not game.is_over:
+            state = game.state
+            if state.phase_name == "combat":
+                for zone in state.combat_due:
+                    try:
+                        combat.check_fight(world, state, state.actor, zone, True)
+                        checked = True
+                    except IllegalActionError:
+                        checked = False
+                    assert combat.can_raid(world, state, state.actor, zone) == checked, zone
+                    raids[checked] += 1
+                fleets = [u for u in state.units.values() if u.is_fleet]
+                expected = [fleet_modifier(state, f.id) for f in fleets]
+                assert fleet_modifiers(state, fleets) == expected
+                fleets_seen += len(fleets)
+            game.apply(rng.choice(game.legal_actions()))
+    assert raids[True] > 5 and raids[False] > 5 and fleets_seen > 100

@@ -90,14 +90,15 @@ def after_raid(ctx: Context[ItaliaState], world: World) -> None:
 def _raid_retreat(ctx: Context[ItaliaState], world: World) -> None:
     """10.7: the raiders must retreat; those that cannot are eliminated."""
     from .combat import fighters, finish_battle, leaders
-    from .retreat import retreat_zones
+    from .retreat import fitting, refuges
 
     state = ctx.state
     battle = state.battle
     assert battle is not None
     battle.stage = "raid_retreat"
     raiders = fighters(state, battle, battle.attacker) + leaders(state, battle, battle.attacker)
-    stuck = [u for u in raiders if not retreat_zones(world, state, battle, battle.attacker, [u])]
+    options = refuges(world, state, battle, battle.attacker)  # looked up once for all
+    stuck = [u for u in raiders if not fitting(options, [u])]
     for u in stuck:
         eliminate(
             ctx,

@@ -7,12 +7,13 @@ each stage waits for one decision of one side, and the dice are rolled between s
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 
 from ..core import Context, IllegalActionError, InvalidActionError
 from . import cities
 from .battle_state import Battle
 from .hits import hits, land_modifier, rampages
-from .naval import fleet_modifier, supremacy
+from .naval import fleet_modifiers, supremacy
 from .retreat import retreat_zones
 from .special import (
     conversion_targets,
@@ -33,24 +34,45 @@ from .world import World
 # -- who is in the battle -------------------------------------------------------------------
 def fighters(state: ItaliaState, battle: Battle, nation: str) -> list[Unit]:
     """The units of a side that roll dice: not leaders; ashore on land, fleets at sea."""
-    return sorted(
-        (
-            u
-            for u in state.units.values()
-            if u.zone == battle.zone
-            and u.nation == nation
-            and not u.is_leader
-            and (u.is_fleet if battle.naval else u.carrier is None)
-        ),
-        key=lambda u: u.id,
-    )
+    return _fighting(battle, state.units_in(battle.zone, nation))
+
+
+def both_sides(state: ItaliaState, battle: Battle) -> dict[str, list[Unit]]:
+    """The :func:`fighters` of the attacker and of the defender, from one look at the zone
+    (most steps of a battle ask about both sides)."""
+    return _sides_among(battle, state.units_in(battle.zone))
+
+
+def _sides_among(battle: Battle, here: list[Unit]) -> dict[str, list[Unit]]:
+    """:func:`both_sides` from the units in the battle zone, ``here``."""
+    found = _fighting(battle, here)
+    return {
+        battle.attacker: [u for u in found if u.nation == battle.attacker],
+        battle.defender: [u for u in found if u.nation == battle.defender],
+    }
+
+
+def _fighting(battle: Battle, here: list[Unit]) -> list[Unit]:
+    """The units among ``here`` (in the battle zone) that roll dice, by id."""
+    if battle.naval:
+        found = [u for u in here if u.type is UnitType.FLEET]
+    else:
+        found = [u for u in here if u.carrier is None and u.type is not UnitType.LEADER]
+    found.sort(key=_BY_ID)
+    return found
+
+
+_BY_ID = attrgetter("id")
 
 
 def leaders(state: ItaliaState, battle: Battle, nation: str) -> list[Unit]:
+    return _leaders_among(state.units_in(battle.zone, nation), nation)
+
+
+def _leaders_among(here: list[Unit], nation: str) -> list[Unit]:
+    """:func:`leaders` from the units in the battle zone, ``here``."""
     return [
-        u
-        for u in state.units.values()
-        if u.zone == battle.zone and u.nation == nation and u.is_leader and u.carrier is None
+        u for u in here if u.nation == nation and u.type is UnitType.LEADER and u.carrier is None
     ]
 
 
@@ -63,7 +85,12 @@ def target_class(battle: Battle, unit: Unit) -> str:
 
 
 def classes(state: ItaliaState, battle: Battle, nation: str) -> list[str]:
-    return sorted({target_class(battle, u) for u in fighters(state, battle, nation)})
+    return classes_of(battle, fighters(state, battle, nation))
+
+
+def classes_of(battle: Battle, units: list[Unit]) -> list[str]:
+    """The target classes among ``units`` (a side's :func:`fighters`), sorted."""
+    return sorted({target_class(battle, u) for u in units})
 
 
 # -- starting a battle ----------------------------------------------------------------------
@@ -93,6 +120,20 @@ def check_fight(world: World, state: ItaliaState, nation: str, zone: str, raid: 
     return zone
 
 
+def can_raid(world: World, state: ItaliaState, nation: str, zone: str) -> bool:
+    """Whether :func:`check_fight` would accept a raid on ``zone`` (a canonical zone name),
+    without building the error it would raise: legal actions ask this of every zone where
+    combat is due. A test holds the two in agreement."""
+    if zone not in state.combat_due or not state.has_city(zone) or zone in state.raided:
+        return False
+    defender = _defender(world, state, nation, zone)
+    if defender is None or defender == nation:
+        return False
+    return any(
+        not u.is_leader for u in world.occupants(state, zone, nation) if u.nation == defender
+    ) and any(not u.is_leader and u.carrier is None for u in state.units_in(zone, nation))
+
+
 def _defender(world: World, state: ItaliaState, nation: str, zone: str) -> str | None:
     others = Counter(
         u.nation
@@ -107,13 +148,13 @@ def start_battle(
 ) -> None:
     state = ctx.state
     zone = check_fight(world, state, nation, zone, raid)
-    if state.campaign is not None and state.campaign.get("raid") == zone and not raid:
-        try:
-            check_fight(world, state, nation, zone, True)
-        except IllegalActionError:
-            pass  # the announced raid can no longer be made: the battle is fought
-        else:
-            raise IllegalActionError("12.3.3", f"a raid on {zone} was announced: it is a raid")
+    if (
+        state.campaign is not None
+        and state.campaign.get("raid") == zone
+        and not raid
+        and can_raid(world, state, nation, zone)  # if it can no longer be made: a battle
+    ):
+        raise IllegalActionError("12.3.3", f"a raid on {zone} was announced: it is a raid")
     defender = _defender(world, state, nation, zone)
     assert defender is not None
     state.combat_due.remove(zone)
@@ -122,7 +163,10 @@ def start_battle(
         submit(ctx, world, defender, nation, f"attacked in {zone}, it must")
         return
     battle = Battle(zone=zone, attacker=nation, defender=defender, raid=raid)
-    for u in fighters(state, battle, nation) + leaders(state, battle, nation):
+    here = state.units_in(zone)
+    sides = _sides_among(battle, here)
+    mine = sides[nation]
+    for u in mine + _leaders_among(here, nation):
         rec = state.moves.get(u.id)
         if rec and len(rec.path) >= 2 and rec.path[-1] == zone:
             battle.came_from.append(rec.path[-2])
@@ -136,8 +180,8 @@ def start_battle(
         "battle",
         "10.7" if raid else "10.1",
         f"{'10.7' if raid else '10.1'}: the {nation} {what} {zone}, held by the {defender}: "
-        f"{count(len(fighters(state, battle, nation)), 'unit')} against "
-        f"{len(fighters(state, battle, defender))}.",
+        f"{count(len(mine), 'unit')} against "
+        f"{len(sides[defender])}.",
         zone=zone,
         attacker=nation,
         defender=defender,
@@ -157,11 +201,12 @@ def start_naval_battle(
     state = ctx.state
     battle = Battle(zone=sea, attacker=nation, defender=target, naval=True)
     state.battle = battle
+    sides = both_sides(state, battle)
     ctx.emit(
         "battle",
         "10.8",
-        f"10.8: naval combat in {sea}: {len(fighters(state, battle, nation))} {nation} fleets "
-        f"against {len(fighters(state, battle, target))} {target} fleets.",
+        f"10.8: naval combat in {sea}: {len(sides[nation])} {nation} fleets "
+        f"against {len(sides[target])} {target} fleets.",
         zone=sea,
         attacker=nation,
         defender=target,
@@ -178,12 +223,15 @@ def _lone_leaders(ctx: Context[ItaliaState], world: World) -> bool:
     state = ctx.state
     battle = state.battle
     assert battle is not None
+    # taking a side's leaders (below) leaves every side's fighters as they were: they are
+    # looked up once
+    armed = {side: bool(units) for side, units in both_sides(state, battle).items()}
     for side in (battle.attacker, battle.defender):
         enemy = battle.enemy(side)
         if (
-            not fighters(state, battle, side)
+            not armed[side]
+            and armed[enemy]
             and leaders(state, battle, side)
-            and fighters(state, battle, enemy)
             and not leaders(state, battle, enemy)
         ):
             _take_leaders(
@@ -193,7 +241,7 @@ def _lone_leaders(ctx: Context[ItaliaState], world: World) -> bool:
                 "10.2",
                 "a leader alone facing enemy units is removed without a fight",
             )
-    if not fighters(state, battle, battle.attacker) or not fighters(state, battle, battle.defender):
+    if not armed[battle.attacker] or not armed[battle.defender]:
         finish_battle(ctx, world)
         return False
     return True
@@ -228,13 +276,14 @@ def _next_targets(ctx: Context[ItaliaState], world: World) -> None:
         state.actor_override = "Patrimonium"
         return
     battle.targets = {}
+    sides = both_sides(state, battle)
     for side, stage in (
         (battle.attacker, "targets_attacker"),
         (battle.defender, "targets_defender"),
     ):
         if battle.raid and side == battle.attacker:
             continue  # the raiders' dice strike the city (10.7)
-        enemy_classes = classes(state, battle, battle.enemy(side))
+        enemy_classes = classes_of(battle, sides[battle.enemy(side)])
         if len(enemy_classes) > 1:
             battle.stage = stage
             state.actor_override = side
@@ -242,8 +291,9 @@ def _next_targets(ctx: Context[ItaliaState], world: World) -> None:
     _roll_round(ctx, world)
 
 
-def default_aims(state: ItaliaState, battle: Battle, side: str, target: str) -> dict[str, str]:
-    return {str(u.id): target for u in fighters(state, battle, side)}
+def default_aims(units: list[Unit], target: str) -> dict[str, str]:
+    """Every unit of a side (its :func:`fighters`) aims at the one ``target`` class."""
+    return {str(u.id): target for u in units}
 
 
 def check_targets(
@@ -313,17 +363,36 @@ def _roll_round(ctx: Context[ItaliaState], world: World) -> None:
     )
     hits_on: dict[str, Counter[str]] = {}
     trampled: dict[str, int] = {}
+    # nothing changes in the zone until every die is rolled (hits are applied after both
+    # sides rolled): each side's fighters, leaders and the city are looked up once
+    rough = terrain in ("mountain", "swamp")
+    city = state.has_city(zone)
+    here = state.units_in(zone)
+    units_of = _sides_among(battle, here)
     for side in (battle.attacker, battle.defender):
         enemy = battle.enemy(side)
-        units = fighters(state, battle, side)
+        units = units_of[side]
         if not units:
             continue
         aims = battle.targets.get(battle.side(side))
         if aims is None:
-            only = classes(state, battle, enemy)
-            aims = default_aims(state, battle, side, only[0] if only else "")
+            only = classes_of(battle, units_of[enemy])
+            aims = default_aims(units, only[0] if only else "")
         attacker = side == battle.attacker
         raider = battle.raid and attacker
+        n_leaders = len(_leaders_among(here, side))
+        modifier = {  # by whether the target landed (10.8.2): the rest is the same for all
+            landing: land_modifier(
+                attacker=attacker,
+                rough=rough,
+                city=city,
+                leaders=n_leaders,
+                supremacy=sup == side,
+                landing=landing,
+                raid=battle.raid,
+            )
+            for landing in (False, True)
+        }
         rolls = ctx.roll(
             len(units),
             "10.7" if battle.raid else "10.2",
@@ -334,22 +403,14 @@ def _roll_round(ctx: Context[ItaliaState], world: World) -> None:
         tally: Counter[str] = Counter()
         for unit, roll in zip(units, rolls, strict=True):
             target = "city" if raider else aims[str(unit.id)]
-            mod = land_modifier(
-                attacker=attacker,
-                rough=terrain in ("mountain", "swamp"),
-                city=state.has_city(zone),
-                leaders=len(leaders(state, battle, side)),
-                supremacy=sup == side,
-                landing=not attacker and target.endswith(":landed"),
-                raid=battle.raid,
-            )
+            mod = modifier[not attacker and target.endswith(":landed")]
             if hits(roll, unit.type, mod, raider=raider):
                 tally[target] += 1
                 if rampages(roll, unit.type) and not battle.raid:
                     trampled[enemy] = trampled.get(enemy, 0) + 1
         hits_on[enemy] = tally
         total = sum(tally.values())
-        mod_text = _modifier_text(world, state, battle, side, sup)
+        mod_text = _modifier_text(world, state, battle, side, sup, n_leaders)
         ctx.emit(
             "hits",
             "10.7" if battle.raid else "10.2",
@@ -372,8 +433,9 @@ def _roll_round(ctx: Context[ItaliaState], world: World) -> None:
 
 
 def _modifier_text(
-    world: World, state: ItaliaState, battle: Battle, side: str, sup: str | None
+    world: World, state: ItaliaState, battle: Battle, side: str, sup: str | None, n: int
 ) -> str:
+    """The modifiers of a side's dice, spelled out; ``n``: its leaders in the zone."""
     if battle.raid:
         return " (a raid: no modifiers)"
     parts = []
@@ -383,7 +445,6 @@ def _modifier_text(
             parts.append(f"-1 for the {terrain} (10.3)")
         if state.has_city(battle.zone):
             parts.append("-2 for the city (10.6)")
-    n = len(leaders(state, battle, side))
     if n:
         parts.append(f"+{2 * n} for {n} leader{'s' if n > 1 else ''} (10.2)")
     if sup == side:
@@ -575,12 +636,14 @@ def _end_round(ctx: Context[ItaliaState], world: World) -> None:
     state = ctx.state
     battle = state.battle
     assert battle is not None
-    if battle.stage == "retreat_attacker" and fighters(state, battle, battle.attacker):
+    sides = both_sides(state, battle)
+    attackers, defenders = bool(sides[battle.attacker]), bool(sides[battle.defender])
+    if battle.stage == "retreat_attacker" and attackers:
         battle.stage = "retreat_defender"
         state.actor_override = battle.defender
-        if fighters(state, battle, battle.defender):
+        if defenders:
             return
-    if not fighters(state, battle, battle.attacker) or not fighters(state, battle, battle.defender):
+    if not attackers or not defenders:
         finish_battle(ctx, world)
         return
     if (
@@ -613,17 +676,19 @@ def _naval_round(ctx: Context[ItaliaState], world: World) -> None:
     battle = state.battle
     assert battle is not None
     losses: dict[str, int] = {}
+    # the dice change nothing until both sides have rolled: every fleet's modifier is
+    # worked out at once
+    sides = both_sides(state, battle)
+    everyone = sides[battle.attacker] + sides[battle.defender]
+    modifier = dict(zip((f.id for f in everyone), fleet_modifiers(state, everyone), strict=True))
     for side in (battle.attacker, battle.defender):
-        fleets = fighters(state, battle, side)
+        fleets = sides[side]
         if not fleets:
             continue
         rolls = ctx.roll(
             len(fleets), "10.8", f"the {side} roll for {len(fleets)} fleets in {battle.zone}"
         )
-        n = sum(
-            hits(r, UnitType.FLEET, fleet_modifier(state, f.id))
-            for f, r in zip(fleets, rolls, strict=True)
-        )
+        n = sum(hits(r, UnitType.FLEET, modifier[f.id]) for f, r in zip(fleets, rolls, strict=True))
         losses[battle.enemy(side)] = n
         ctx.emit("hits", "10.8", f"10.8: the {side} score {n} hit{'s' if n != 1 else ''}.")
     battle.pending_hits = {k: v for k, v in losses.items() if v}
@@ -654,7 +719,7 @@ def _next_naval_losses(ctx: Context[ItaliaState], world: World) -> None:
         return
     battle.stage = "retreat_attacker"
     state.actor_override = battle.attacker
-    if not fighters(state, battle, battle.attacker) or not fighters(state, battle, battle.defender):
+    if not all(both_sides(state, battle).values()):
         finish_battle(ctx, world)
 
 
@@ -689,13 +754,13 @@ def finish_battle(ctx: Context[ItaliaState], world: World) -> None:
     state = ctx.state
     battle = state.battle
     assert battle is not None
-    for u in state.units.values():
-        if u.zone == battle.zone and u.hits:
+    here = state.units_in(battle.zone)
+    for u in here:
+        if u.hits:
             u.hits = 0
             ctx.emit("restored", "10.2", f"10.2: {u.label()} survived and is restored.", unit=u.id)
-    holder = next(
-        (s for s in (battle.attacker, battle.defender) if fighters(state, battle, s)), None
-    )
+    sides = _sides_among(battle, here)  # restoring units moved none of them
+    holder = next((side for side, units in sides.items() if units), None)
     if holder is None and not battle.naval:
         # only leaders are left on either side: the attacker's stay (reconstructed: the
         # rulebook does not say; 8.3 wants one nation in the zone after combat)

@@ -21,7 +21,7 @@ from .actions import (
     Submit,
     Targets,
 )
-from .retreat import retreat_zones
+from .retreat import fitting, refuges
 from .special import conversion_targets
 from .state import ItaliaState
 from .world import World
@@ -108,11 +108,7 @@ def legal_actions(world: World, state: ItaliaState) -> list[Action]:
         return out
     announced = state.campaign.get("raid") if state.campaign else None
     for zone in state.combat_due:
-        try:
-            combat.check_fight(world, state, nation, zone, True)
-            raid = True
-        except IllegalActionError:
-            raid = False
+        raid = combat.can_raid(world, state, nation, zone)
         if zone != announced or not raid:  # 12.3.3: an announced raid is a raid, if it can be
             out.append(Fight(nation, zone, False))
         if raid:
@@ -134,8 +130,9 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
         if spread not in [a.aims for a in out if isinstance(a, Targets)]:
             out.append(Targets(nation, spread))
     elif stage == "rampage":
+        havens = refuges(world, state, battle, nation)
         for u in mine:
-            zones = retreat_zones(world, state, battle, nation, [u])
+            zones = fitting(havens, [u])
             out.extend(ElephantVictim(nation, u.id, z) for z in zones)
             if not zones:
                 out.append(ElephantVictim(nation, u.id, ""))
@@ -145,11 +142,12 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
             out.append(SinkFleets(nation, combo))
     elif stage in ("retreat_attacker", "retreat_defender", "raid_retreat"):
         every = mine + combat.leaders(state, battle, nation)
-        for zone in retreat_zones(world, state, battle, nation, mine):
+        havens = refuges(world, state, battle, nation)  # the same for every group
+        for zone in fitting(havens, mine):
             out.append(Retreat(nation, tuple(u.id for u in every), zone))
         if len(mine) > 1:
             for u in mine:
-                for zone in retreat_zones(world, state, battle, nation, [u]):
+                for zone in fitting(havens, [u]):
                     out.append(Retreat(nation, (u.id,), zone))
         if stage != "raid_retreat":
             out.append(StandFast(nation))

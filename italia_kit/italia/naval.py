@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from .state import ItaliaState
+from .state import ItaliaState, Unit
 from .world import World
 
 
@@ -20,6 +20,21 @@ def fleets_beside(
     )
 
 
+def _fleets_beside_both(
+    world: World, state: ItaliaState, zone: str, a: str, b: str, exclude: Collection[int]
+) -> tuple[int, int]:
+    """:func:`fleets_beside` for two nations, looking at each adjacent sea once."""
+    fa = fb = 0
+    for sea in set(world.board.seas_beside(zone)):
+        for u in state.units_in(sea):
+            if u.is_fleet and u.id not in exclude:
+                if u.nation == a:
+                    fa += 1
+                elif u.nation == b:
+                    fb += 1
+    return fa, fb
+
+
 def supremacy(
     world: World, state: ItaliaState, zone: str, a: str, b: str, exclude: Collection[int] = ()
 ) -> str | None:
@@ -29,8 +44,7 @@ def supremacy(
     adjacent seas; only the two nations in the battle count, and fleets that retreated
     this round (``exclude``) do not.
     """
-    fa = fleets_beside(world, state, zone, a, exclude)
-    fb = fleets_beside(world, state, zone, b, exclude)
+    fa, fb = _fleets_beside_both(world, state, zone, a, b, exclude)
     if fa >= 1 and fa >= 2 * fb:
         return a
     if fb >= 1 and fb >= 2 * fa:
@@ -49,6 +63,27 @@ def supremacy_map(world: World, state: ItaliaState, nation: str) -> dict[str, li
         if over:
             out[z.name] = over
     return out
+
+
+def fleet_modifiers(state: ItaliaState, fleets: list[Unit]) -> list[int]:
+    """:func:`fleet_modifier` of each of ``fleets``, from one look at the units: a naval
+    round needs the modifier of every fleet in the battle. A test holds the two equal."""
+    ids = {f.id for f in fleets}
+    cargo: dict[int, int] = dict.fromkeys(ids, 0)  # land units aboard each fleet
+    aboard: list[Unit] = []  # leaders aboard any fleet
+    for u in state.units.values():
+        if u.carrier is None:
+            continue
+        if u.is_leader:
+            aboard.append(u)
+        elif u.carrier in ids:
+            cargo[u.carrier] += 1
+    return [
+        cargo[f.id]
+        + 2
+        * sum(1 for u in aboard if u.nation == f.nation and u.zone == f.zone and u.carrier != f.id)
+        for f in fleets
+    ]
 
 
 def fleet_modifier(state: ItaliaState, fleet_id: int) -> int:

@@ -8,6 +8,11 @@ from .state import ItaliaState, Unit
 from .units import UnitType
 from .world import World
 
+#: a zone a side may retreat to, whether it is a sea (the units go aboard), and the room
+#: left there: troops the stacking limit still allows ashore (8.6), or land units the
+#: side's fleets can still take aboard at sea (10.5); None: no limit
+Refuge = tuple[str, bool, int | None]
+
 
 def retreat_zones(
     world: World, state: ItaliaState, battle: Battle, nation: str, units: list[Unit]
@@ -20,38 +25,50 @@ def retreat_zones(
     their own fleets with room (10.5). Fleets: an adjacent sea (10.8). A cavalry unit that
     has been hit cannot retreat (14.2).
     """
-    if any(u.type is UnitType.CAVALRY and u.hits for u in units):
-        return []
+    return fitting(refuges(world, state, battle, nation), units)
+
+
+def refuges(world: World, state: ItaliaState, battle: Battle, nation: str) -> list[Refuge]:
+    """The zones a side could retreat to with room enough for some units, sorted by name:
+    the part of :func:`retreat_zones` that does not depend on which units go, worked out
+    once when the retreats of several groups of the same side are listed."""
     info = world.nation(nation)
-    out: list[str] = []
-    troops = sum(1 for u in units if u.counts_for_stacking)
+    out: list[Refuge] = []
+    reacted_from = state.campaign.get("reacted_from", []) if state.campaign else []
     for zone in world.board.neighbours(battle.zone):
         if battle.naval:
             if world.is_sea(zone):
-                out.append(zone)
+                out.append((zone, True, None))
             continue
         if nation == battle.defender and zone in battle.came_from:
             continue
-        reacted_from = state.campaign.get("reacted_from", []) if state.campaign else []
         if nation == battle.attacker and zone in reacted_from:
             continue  # 12.3.2.3: not where a reaction move came from
         if world.is_sea(zone):
-            if _room_aboard(state, nation, zone, units):
-                out.append(zone)
+            fleets = [f for f in state.units_in(zone, nation) if f.is_fleet]
+            if fleets:
+                room = sum(2 - sum(1 for c in state.cargo(f.id) if not c.is_leader) for f in fleets)
+                out.append((zone, True, room))
             continue
         if world.is_borderland(zone) and zone not in info.may_stay_in_borderlands:
             continue
-        if any(u.nation != nation for u in state.units_in(zone) if u.carrier is None):
+        ashore = [u for u in state.units_in(zone) if u.carrier is None]
+        if any(u.nation != nation for u in ashore):
             continue
         limit = stacking_limit(world, state, zone, nation, retreat=True)
-        if limit is not None and state.stack_count(zone, nation) + troops > limit.value:
-            continue
-        out.append(zone)
-    return sorted(out)
+        # all of ``ashore`` is the nation's: its stack count (8.0) is those that count
+        left = None if limit is None else limit.value - sum(u.counts_for_stacking for u in ashore)
+        out.append((zone, False, left))
+    out.sort(key=lambda refuge: refuge[0])
+    return out
 
 
-def _room_aboard(state: ItaliaState, nation: str, sea: str, units: list[Unit]) -> bool:
-    fleets = [f for f in state.units_in(sea, nation) if f.is_fleet]
-    room = sum(2 - sum(1 for c in state.cargo(f.id) if not c.is_leader) for f in fleets)
-    troops = sum(1 for u in units if not u.is_leader)
-    return bool(fleets) and troops <= room
+def fitting(options: list[Refuge], units: list[Unit]) -> list[str]:
+    """The zones of :func:`refuges` that ``units`` may retreat to together."""
+    if any(u.type is UnitType.CAVALRY and u.hits for u in units):
+        return []
+    troops = sum(1 for u in units if u.counts_for_stacking)  # ashore (8.0, 8.6)
+    aboard = sum(1 for u in units if not u.is_leader)  # at sea, two a fleet (9.6)
+    return [
+        zone for zone, sea, room in options if room is None or (aboard if sea else troops) <= room
+    ]

@@ -33,8 +33,8 @@ def hannibal_march(world: World, state: ItaliaState, nation: str, path: tuple[st
 def sides_at_start(state: ItaliaState, battle: Battle) -> dict[str, int]:
     """Units each side fights with, allies of the attacker counting for it (13.2)."""
     count = {battle.attacker: 0, battle.defender: 0}
-    for u in state.units.values():
-        if u.zone != battle.zone or u.is_leader or u.carrier is not None:
+    for u in state.units_in(battle.zone):
+        if u.is_leader or u.carrier is not None:
             continue
         side = u.nation
         if state.masters.get(side) in count:

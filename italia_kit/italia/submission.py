@@ -16,12 +16,14 @@ def submission_due(world: World, state: ItaliaState, subject: str, master: str) 
     """
     if state.masters.get(subject) == master:
         return None
+    rules = [rule for rule in world.nation(subject).submission if rule.master == master]
+    if not rules:
+        return None  # most nations have no threshold for most attackers: no zones to count
     zones = len(world.controlled_zones(state, subject))
-    for rule in world.nation(subject).submission:
-        if rule.master == master:
-            verdict = rule.applies(zones, state.turn)
-            if verdict:
-                return verdict
+    for rule in rules:
+        verdict = rule.applies(zones, state.turn)
+        if verdict:
+            return verdict
     return None
 
 
