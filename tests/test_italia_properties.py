@@ -35,6 +35,7 @@ def check_invariants(game: ItaliaGame, *, movement_just_ended: bool = False) -> 
     for u in state.units.values():
         if u.carrier is not None:
             assert state.units[u.carrier].zone == u.zone
+    assert state.index_ok(), "the index of units by zone is out of step with the units"
     if movement_just_ended and state.phase_name == "combat" and state.battle is None:
         # 8.0: after movement every uncontested zone of the mover is within its limit
         world = game.rules.world

@@ -122,6 +122,7 @@ class Checker:
             bad = {n: g for n, g in state.gold.items() if not 0 <= g <= 10}
             assert not bad, (where, "gold outside 0..10 (6.1)", bad)
         assert all(v >= 0 for v in state.vp.values()), (where, state.vp)
+        assert state.index_ok(), (where, "the index of units by zone is out of step")
         load: Counter[int] = Counter()
         for u in state.units.values():
             if u.carrier is not None:

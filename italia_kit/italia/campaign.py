@@ -423,14 +423,15 @@ def _react(
     units, to = check_reaction(world, state, nation, ids, to)
     start = units[0].zone
     for u in units:
+        cargo = state.cargo(u.id) if u.is_fleet else []
         if world.is_sea(to) and not u.is_fleet:
-            u.carrier = _fleet_with_room(state, nation, to, u)
+            state.relocate(u, to, _fleet_with_room(state, nation, to, u))
         elif not u.is_fleet:
-            u.carrier = None  # landing from a fleet
-        u.zone = to
-        if u.is_fleet:
-            for c in state.cargo(u.id):
-                c.zone = to
+            state.relocate(u, to, None)  # landing from a fleet
+        else:
+            state.relocate(u, to)
+        for c in cargo:
+            state.relocate(c, to)
         campaign["reacted"].append(u.id)
     if start not in campaign["reacted_from"]:
         campaign["reacted_from"].append(start)

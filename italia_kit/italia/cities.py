@@ -193,7 +193,7 @@ def rebuild(ctx: Context[ItaliaState], world: World, nation: str, unit_id: int) 
             raise IllegalActionError(
                 "10.6.1", f"rebuilding takes one {nation} unit (not a leader) in {zone}"
             )
-        del state.units[unit.id]
+        state.remove_unit(unit)
         state.cities[zone] = True
         rule = "10.7" if battle.raid else "10.6.1"
         ctx.emit(

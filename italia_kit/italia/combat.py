@@ -597,6 +597,7 @@ def _move_out(
 ) -> None:
     state = ctx.state
     for u in units:
+        carrier = u.carrier
         if world.is_sea(zone) and not u.is_fleet:
             fleet = next(
                 f
@@ -604,11 +605,11 @@ def _move_out(
                 if f.is_fleet
                 and (u.is_leader or sum(not c.is_leader for c in state.cargo(f.id)) < 2)
             )
-            u.carrier = fleet.id
+            carrier = fleet.id
         if u.is_fleet:
             for c in state.cargo(u.id):
-                c.zone = zone
-        u.zone = zone
+                state.relocate(c, zone)
+        state.relocate(u, zone, carrier)
         if u.hits and not u.is_fleet:
             pass  # restored only at the end of the battle it survived (10.2)
     names = ", ".join(u.label() for u in units)

@@ -244,10 +244,10 @@ def apply_move(
                 rec.without_leader = True
         rec.steps += steps
         rec.path.extend(path[1:])
-        u.zone = end
         if u.is_fleet:
-            for c in state.cargo(u.id):
-                c.zone = end
+            for c in state.cargo(u.id):  # before the fleet moves: it is found in its sea
+                state.relocate(c, end)
+        state.relocate(u, end)
     stop_reason = ""
     if hannibal_march(world, state, nation, path):
         stop_reason = "the march from Africa to the Alps is their whole move (13.2)"
@@ -348,8 +348,7 @@ def apply_embark(
         rec = record(state, u)
         rec.fleet_used = fleet.id
         rec.path.append(fleet.zone)
-        u.zone = fleet.zone
-        u.carrier = fleet.id
+        state.relocate(u, fleet.zone, fleet.id)
     ctx.emit(
         "embark",
         "9.6",
@@ -399,8 +398,7 @@ def apply_disembark(
         rec.stopped = True  # 9.6: no move after landing
         rec.by_sea = True
         rec.path.append(zone)
-        u.zone = zone
-        u.carrier = None
+        state.relocate(u, zone, None)
     ctx.emit(
         "disembark",
         "9.6",

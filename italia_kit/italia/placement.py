@@ -20,7 +20,7 @@ def start_placement(ctx: Context[ItaliaState], world: World) -> None:
     state = ctx.state
     nation = state.active
     for leader in [u for u in state.units_of(nation) if u.is_leader and u.arrived < state.turn]:
-        del state.units[leader.id]
+        state.remove_unit(leader)
         ctx.emit(
             "leader_leaves",
             "7.2",

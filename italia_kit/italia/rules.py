@@ -80,12 +80,10 @@ class ItaliaRules:
                 end = self.world.action_cache[key] = EndMovement(nation)
             return [*legal_moves(self.world, state, nation), end]
         self.world.frozen = {}
-        state.freeze()
         try:
             return self._legal_actions(state)
         finally:
             self.world.frozen = None
-            state.thaw()
 
     def _legal_actions(self, state: ItaliaState) -> list[Action]:
         w, nation, phase = self.world, state.actor, state.phase_name
@@ -236,7 +234,7 @@ class ItaliaRules:
         if u.nation != nation or u.zone not in state.surplus or not u.counts_for_stacking:
             zones = ", ".join(state.surplus)
             raise IllegalActionError("8.0", f"remove a {nation} unit (not a leader) from {zones}")
-        del state.units[u.id]
+        state.remove_unit(u)
         state.surplus[u.zone] -= 1
         if not state.surplus[u.zone]:
             del state.surplus[u.zone]

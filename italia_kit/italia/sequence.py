@@ -213,7 +213,7 @@ def clear_borderlands(
             and u.zone not in info.may_stay_in_borderlands
             and u.zone != waiting
         ):
-            del state.units[u.id]
+            state.remove_unit(u)
             ctx.emit(
                 "borderland_removed",
                 "9.2",

@@ -166,7 +166,7 @@ def settle_conversion(ctx: Context[ItaliaState], world: World, battle: Battle) -
     limit = world.nation(PATRIMONIUM).token_limits.get(unit.type.value, 0)
     count = sum(1 for u in state.units_of(PATRIMONIUM) if u.type is unit.type)
     if count > limit:
-        del state.units[unit.id]
+        state.remove_unit(unit)
         ctx.emit(
             "conversion_lost",
             "14.3",

@@ -6,8 +6,10 @@ that change it live in the other modules of this package.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from types import EllipsisType
 from typing import Any
 
 from .battle_state import Battle
@@ -164,13 +166,16 @@ class ItaliaState:
     campaign_gold: dict[str, int] = field(default_factory=dict)  # gold for campaigns (12.3.1)
     turn_ten: dict[str, Any] | None = None  # Italia I's last turn of campaigns (13.4)
     conversions: int = 0  # conversions the Patrimonium has made (14.3)
-    # zone -> units, built while legal actions are listed (the state does not change then);
-    # not part of the state: never saved, cloned or compared
-    frozen_index: dict[str, list[Unit]] | None = field(default=None, repr=False, compare=False)
+    # zone -> its units in id order, kept up to date by add_unit, relocate and remove_unit
+    # (the only ways pieces appear, move and go); derived, so never saved or compared
+    where: dict[str, list[Unit]] = field(default_factory=dict, repr=False, compare=False)
 
     # -- the runner's protocol -----------------------------------------------------------
     actor_override: str | None = None  # a nation deciding outside its own turn (8.0, 6.4)
     nation_order: list[str] = field(default_factory=list)  # the scenario's order (5.1/5.2)
+
+    def __post_init__(self) -> None:
+        self.reindex()
 
     @property
     def active(self) -> str:
@@ -319,23 +324,58 @@ class ItaliaState:
     ) -> Unit:
         piece = Unit(self.next_id, nation, unit, zone, carrier, name, 0, self.turn)
         self.units[piece.id] = piece
+        here = self.where.get(zone)
+        if here is None:
+            self.where[zone] = [piece]
+        else:
+            bisect.insort(here, piece, key=_unit_id)  # the newest id: appended
         self.next_id += 1
         return piece
 
-    def freeze(self) -> None:
-        """Index the units by zone until :meth:`thaw` (for read-only stretches)."""
-        index: dict[str, list[Unit]] = {}
-        for u in self.units.values():
-            index.setdefault(u.zone, []).append(u)
-        self.frozen_index = index
+    def relocate(self, unit: Unit, zone: str, carrier: int | EllipsisType | None = ...) -> None:
+        """Put ``unit`` in ``zone``, aboard fleet ``carrier`` if given (None: ashore).
 
-    def thaw(self) -> None:
-        self.frozen_index = None
+        Every move of a piece goes through here, so that :attr:`where` stays true; a fleet's
+        cargo is relocated with it by the caller, unit by unit.
+        """
+        if zone != unit.zone:
+            _drop(self.where[unit.zone], unit)
+            unit.zone = zone
+            here = self.where.get(zone)
+            if here is None:
+                self.where[zone] = [unit]
+            else:
+                bisect.insort(here, unit, key=_unit_id)
+        if not isinstance(carrier, EllipsisType):
+            unit.carrier = carrier
 
-    def _in_zone(self, zone: str) -> list[Unit] | Iterator[Unit]:
-        if self.frozen_index is not None:
-            return self.frozen_index.get(zone, [])
-        return (u for u in self.units.values() if u.zone == zone)
+    def remove_unit(self, unit: Unit) -> None:
+        """Take ``unit`` off the board (eliminated, disbanded, converted)."""
+        del self.units[unit.id]
+        _drop(self.where[unit.zone], unit)
+
+    def reindex(self) -> None:
+        """Build :attr:`where` from :attr:`units` (after loading, cloning or by hand)."""
+        where: dict[str, list[Unit]] = {}
+        for u in sorted(self.units.values(), key=_unit_id):
+            if u.zone in where:
+                where[u.zone].append(u)
+            else:
+                where[u.zone] = [u]
+        self.where = where
+
+    def index_ok(self) -> bool:
+        """Does :attr:`where` hold exactly the units in :attr:`units`, by zone? (a test aid)"""
+        built = {z: [u.id for u in us] for z, us in self.where.items() if us}
+        actual: dict[str, list[int]] = {}
+        for u in sorted(self.units.values(), key=_unit_id):
+            actual.setdefault(u.zone, []).append(u.id)
+        return built == actual and all(
+            self.units.get(u.id) is u for us in self.where.values() for u in us
+        )
+
+    def _in_zone(self, zone: str) -> list[Unit]:
+        return self.where.get(zone) or []
 
     def units_in(self, zone: str, nation: str | None = None) -> list[Unit]:
         return [u for u in self._in_zone(zone) if nation is None or u.nation == nation]
@@ -360,7 +400,24 @@ class ItaliaState:
         return self.cities.get(zone, False)
 
     def cargo(self, fleet: int) -> list[Unit]:
-        return [u for u in self.units.values() if u.carrier == fleet]
+        """The units aboard fleet ``fleet`` (they are in its sea, 9.6)."""
+        ship = self.units.get(fleet)
+        if ship is None:
+            return [u for u in self.units.values() if u.carrier == fleet]
+        return [u for u in self._in_zone(ship.zone) if u.carrier == fleet]
+
+
+def _unit_id(unit: Unit) -> int:
+    return unit.id
+
+
+def _drop(units: list[Unit], unit: Unit) -> None:
+    """Remove ``unit`` itself (not an equal copy) from a zone's list."""
+    for i, u in enumerate(units):
+        if u is unit:
+            del units[i]
+            return
+    raise AssertionError(f"{unit.label()} is not indexed in {unit.zone}")
 
 
 def _copy_json(value: dict[str, Any] | None) -> dict[str, Any] | None:

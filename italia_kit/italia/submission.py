@@ -84,7 +84,7 @@ def withdraw(ctx: Context[ItaliaState], world: World, nation: str, zone: str) ->
                 ctx, world, u, by=None, rule="12.5.2", why=f"it had nowhere to go from {zone}"
             )
             continue
-        u.zone = target
+        state.relocate(u, target)
         ctx.emit(
             "withdraw",
             "12.5.2",

@@ -127,7 +127,7 @@ def legions_go_over(ctx: Context[ItaliaState], world: World) -> None:
         for unit, roll in zip(legions, rolls, strict=True):
             if roll < threshold:
                 continue
-            del state.units[unit.id]
+            state.remove_unit(unit)
             new = state.add_unit(nation, UnitType.LEGION, leader.zone)
             ctx.emit(
                 "goes_over",

@@ -65,7 +65,7 @@ def eliminate(
             why=f"it went down with {unit.label()}",
             attacked_scorer=attacked_scorer,
         )
-    del state.units[unit.id]
+    state.remove_unit(unit)
     state.moves.pop(unit.id, None)
     ctx.emit(
         "eliminated",

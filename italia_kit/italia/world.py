@@ -105,8 +105,7 @@ class World:
     def controls(self, state: ItaliaState, nation: str, zone: str) -> bool:
         """6.1: a nation controls a land zone where it has a unit of any type (leaders too)."""
         return zone in self._land and any(
-            u.zone == zone and u.nation == nation and u.carrier is None
-            for u in state.units.values()
+            u.nation == nation and u.carrier is None for u in state.where.get(zone, ())
         )
 
     def controlled_zones(self, state: ItaliaState, nation: str) -> list[str]:
@@ -128,17 +127,7 @@ class World:
         return self._occupants(state, zone, nation)
 
     def _occupants(self, state: ItaliaState, zone: str, nation: str) -> list[Unit]:
-        if state.frozen_index is not None:
-            return [
-                u
-                for u in state.frozen_index.get(zone, [])
-                if u.nation != nation and u.carrier is None
-            ]
-        return [
-            u
-            for u in state.units.values()
-            if u.zone == zone and u.nation != nation and u.carrier is None
-        ]
+        return [u for u in state.units_in(zone) if u.nation != nation and u.carrier is None]
 
     def allied(self, state: ItaliaState, a: str, b: str) -> bool:
         """A subjugated nation and its master are allies (12.5.2)."""
