@@ -71,6 +71,10 @@ class ItaliaRules:
             )
         raise AssertionError(f"no decision in phase {phase!r}")
 
+    def is_over(self, state: ItaliaState) -> bool:
+        """``decision(state) is None``, without building the decision (for the runner)."""
+        return state.over
+
     def legal_actions(self, state: ItaliaState) -> list[Action]:
         self.world.frozen = {}
         state.freeze()
