@@ -176,6 +176,10 @@ def _check_placeable(world: World, state: ItaliaState, nation: str, utype: UnitT
         )
 
 
+#: the unit types with their names, in the order purchases are listed
+_TYPES = tuple((t, t.value) for t in UnitType)
+
+
 def legal_buys(
     world: World, state: ItaliaState, nation: str, *, forced: bool
 ) -> list[tuple[str, str | None]]:
@@ -186,14 +190,21 @@ def legal_buys(
     units instead of a raised and caught error per candidate; a test holds the two equal.
     """
     gold = state.gold.get(nation, 0)
+    affordable = [  # leaders are never bought (6.2); the price is paid in full
+        (utype, name)
+        for utype, name in _TYPES
+        if (cost := unit_cost(utype, nation)) is not None and cost <= gold
+    ]
+    if not affordable and (forced or gold < CITY_COST_STANDARD):
+        return []  # nothing within reach: no need to look at the board
     have: dict[UnitType, int] = {}
-    held: set[str] = set()
+    ashore: set[str] = set()
     for u in state.units.values():
         if u.nation == nation:
             have[u.type] = have.get(u.type, 0) + 1
-            if u.carrier is None and world.is_land(u.zone):
-                held.add(u.zone)  # 6.1 control, as World.controlled_zones finds it
-    zones = sorted(held)
+            if u.carrier is None:
+                ashore.add(u.zone)
+    zones = sorted(z for z in ashore if world.is_land(z))  # 6.1: as controlled_zones
     # 6.2 tokens: bought units wait in to_place (own turn) or held_for (a master's 6.4 buys)
     waiting = [*(state.to_place if state.active == nation else []), *state.held_for.get(nation, [])]
     limits = world.nation(nation).token_limits
@@ -201,15 +212,12 @@ def legal_buys(
     land_bought = sum(1 for t in waiting if not t.startswith("city:") and t != UnitType.FLEET.value)
     land_room = len(zones) == 1 or land_bought + 1 <= len(zones)
     out: list[tuple[str, str | None]] = []
-    for utype in UnitType:
-        cost = unit_cost(utype, nation)
-        if cost is None or cost > gold:
-            continue  # leaders are never bought (6.2); the price is paid in full
-        if int(limits.get(utype.value, 0)) - have.get(utype, 0) - waiting.count(utype.value) <= 0:
+    for utype, name in affordable:
+        if int(limits.get(name, 0)) - have.get(utype, 0) - waiting.count(name) <= 0:
             continue  # no tokens left (6.2)
         if utype is UnitType.CONSULAR_LEGION and nation == "Romans":
             cities = sum(1 for z in zones if state.has_city(z))
-            consuls = have.get(utype, 0) + state.to_place.count(utype.value)
+            consuls = have.get(utype, 0) + state.to_place.count(name)
             if consuls + 1 > cities // 2:
                 continue  # 6.3: half as many as the cities held, rounded down
         if not forced:
@@ -218,8 +226,8 @@ def legal_buys(
                     continue  # 7.1: a fleet goes into a sea beside a controlled zone
             elif not land_room:
                 continue  # 7.1: one new unit per controlled zone
-        out.append((utype.value, None))
-    if not forced:  # 6.4: a master's tribute buys no cities
+        out.append((name, None))
+    if not forced and gold >= CITY_COST_STANDARD:  # 6.4: a master's tribute buys no cities
         for zone in zones:
             if (
                 world.board.zone(zone).city_allowed  # 2.2.1.9
