@@ -374,8 +374,11 @@ class _ReactionCheck:
         self.world = world
         self.state = state
         self.nation = nation
+        self.campaigner = state.active
         leader = leader_unit(state)
         self.leader_zone = leader.zone if leader is not None else None
+        campaign = state.campaign
+        self.raided = campaign.get("raid", "") if campaign is not None else ""
         self.present: dict[str, set[str]] = {}  # zone -> nations ashore or afloat there
         self.room: dict[str, int | None] = {}  # sea -> places aboard, None: no fleet
 
@@ -401,11 +404,10 @@ class _ReactionCheck:
                 u.nation for u in state.units_in(to) if u.carrier is None or u.is_fleet
             }
         if to == self.leader_zone:  # a move to combat (12.3.2.1)
-            raid = state.campaign is not None and state.campaign.get("raid") == to
-            if raid and to not in state.invaded:
+            if self.raided == to and to not in state.invaded:
                 return False  # 12.3.3: only waiting moves into a raided zone
             return nation in here and len(here | {nation}) <= 2  # 12.3.2.3: two nations
-        campaigner = state.active  # a waiting move: no combat may result (12.3.2.2)
+        campaigner = self.campaigner  # a waiting move: no combat may result (12.3.2.2)
         return here <= {nation, campaigner} and not (campaigner in here and nation not in here)
 
 
