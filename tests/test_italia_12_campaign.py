@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from italia_kit.italia import EndMovement, Move, Position
+import random
+
+import pytest
+
+from italia_kit.italia import EndMovement, Move, Position, new_game, world_of
 from italia_kit.italia.actions import (
     Block,
     CampaignMove,
@@ -11,6 +15,7 @@ from italia_kit.italia.actions import (
     Fight,
     ReactionMove,
 )
+from italia_kit.italia.campaign import _reactions, leader_unit
 
 from .italia_helpers import refused
 
@@ -239,3 +244,30 @@ def test_12_3_2_3_a_reaction_move_may_go_to_sea_aboard_a_fleet_and_back() -> Non
         "12.3.2.3",
         "has made its reaction move",
     )
+
+
+@pytest.mark.parametrize("scenario", ["italia1", "italia2"])
+def test_the_fast_reaction_list_equals_the_checked_one(scenario: str) -> None:
+    """Listing reaction moves asks a predicate instead of check_reaction: at every reaction
+    decision of random games, for every nation, and again with a raid announced on the
+    leader's zone (12.3.3), the two lists are the same, in the same order."""
+    compared = 0
+    for seed in range(4):
+        game = new_game(scenario, seed=seed)
+        world = world_of(game)
+        rng = random.Random(seed)
+        while not game.is_over:
+            state = game.state
+            if state.campaign is not None and state.campaign["stage"] == "reaction":
+                raided = state.clone()
+                leader = leader_unit(raided)
+                assert raided.campaign is not None
+                raided.campaign["raid"] = leader.zone if leader else ""
+                for s in (state, raided):
+                    for nation in world.order:
+                        fast = _reactions(world, s, nation, fast=True)
+                        slow = _reactions(world, s, nation, fast=False)
+                        assert fast == slow, (seed, nation, fast, slow)
+                        compared += bool(fast)
+            game.apply(rng.choice(game.legal_actions()))
+    assert compared > 100

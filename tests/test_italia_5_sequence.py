@@ -119,3 +119,21 @@ def test_malformed_actions_have_their_own_error_class() -> None:
         Position("italia1").put("Greeks", "hoplite", "Syracusae")
     with pytest.raises(InvalidActionError):
         game.apply(Buy("Atlanteans", "infantry"))
+
+
+def test_the_runner_s_is_over_agrees_with_the_decision() -> None:
+    """ItaliaRules.is_over spares the runner building a decision; it is true exactly when
+    there is no decision, at every position of a random game and at its end."""
+    from italia_kit.core import RandomPlayer
+    from italia_kit.italia.rules import ItaliaRules
+
+    game = new_game("italia1", seed=5)
+    player = RandomPlayer(5)
+    rules = game.rules
+    assert isinstance(rules, ItaliaRules)
+    positions = 0
+    while not game.is_over:
+        assert rules.is_over(game.state) is (rules.decision(game.state) is None) is False
+        game.apply(player.choose(game))
+        positions += 1
+    assert rules.decision(game.state) is None and positions > 100

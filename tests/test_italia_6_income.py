@@ -3,7 +3,16 @@ legions, 6.4 income of subjugated nations."""
 
 from __future__ import annotations
 
-from italia_kit.italia import Buy, Position
+import random
+
+import pytest
+
+from italia_kit.core import IllegalActionError, InvalidActionError
+from italia_kit.italia import Buy, Position, new_game, world_of
+from italia_kit.italia.economy import check_buy, legal_buys
+from italia_kit.italia.state import ItaliaState
+from italia_kit.italia.units import UnitType
+from italia_kit.italia.world import World
 
 from .italia_helpers import refused
 
@@ -128,3 +137,47 @@ def test_6_4_example_subjugated_celts_pay_the_romans() -> None:
     assert game.state.held_for["Romans"] == ["legion"]
     # back to the Celts, who with 3 gold can buy nothing and go on to placement
     assert game.decision.actor == "Celts" and game.decision.kind == "place"
+
+
+def _checked_buys(
+    world: World, state: ItaliaState, nation: str, *, forced: bool
+) -> list[tuple[str, str | None]]:
+    """The purchases, each asked of check_buy (the slow way the fast list replaces)."""
+    candidates: list[tuple[str, str | None]] = [(t.value, None) for t in UnitType]
+    if not forced:
+        candidates += [("city", z) for z in world.controlled_zones(state, nation)]
+    out = []
+    for unit, zone in candidates:
+        try:
+            check_buy(world, state, nation, unit, zone, forced=forced)
+        except (IllegalActionError, InvalidActionError):
+            continue
+        out.append((unit, zone))
+    return out
+
+
+@pytest.mark.parametrize("scenario", ["italia1", "italia2"])
+def test_the_fast_purchase_list_equals_the_checked_one(scenario: str) -> None:
+    """Listing purchases asks :func:`legal_buys` instead of check_buy. In random games, at
+    every position of phases 1 and 2 (units bought and waiting) and every 8th otherwise, for
+    every nation, with its gold as it is and at 10 (every price within reach), forced (6.4)
+    or not, the two lists are the same, in the same order."""
+    compared = 0
+    for seed in range(2):
+        game = new_game(scenario, seed=seed)
+        world = world_of(game)
+        rng = random.Random(seed)
+        while not game.is_over:
+            buying = game.state.phase_name in ("purchase", "tribute", "placement")
+            if buying or len(game.actions) % 8 == 0:
+                rich = game.state.clone()
+                rich.gold = dict.fromkeys(world.order, 10)
+                for state in (game.state, rich):
+                    for nation in world.order:
+                        for forced in (False, True):
+                            fast = legal_buys(world, state, nation, forced=forced)
+                            slow = _checked_buys(world, state, nation, forced=forced)
+                            assert fast == slow, (seed, state.turn, nation, forced, fast, slow)
+                            compared += bool(fast)
+            game.apply(rng.choice(game.legal_actions()))
+    assert compared > 1000

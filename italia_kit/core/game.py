@@ -80,7 +80,11 @@ class Rules(Protocol[S]):
     codec: ActionCodec
 
     def decision(self, state: S) -> Decision | None:
-        """The decision pending, or None when the game is over."""
+        """The decision pending, or None when the game is over.
+
+        Rules may also define ``is_over(state) -> bool``, true exactly when this is None:
+        the runner asks it several times an action, and it need not build the prompt.
+        """
         ...
 
     def legal_actions(self, state: S) -> list[Action]:
@@ -146,6 +150,9 @@ class Game(Generic[S]):
 
     @property
     def is_over(self) -> bool:
+        is_over = getattr(self.rules, "is_over", None)  # optional, see Rules.decision
+        if is_over is not None:
+            return bool(is_over(self.state))
         return self.decision is None
 
     def legal_actions(self) -> list[Action]:

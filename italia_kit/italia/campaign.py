@@ -336,20 +336,79 @@ def _next_reactor(ctx: Context[ItaliaState], world: World) -> None:
     find_combat(ctx, world)
 
 
-def _reactions(world: World, state: ItaliaState, nation: str) -> list[Action]:
+def _reactions(world: World, state: ItaliaState, nation: str, *, fast: bool = True) -> list[Action]:
+    """Each unit's one-zone reaction moves (12.3.2).
+
+    ``fast``: judged by :class:`_ReactionCheck` (the rules of ``check_reaction`` for one
+    unit, without raising); ``fast=False`` asks ``check_reaction`` for each, and a test
+    holds the two lists equal.
+    """
     out: list[Action] = []
     campaign = state.campaign
     assert campaign is not None
+    reacted = set(campaign["reacted"])
+    check = _ReactionCheck(world, state, nation)
     for u in sorted(state.units_of(nation), key=lambda u: u.id):
-        if u.id in campaign["reacted"] or u.zone in campaign["blocked"]:
+        if u.id in reacted or u.zone in campaign["blocked"]:
             continue
         for to in world.board.neighbours(u.zone):
-            try:
-                check_reaction(world, state, nation, (u.id,), to)
-            except (IllegalActionError, InvalidActionError):
-                continue
-            out.append(ReactionMove(nation, (u.id,), to))
+            if fast:
+                legal = check.ok(u, to)
+            else:
+                try:
+                    check_reaction(world, state, nation, (u.id,), to)
+                except (IllegalActionError, InvalidActionError):
+                    continue
+                legal = True
+            if legal:
+                out.append(ReactionMove(nation, (u.id,), to))
     return out
+
+
+class _ReactionCheck:
+    """:func:`check_reaction` for one unit of ``nation`` that has not reacted, outside a
+    blocked zone, moving to a zone next to it (what :func:`_reactions` tries), with what
+    the units next to one zone share (its nations, the room aboard fleets) found once."""
+
+    def __init__(self, world: World, state: ItaliaState, nation: str) -> None:
+        self.world = world
+        self.state = state
+        self.nation = nation
+        self.campaigner = state.active
+        leader = leader_unit(state)
+        self.leader_zone = leader.zone if leader is not None else None
+        campaign = state.campaign
+        self.raided = campaign.get("raid", "") if campaign is not None else ""
+        self.present: dict[str, set[str]] = {}  # zone -> nations ashore or afloat there
+        self.room: dict[str, int | None] = {}  # sea -> places aboard, None: no fleet
+
+    def ok(self, unit: Unit, to: str) -> bool:
+        world, state, nation = self.world, self.state, self.nation
+        if unit.is_fleet:
+            if not world.is_sea(to):
+                return False  # fleets never go ashore (9.5)
+        elif world.is_sea(to):
+            # 12.3.2.3: to sea, aboard the nation's own fleets with room (2 units each, 9.6)
+            if to not in self.room:
+                fleets = [f for f in state.units_in(to, nation) if f.is_fleet]
+                self.room[to] = (
+                    sum(2 - sum(1 for c in state.cargo(f.id) if not c.is_leader) for f in fleets)
+                    if fleets
+                    else None
+                )
+            room = self.room[to]
+            return room is not None and (0 if unit.is_leader else 1) <= room
+        here = self.present.get(to)
+        if here is None:
+            here = self.present[to] = {
+                u.nation for u in state.units_in(to) if u.carrier is None or u.is_fleet
+            }
+        if to == self.leader_zone:  # a move to combat (12.3.2.1)
+            if self.raided == to and to not in state.invaded:
+                return False  # 12.3.3: only waiting moves into a raided zone
+            return nation in here and len(here | {nation}) <= 2  # 12.3.2.3: two nations
+        campaigner = self.campaigner  # a waiting move: no combat may result (12.3.2.2)
+        return here <= {nation, campaigner} and not (campaigner in here and nation not in here)
 
 
 def check_reaction(

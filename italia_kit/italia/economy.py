@@ -176,6 +176,69 @@ def _check_placeable(world: World, state: ItaliaState, nation: str, utype: UnitT
         )
 
 
+#: the unit types with their names, in the order purchases are listed
+_TYPES = tuple((t, t.value) for t in UnitType)
+
+
+def legal_buys(
+    world: World, state: ItaliaState, nation: str, *, forced: bool
+) -> list[tuple[str, str | None]]:
+    """The purchases :func:`check_buy` allows, as (unit, zone) pairs in the order the legal
+    actions list them: the unit types, then a city in each controlled zone (6.2).
+
+    The same rules as ``check_buy`` (6.2, 6.3, 6.4, 7.1), judged from one pass over the
+    units instead of a raised and caught error per candidate; a test holds the two equal.
+    """
+    gold = state.gold.get(nation, 0)
+    affordable = [  # leaders are never bought (6.2); the price is paid in full
+        (utype, name)
+        for utype, name in _TYPES
+        if (cost := unit_cost(utype, nation)) is not None and cost <= gold
+    ]
+    if not affordable and (forced or gold < CITY_COST_STANDARD):
+        return []  # nothing within reach: no need to look at the board
+    have: dict[UnitType, int] = {}
+    ashore: set[str] = set()
+    for u in state.units.values():
+        if u.nation == nation:
+            have[u.type] = have.get(u.type, 0) + 1
+            if u.carrier is None:
+                ashore.add(u.zone)
+    zones = sorted(z for z in ashore if world.is_land(z))  # 6.1: as controlled_zones
+    # 6.2 tokens: bought units wait in to_place (own turn) or held_for (a master's 6.4 buys)
+    waiting = [*(state.to_place if state.active == nation else []), *state.held_for.get(nation, [])]
+    limits = world.nation(nation).token_limits
+    # 7.1: room for one more new land unit (a single zone takes any number)
+    land_bought = sum(1 for t in waiting if not t.startswith("city:") and t != UnitType.FLEET.value)
+    land_room = len(zones) == 1 or land_bought + 1 <= len(zones)
+    out: list[tuple[str, str | None]] = []
+    for utype, name in affordable:
+        if int(limits.get(name, 0)) - have.get(utype, 0) - waiting.count(name) <= 0:
+            continue  # no tokens left (6.2)
+        if utype is UnitType.CONSULAR_LEGION and nation == "Romans":
+            cities = sum(1 for z in zones if state.has_city(z))
+            consuls = have.get(utype, 0) + state.to_place.count(name)
+            if consuls + 1 > cities // 2:
+                continue  # 6.3: half as many as the cities held, rounded down
+        if not forced:
+            if utype is UnitType.FLEET:
+                if not any(world.board.seas_beside(z) for z in zones):
+                    continue  # 7.1: a fleet goes into a sea beside a controlled zone
+            elif not land_room:
+                continue  # 7.1: one new unit per controlled zone
+        out.append((name, None))
+    if not forced and gold >= CITY_COST_STANDARD:  # 6.4: a master's tribute buys no cities
+        for zone in zones:
+            if (
+                world.board.zone(zone).city_allowed  # 2.2.1.9
+                and zone not in state.cities  # one city (or ruin) per zone
+                and f"city:{zone}" not in state.to_place
+                and city_cost(world, zone) <= gold
+            ):
+                out.append(("city", zone))
+    return out
+
+
 def buy(ctx: Context[ItaliaState], world: World, nation: str, unit: str, zone: str | None) -> None:
     state = ctx.state
     forced = state.actor_override == nation and nation != state.active

@@ -42,10 +42,7 @@ def reinforcements_due(
 ) -> list[dict[str, Any]]:
     """This turn's reinforcement groups of a nation, as plain dicts (7.2)."""
     out: list[dict[str, Any]] = []
-    fleets_first = sorted(  # units arriving at sea board the fleets arriving with them (9.6)
-        world.nation(nation).reinforcements, key=lambda r: r.turn
-    )
-    for r in fleets_first:
+    for r in world.nation(nation).reinforcements:  # in the card's order
         if r.turn != state.turn or r.when != when:
             continue
         for g in r.units:
@@ -60,6 +57,7 @@ def reinforcements_due(
                     "provenance": r.provenance,
                 }
             )
+    # units arriving at sea board the fleets arriving with them (9.6): fleets first
     out.sort(key=lambda g: g["unit"] != UnitType.FLEET.value)
     return out
 

@@ -25,7 +25,6 @@ from .actions import (
 from .move_list import legal_moves
 from .stacking import capital_of
 from .state import ItaliaState
-from .units import UnitType
 from .world import World
 
 
@@ -72,6 +71,10 @@ class ItaliaRules:
             )
         raise AssertionError(f"no decision in phase {phase!r}")
 
+    def is_over(self, state: ItaliaState) -> bool:
+        """``decision(state) is None``, without building the decision (for the runner)."""
+        return state.over
+
     def legal_actions(self, state: ItaliaState) -> list[Action]:
         if state.phase_name == "movement":  # one occupancy pass of its own (move_list)
             nation = state.actor
@@ -90,17 +93,11 @@ class ItaliaRules:
         out: list[Action] = []
         if phase in ("purchase", "tribute"):
             forced = phase == "tribute"
-            for utype in UnitType:
-                if utype is UnitType.LEADER:
-                    continue
-                if _ok(economy.check_buy, w, state, nation, utype.value, None, forced=forced):
-                    out.append(Buy(nation, utype.value))
+            buys = economy.legal_buys(w, state, nation, forced=forced)
+            out.extend(Buy(nation, unit, zone) for unit, zone in buys)
             if not forced:
-                for zone in w.controlled_zones(state, nation):
-                    if _ok(economy.check_buy, w, state, nation, "city", zone, forced=False):
-                        out.append(Buy(nation, "city", zone))
                 out.append(EndPurchase(nation))
-                if nation in state.masters and state.turn in w.nation(nation).revolts:
+                if self._may_revolt(state, nation):
                     out.append(Revolt(nation))
         elif phase == "placement":
             if state.to_place:
@@ -185,7 +182,7 @@ class ItaliaRules:
             phase = state.phase_name
             if phase == "income":
                 sequence.begin_nation_turn(ctx, w)
-            elif phase == "purchase" and len(self.legal_actions(state)) == 1:
+            elif phase == "purchase" and not self._may_buy_or_revolt(state):
                 ctx.emit(
                     "end_purchase",
                     "6.2",
@@ -193,7 +190,7 @@ class ItaliaRules:
                     f"{state.gold.get(state.active, 0)} gold.",
                 )
                 sequence.enter_placement(ctx, w)
-            elif phase == "tribute" and not self.legal_actions(state):
+            elif phase == "tribute" and not economy.legal_buys(w, state, state.actor, forced=True):
                 master = state.actor
                 lost = state.gold[master] - economy.GOLD_CAP
                 state.gold[master] = economy.GOLD_CAP
@@ -226,6 +223,17 @@ class ItaliaRules:
         return ItaliaState.from_json(data)
 
     # -- helpers ---------------------------------------------------------------------------
+    def _may_revolt(self, state: ItaliaState, nation: str) -> bool:
+        """12.6: a subject may revolt in the turns its nation card names."""
+        return nation in state.masters and state.turn in self.world.nation(nation).revolts
+
+    def _may_buy_or_revolt(self, state: ItaliaState) -> bool:
+        """Whether the purchase phase offers more than EndPurchase (without listing it all)."""
+        nation = state.actor
+        return self._may_revolt(state, nation) or bool(
+            economy.legal_buys(self.world, state, nation, forced=False)
+        )
+
     def _remove_surplus(self, ctx: Context[ItaliaState], nation: str, unit_id: int) -> None:
         state = ctx.state
         u = state.units.get(unit_id)

@@ -11,7 +11,7 @@ from ..core import Context
 from .economy import collect_income
 from .placement import drop_unplaceable, reinforcements_due, start_placement
 from .stacking import stacking_limit
-from .state import ItaliaState
+from .state import ItaliaState, Unit
 from .text import count
 from .world import World
 
@@ -201,18 +201,22 @@ def clear_borderlands(
     state = ctx.state
     nation = state.active
     info = world.nation(nation)
+    stranded = [
+        u
+        for u in state.units_of(nation)
+        if u.carrier is None
+        and world.is_borderland(u.zone)
+        and u.zone not in info.may_stay_in_borderlands
+    ]
+    if not stranded:
+        return  # the usual case: no need to look for a campaign stack
     waiting = None
     if keep_campaign_stack and campaign_card(world, state, nation) is not None:
         leader = campaign_leader(world, state, nation)
         if leader is not None and (state.campaign is None or state.campaign["stage"] != "over"):
             waiting = leader.zone
-    for u in list(state.units_of(nation)):
-        if (
-            u.carrier is None
-            and world.is_borderland(u.zone)
-            and u.zone not in info.may_stay_in_borderlands
-            and u.zone != waiting
-        ):
+    for u in stranded:
+        if u.zone != waiting:
             state.remove_unit(u)
             ctx.emit(
                 "borderland_removed",
@@ -243,16 +247,21 @@ def find_surplus(ctx: Context[ItaliaState], world: World) -> None:
     state = ctx.state
     nation = state.active
     state.surplus.clear()
+    index = _units_by_zone(state)
     for zone in world.controlled_zones(state, nation):
-        if world.occupants(state, zone, nation):
+        here = index[zone]
+        if any(u.nation != nation and u.carrier is None for u in here):
             continue  # combat zones are checked after combat (8.3)
-        here = state.units_in(zone, nation)
-        if any(u.is_leader for u in here):
+        if any(u.nation == nation and u.is_leader for u in here):
             continue
+        count = sum(
+            1 for u in here if u.nation == nation and u.carrier is None and u.counts_for_stacking
+        )
+        if count <= (world.board.zone(zone).base_stacking_limit or 0):
+            continue  # within the zone's base limit, which a capital only raises (8.0, 8.1)
         limit = stacking_limit(world, state, zone, nation)
         if limit is None:
             continue
-        count = state.stack_count(zone, nation)
         if count > limit.value:
             state.surplus[zone] = count - limit.value
             ctx.emit(
@@ -273,11 +282,13 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
     nation = state.active
     state.combat_due.clear()
     state.naval_offers.clear()
+    index = _units_by_zone(state)
     zones = sorted({u.zone for u in state.units_of(nation)})
     for zone in zones:
+        here = index[zone]
         if world.is_sea(zone):
-            others = {u.nation for u in state.units_in(zone) if u.is_fleet and u.nation != nation}
-            if others and any(u.is_fleet for u in state.units_in(zone, nation)):
+            others = {u.nation for u in here if u.is_fleet and u.nation != nation}
+            if others and any(u.is_fleet and u.nation == nation for u in here):
                 state.naval_offers.append(f"{zone}|{nation}")
                 ctx.emit(
                     "naval_combat_possible",
@@ -289,12 +300,15 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
             continue
         enemies = [
             u
-            for u in world.occupants(state, zone, nation)
-            if not world.allied(state, nation, u.nation)
+            for u in here
+            if u.nation != nation
+            and u.carrier is None
+            and not world.allied(state, nation, u.nation)
         ]
-        if enemies and world.controls(state, nation, zone):
+        ashore = [u for u in here if u.nation == nation and u.carrier is None]
+        if enemies and ashore and world.is_land(zone):  # the mover controls the zone (6.1)
             state.combat_due.append(zone)
-            mine = state.stack_count(zone, nation)
+            mine = sum(1 for u in ashore if u.counts_for_stacking)
             theirs = sorted({u.nation for u in enemies})
             defending = sum(1 for u in enemies if u.counts_for_stacking)
             ctx.emit(
@@ -306,6 +320,15 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
                 attacker=nation,
                 defenders=theirs,
             )
+
+
+def _units_by_zone(state: ItaliaState) -> dict[str, list[Unit]]:
+    """The units by zone, in the order of ``state.units``: one pass over the units where a
+    search of them per zone would make one pass per zone."""
+    index: dict[str, list[Unit]] = {}
+    for u in state.units.values():
+        index.setdefault(u.zone, []).append(u)
+    return index
 
 
 def find_surplus_in(ctx: Context[ItaliaState], world: World, zone: str, nation: str) -> None:
