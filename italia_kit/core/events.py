@@ -7,15 +7,15 @@ sentence what happened. The log is a list a DataFrame can take (:meth:`EventLog.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 JSONValue = Any  # the payload of an event: JSON-able values only
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happened.
+class Event(NamedTuple):
+    """One thing that happened: an immutable value (a named tuple, because a game makes
+    thousands of them and a tuple is the cheapest immutable record to make).
 
     >>> Event(seq=0, turn=1, actor="Celts", phase="income", kind="income", rule="6.1",
     ...       text="6.1: the Celts collect 4 gold (4 zones, 0 cities).").rule
@@ -29,7 +29,7 @@ class Event:
     kind: str
     rule: str
     text: str
-    data: Mapping[str, JSONValue] = field(default_factory=dict)
+    data: Mapping[str, JSONValue] = MappingProxyType({})
 
     def to_record(self) -> dict[str, JSONValue]:
         """A flat dict (one row of a DataFrame)."""

@@ -52,16 +52,8 @@ class Context(Generic[S]):
 
     def emit(self, kind: str, rule: str, text: str, **data: Any) -> Event:
         """Record one change of state: its kind, the rule applied and a plain sentence."""
-        event = Event(
-            seq=len(self.log),
-            turn=self.state.turn,
-            actor=self.state.actor,
-            phase=self.state.phase,
-            kind=kind,
-            rule=rule,
-            text=text,
-            data=data,
-        )
+        state = self.state
+        event = Event(len(self.log), state.turn, state.actor, state.phase, kind, rule, text, data)
         self.log.append(event)
         return event
 

@@ -30,14 +30,14 @@ class Unit:
     name: str | None = None  # a leader's name
     hits: int = 0  # hits taken by a two-hit unit (10.2)
     arrived: int = 0  # the turn it came into play (leaders leave a turn later, 7.2)
+    # read all the time by the rules, so kept as plain attributes; a piece never changes
+    # type (a conversion replaces it, 13.4)
+    is_leader: bool = field(init=False, repr=False, compare=False)
+    is_fleet: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def is_leader(self) -> bool:
-        return self.type is UnitType.LEADER
-
-    @property
-    def is_fleet(self) -> bool:
-        return self.type is UnitType.FLEET
+    def __post_init__(self) -> None:
+        self.is_leader = self.type is UnitType.LEADER
+        self.is_fleet = self.type is UnitType.FLEET
 
     @property
     def counts_for_stacking(self) -> bool:
