@@ -26,6 +26,46 @@ LEADER, FLEET = UnitType.LEADER, UnitType.FLEET
 ROME = frozenset({"Rome"})
 
 
+class Sides:
+    """The other nations' pieces as one nation's movement phase sees them: they do not move
+    while it moves, so this is read once per phase and kept in ``state.listing``.
+
+    Any action but a move, an embarkation or a landing drops it (``rules.apply``); the
+    token notices a piece added or removed all the same.
+    """
+
+    __slots__ = ("foes", "friends", "own", "token")
+
+    def __init__(self, state: ItaliaState, nation: str, token: tuple[object, ...]) -> None:
+        masters = state.masters
+        self.token = token
+        self.own: list[Unit] = []  # the nation's pieces, in id order
+        self.foes: set[str] = set()  # zones with pieces ashore of nations not allied (9.0)
+        self.friends: set[str] = set()  # zones with pieces ashore of allies (12.5.2)
+        allied: dict[str, bool] = {}
+        for u in state.units.values():
+            other = u.nation
+            if other == nation:
+                self.own.append(u)
+            elif u.carrier is None:
+                ally = allied.get(other)
+                if ally is None:
+                    ally = allied[other] = (
+                        masters.get(nation) == other or masters.get(other) == nation
+                    )
+                (self.friends if ally else self.foes).add(u.zone)
+        self.own.sort(key=_unit_id)
+
+    @classmethod
+    def of(cls, state: ItaliaState, nation: str) -> Sides:
+        phase = (state.turn, state.phase_name, state.second_phase)
+        token = (nation, *phase, state.next_id, len(state.units))
+        sides = state.listing
+        if not isinstance(sides, Sides) or sides.token != token:
+            sides = state.listing = cls(state, nation, token)
+        return sides
+
+
 class Occupancy:
     """Who stands where, as one nation sees it, read once per listing."""
 
@@ -43,46 +83,31 @@ class Occupancy:
     )
 
     def __init__(self, world: World, state: ItaliaState, nation: str) -> None:
-        masters = state.masters
-        own: list[Unit] = []
+        sides = Sides.of(state, nation)
         ashore: dict[str, list[Unit]] = {}  # own units not aboard a fleet, by zone
         count: dict[str, int] = {}  # own units counted for stacking, ashore (8.0)
         leaders: set[str] = set()  # zones with an own leader ashore
-        foes: set[str] = set()  # zones with units ashore of nations not allied (9.0)
-        friends: set[str] = set()  # zones with units ashore of allied nations (12.5.2)
         cargo: dict[int, int] = {}  # troops (not leaders) aboard each fleet (9.6)
-        allied: dict[str, bool] = {}
-        for u in state.units.values():
-            carrier = u.carrier
+        for u in sides.own:
+            carrier, zone = u.carrier, u.zone
             if carrier is not None:
                 if u.type is not LEADER:
                     cargo[carrier] = cargo.get(carrier, 0) + 1
-                if u.nation == nation:
-                    own.append(u)
                 continue
-            other, zone = u.nation, u.zone
-            if other == nation:
-                own.append(u)
-                if zone in ashore:
-                    ashore[zone].append(u)
-                else:
-                    ashore[zone] = [u]
-                if u.type is LEADER:
-                    leaders.add(zone)
-                else:  # every unit but a leader counts (8.0)
-                    count[zone] = count.get(zone, 0) + 1
-                continue
-            ally = allied.get(other)
-            if ally is None:
-                ally = allied[other] = masters.get(nation) == other or masters.get(other) == nation
-            (friends if ally else foes).add(zone)
-        own.sort(key=_unit_id)
-        self.own, self.ashore, self.count, self.leaders = own, ashore, count, leaders
-        self.foes, self.friends, self.cargo = foes, friends, cargo
+            if zone in ashore:
+                ashore[zone].append(u)
+            else:
+                ashore[zone] = [u]
+            if u.type is LEADER:
+                leaders.add(zone)
+            else:  # every unit but a leader counts (8.0)
+                count[zone] = count.get(zone, 0) + 1
+        self.own, self.ashore, self.count, self.leaders = sides.own, ashore, count, leaders
+        self.foes, self.friends, self.cargo = sides.foes, sides.friends, cargo
         # 12.5.2: a move may not end among allies only (a campaigning leader's may, 12.3.1)
-        self.allies_only = friends - foes
+        self.allies_only = sides.friends - sides.foes
         # 8.3: entering these zones is an attack, limited, until they are invaded (9.3)
-        self.guarded = foes.difference(state.invaded)
+        self.guarded = sides.foes.difference(state.invaded)
         # 13.1: nobody enters Rome on turn 10 of Italia I
         last = world.variant == "italia1" and state.turn >= world.scenario.last_turn
         self.closed = ROME if last else frozenset()

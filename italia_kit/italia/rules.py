@@ -127,6 +127,8 @@ class ItaliaRules:
         if not isinstance(nation, str) or not nation:
             raise InvalidActionError(f"{action!r} does not name its nation")
         w.nation(nation)  # unknown nation: malformed input
+        if not isinstance(action, (Move, Embark, Disembark)):
+            state.listing = None  # kept only from one move to the next (move_list.Sides)
         if isinstance(action, DeclareCapital):
             return self._declare_capital(ctx, action)
         if nation != state.actor:
