@@ -165,3 +165,30 @@ def test_players_drive_the_same_apply() -> None:
     assert a.is_over and a.state_json() == b.state_json()
     c = new_game(1)
     assert play(c, PassivePlayer(), max_actions=3) <= 3
+
+
+def test_an_action_from_the_last_listing_is_applied_as_listed() -> None:
+    """Context.listed: only the very objects of the last legal_actions(), for the same
+    position, reach the rules as already checked; an equal action typed by hand, one from
+    an older listing, and any action after an undo are checked again."""
+    seen: list[bool] = []
+
+    class Watching(RaceRules):
+        def apply(self, ctx, action):  # type: ignore[no-untyped-def]
+            seen.append(ctx.listed)
+            super().apply(ctx, action)
+
+    game = Game(Watching(), RaceState(), seed=1, checkpoint_every=4)
+    game.script_dice([1] * 10)  # nobody reaches 30
+    game.apply(game.legal_actions()[0])  # A rolls, as listed
+    game.apply(Stop("B"))  # typed by hand: checked; B is out, A plays on
+    older = game.legal_actions()
+    game.apply(older[0])  # listed for this position
+    game.apply(older[0])  # listed for the position before: checked again
+    assert seen == [True, False, True, False]
+    listing = game.legal_actions()
+    game.undo(1)
+    seen.clear()
+    game.apply(listing[0])  # the position changed under the listing
+    assert seen == [False]
+    assert not game._ctx.listed  # never left on between actions

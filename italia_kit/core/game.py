@@ -41,14 +41,20 @@ S = TypeVar("S", bound=GameState)
 
 
 class Context(Generic[S]):
-    """What a rule sees while it applies an action: the state, the dice and the log."""
+    """What a rule sees while it applies an action: the state, the dice and the log.
 
-    __slots__ = ("dice", "log", "state")
+    ``listed`` is true while the action applied is one the rules themselves listed as legal
+    for this very state (the last :meth:`Game.legal_actions`): a rule may then skip checking
+    it again, as python-chess's ``push`` trusts a move that ``push_san`` would check.
+    """
+
+    __slots__ = ("dice", "listed", "log", "state")
 
     def __init__(self, state: S, dice: Dice, log: EventLog) -> None:
         self.state = state
         self.dice = dice
         self.log = log
+        self.listed = False
 
     def emit(self, kind: str, rule: str, text: str, **data: Any) -> Event:
         """Record one change of state: its kind, the rule applied and a plain sentence."""
@@ -127,6 +133,7 @@ class Game(Generic[S]):
         self.actions: list[Action] = []
         self._initial = _Checkpoint(state.clone(), self.dice.snapshot(), len(self.log))
         self._checkpoints: dict[int, _Checkpoint[S]] = {}
+        self._listed: tuple[int, tuple[Action, ...]] | None = None
         if advance:
             rules.advance(self._ctx)
         self._checkpoints[0] = self._checkpoint()
@@ -148,9 +155,17 @@ class Game(Generic[S]):
         return self.decision is None
 
     def legal_actions(self) -> list[Action]:
+        """The actions the pending decision may take, in the rules' order.
+
+        Until the next :meth:`apply`, the runner remembers them: applying one of these very
+        objects spares the rules a second check (:attr:`Context.listed`). Change the state
+        only through :meth:`apply` in between.
+        """
         if self.is_over:
             return []
-        return self.rules.legal_actions(self.state)
+        actions = self.rules.legal_actions(self.state)
+        self._listed = (len(self.actions), tuple(actions))
+        return actions
 
     def apply(self, action: Action) -> list[Event]:
         """Check ``action``, apply it, run the automatic steps; return the new events.
@@ -158,15 +173,24 @@ class Game(Generic[S]):
         On refusal (``IllegalActionError``, ``InvalidActionError``) nothing has changed.
         """
         start = len(self.log)
+        listed, self._listed = self._listed, None
         if isinstance(action, ScriptDice):
             self.dice.script(action.results)
         else:
             if self.is_over:
                 raise IllegalActionError("5.0", "the game is over: no action is pending")
+            ctx = self._ctx
+            ctx.listed = (
+                listed is not None
+                and listed[0] == len(self.actions)
+                and any(a is action for a in listed[1])
+            )
             try:
-                self.rules.apply(self._ctx, action)
-                self.rules.advance(self._ctx)
+                self.rules.apply(ctx, action)
+                ctx.listed = False
+                self.rules.advance(ctx)
             except BaseException:
+                ctx.listed = False
                 # The rules check before they change anything; this restores the exact
                 # earlier state even if a rule refused an action half-way.
                 self._rebuild(len(self.actions))
@@ -191,6 +215,7 @@ class Game(Generic[S]):
         """Go to the position after the first ``index`` actions (0 = the start)."""
         if not 0 <= index <= len(self.actions):
             raise ValueError(f"no position {index}: the game has {len(self.actions)} actions")
+        self._listed = None
         self._rebuild(index)
         del self.actions[index:]
         for k in [k for k in self._checkpoints if k > index]:
@@ -207,6 +232,7 @@ class Game(Generic[S]):
         twin.actions = list(self.actions)
         twin._initial = self._initial
         twin._checkpoints = dict(self._checkpoints)
+        twin._listed = None
         return twin
 
     def positions(self) -> Iterator[tuple[int, Action]]:

@@ -229,7 +229,10 @@ def apply_move(
     path: tuple[str, ...],
 ) -> None:
     state = ctx.state
-    units, path = check_move(world, state, nation, ids, path)
+    if ctx.listed:  # the rules listed this very move as legal here (Context.listed)
+        units = [state.units[i] for i in ids]
+    else:
+        units, path = check_move(world, state, nation, ids, path)
     leaders = [u for u in units if u.is_leader]
     leader = leaders[0].id if leaders else None
     steps = len(path) - 1
@@ -340,7 +343,10 @@ def apply_embark(
     ctx: Context[ItaliaState], world: World, nation: str, fleet_id: int, ids: tuple[int, ...]
 ) -> None:
     state = ctx.state
-    fleet, units = check_embark(world, state, nation, fleet_id, ids)
+    if ctx.listed:  # listed as legal here (Context.listed)
+        fleet, units = state.units[fleet_id], [state.units[i] for i in ids]
+    else:
+        fleet, units = check_embark(world, state, nation, fleet_id, ids)
     frec = record(state, fleet)
     frec.carried += sum(1 for u in units if not u.is_leader)
     origin = units[0].zone
@@ -390,7 +396,10 @@ def apply_disembark(
     ctx: Context[ItaliaState], world: World, nation: str, ids: tuple[int, ...], zone: str
 ) -> None:
     state = ctx.state
-    units, zone = check_disembark(world, state, nation, ids, zone)
+    if ctx.listed:  # listed as legal here (Context.listed)
+        units = [state.units[i] for i in ids]
+    else:
+        units, zone = check_disembark(world, state, nation, ids, zone)
     sea = units[0].zone
     for u in units:
         rec = record(state, u)
