@@ -133,3 +133,39 @@ def test_8_1_the_capital_may_change_at_any_time_but_not_romes() -> None:
     game.apply(DeclareCapital("Samnites", "Lucania"))  # 8.1: and the surplus is gone
     assert not game.state.surplus and game.state.capitals["Samnites"] == "Lucania"
     refused_(game, lambda: game.apply(DeclareCapital("Romans", "Neapolis")), "13.1")
+
+
+def test_the_limit_value_agrees_with_the_explained_limit() -> None:
+    """``limit_value`` (the number only, asked by retreats and the stacking checks) equals
+    ``stacking_limit(...).value`` for every zone, nation and kind of limit, at positions
+    of random games of both Italias (capitals change, Rome is always Roman in Italia I)."""
+    import itertools
+    import random
+
+    from italia_kit.italia import new_game
+    from italia_kit.italia.setup import world_of
+    from italia_kit.italia.stacking import limit_value, stacking_limit
+
+    checked = 0
+    for scenario in ("italia1", "italia2"):
+        game = new_game(scenario, seed=3)
+        rng = random.Random(3)
+        world = world_of(game)
+        steps = 0
+        while not game.is_over:
+            if steps % 150 == 0:
+                state = game.state
+                for zone, nation, flags in itertools.product(
+                    world.board.zones, world.order, itertools.product((False, True), repeat=4)
+                ):
+                    attacking, leader, major, retreat = flags
+                    kw = dict(
+                        attacking=attacking, leader=leader, major_invasion=major, retreat=retreat
+                    )
+                    full = stacking_limit(world, state, zone.name, nation, **kw)
+                    value = limit_value(world, state, zone.name, nation, **kw)
+                    assert value == (None if full is None else full.value), (zone.name, kw)
+                    checked += 1
+            game.apply(rng.choice(game.legal_actions()))
+            steps += 1
+    assert checked > 10_000

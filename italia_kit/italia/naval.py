@@ -25,8 +25,9 @@ def _fleets_beside_both(
 ) -> tuple[int, int]:
     """:func:`fleets_beside` for two nations, looking at each adjacent sea once."""
     fa = fb = 0
-    for sea in set(world.board.seas_beside(zone)):
-        for u in state.units_in(sea):
+    where = state.where
+    for sea in world.seas_beside(zone):  # each sea once
+        for u in where.get(sea, ()):
             if u.is_fleet and u.id not in exclude:
                 if u.nation == a:
                     fa += 1

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .battle_state import Battle
-from .stacking import stacking_limit
+from .stacking import limit_value
 from .state import ItaliaState, Unit
 from .units import UnitType
 from .world import World
@@ -32,34 +32,35 @@ def refuges(world: World, state: ItaliaState, battle: Battle, nation: str) -> li
     """The zones a side could retreat to with room enough for some units, sorted by name:
     the part of :func:`retreat_zones` that does not depend on which units go, worked out
     once when the retreats of several groups of the same side are listed."""
-    info = world.nation(nation)
     out: list[Refuge] = []
+    neighbours = world.neighbours(battle.zone)  # sorted by name: so is ``out``
+    if battle.naval:
+        return [(zone, True, None) for zone in neighbours if world.is_sea(zone)]
+    info = world.nation(nation)
     reacted_from = state.campaign.get("reacted_from", []) if state.campaign else []
-    for zone in world.board.neighbours(battle.zone):
-        if battle.naval:
-            if world.is_sea(zone):
-                out.append((zone, True, None))
-            continue
+    where = state.where
+    for zone in neighbours:
         if nation == battle.defender and zone in battle.came_from:
             continue
         if nation == battle.attacker and zone in reacted_from:
             continue  # 12.3.2.3: not where a reaction move came from
+        here = where.get(zone, ())
         if world.is_sea(zone):
-            fleets = [f for f in state.units_in(zone, nation) if f.is_fleet]
+            fleets = {f.id for f in here if f.nation == nation and f.is_fleet}
             if fleets:
-                room = sum(2 - sum(1 for c in state.cargo(f.id) if not c.is_leader) for f in fleets)
-                out.append((zone, True, room))
+                # two land units a fleet (9.6), less those already aboard (of any nation)
+                aboard = sum(1 for u in here if u.carrier in fleets and not u.is_leader)
+                out.append((zone, True, 2 * len(fleets) - aboard))
             continue
         if world.is_borderland(zone) and zone not in info.may_stay_in_borderlands:
             continue
-        ashore = [u for u in state.units_in(zone) if u.carrier is None]
+        ashore = [u for u in here if u.carrier is None]
         if any(u.nation != nation for u in ashore):
             continue
-        limit = stacking_limit(world, state, zone, nation, retreat=True)
+        limit = limit_value(world, state, zone, nation, retreat=True)
         # all of ``ashore`` is the nation's: its stack count (8.0) is those that count
-        left = None if limit is None else limit.value - sum(u.counts_for_stacking for u in ashore)
+        left = None if limit is None else limit - sum(u.counts_for_stacking for u in ashore)
         out.append((zone, False, left))
-    out.sort(key=lambda refuge: refuge[0])
     return out
 
 

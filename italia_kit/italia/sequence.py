@@ -10,8 +10,8 @@ from __future__ import annotations
 from ..core import Context
 from .economy import collect_income
 from .placement import drop_unplaceable, reinforcements_due, start_placement
-from .stacking import stacking_limit
-from .state import ItaliaState, Unit
+from .stacking import limit_value, stacking_limit
+from .state import ItaliaState
 from .text import count
 from .world import World
 
@@ -247,9 +247,9 @@ def find_surplus(ctx: Context[ItaliaState], world: World) -> None:
     state = ctx.state
     nation = state.active
     state.surplus.clear()
-    index = _units_by_zone(state)
+    where = state.where
     for zone in world.controlled_zones(state, nation):
-        here = index[zone]
+        here = where[zone]
         if any(u.nation != nation and u.carrier is None for u in here):
             continue  # combat zones are checked after combat (8.3)
         if any(u.nation == nation and u.is_leader for u in here):
@@ -257,22 +257,36 @@ def find_surplus(ctx: Context[ItaliaState], world: World) -> None:
         count = sum(
             1 for u in here if u.nation == nation and u.carrier is None and u.counts_for_stacking
         )
-        if count <= (world.board.zone(zone).base_stacking_limit or 0):
+        if count <= (world.base_limit(zone) or 0):
             continue  # within the zone's base limit, which a capital only raises (8.0, 8.1)
-        limit = stacking_limit(world, state, zone, nation)
-        if limit is None:
-            continue
-        if count > limit.value:
-            state.surplus[zone] = count - limit.value
-            ctx.emit(
-                "over_stacked",
-                "8.0",
-                f"8.0: {zone} holds {count} {nation} units, {limit.explain()}: the {nation} "
-                f"must remove {count - limit.value}.",
-                zone=zone,
-                count=count,
-                limit=limit.value,
-            )
+        limit = limit_value(world, state, zone, nation)
+        if limit is not None and count > limit:
+            _over_stacked(ctx, world, zone, nation, count, "8.0", "")
+
+
+def _over_stacked(
+    ctx: Context[ItaliaState],
+    world: World,
+    zone: str,
+    nation: str,
+    count: int,
+    rule: str,
+    when: str,
+) -> None:
+    """Record and announce the surplus of ``nation`` in ``zone`` (8.0, 8.3), the limit's
+    arithmetic spelled out (it is worked out again only for the message)."""
+    limit = stacking_limit(world, ctx.state, zone, nation)
+    assert limit is not None
+    ctx.state.surplus[zone] = count - limit.value
+    ctx.emit(
+        "over_stacked",
+        rule,
+        f"{rule}: {when}{zone} holds {count} {nation} units, {limit.explain()}: the {nation} "
+        f"must remove {count - limit.value}.",
+        zone=zone,
+        count=count,
+        limit=limit.value,
+    )
 
 
 def find_combat(ctx: Context[ItaliaState], world: World) -> None:
@@ -282,10 +296,10 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
     nation = state.active
     state.combat_due.clear()
     state.naval_offers.clear()
-    index = _units_by_zone(state)
-    zones = sorted({u.zone for u in state.units_of(nation)})
+    where = state.where
+    zones = sorted({u.zone for u in state.units.values() if u.nation == nation})
     for zone in zones:
-        here = index[zone]
+        here = where[zone]
         if world.is_sea(zone):
             others = {u.nation for u in here if u.is_fleet and u.nation != nation}
             if others and any(u.is_fleet and u.nation == nation for u in here):
@@ -298,6 +312,9 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
                     zone=zone,
                 )
             continue
+        ashore = [u for u in here if u.nation == nation and u.carrier is None]
+        if not ashore or not world.is_land(zone):  # the mover controls the zone (6.1)
+            continue
         enemies = [
             u
             for u in here
@@ -305,8 +322,7 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
             and u.carrier is None
             and not world.allied(state, nation, u.nation)
         ]
-        ashore = [u for u in here if u.nation == nation and u.carrier is None]
-        if enemies and ashore and world.is_land(zone):  # the mover controls the zone (6.1)
+        if enemies:
             state.combat_due.append(zone)
             mine = sum(1 for u in ashore if u.counts_for_stacking)
             theirs = sorted({u.nation for u in enemies})
@@ -322,35 +338,17 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
             )
 
 
-def _units_by_zone(state: ItaliaState) -> dict[str, list[Unit]]:
-    """The units by zone, in the order of ``state.units``: one pass over the units where a
-    search of them per zone would make one pass per zone."""
-    index: dict[str, list[Unit]] = {}
-    for u in state.units.values():
-        index.setdefault(u.zone, []).append(u)
-    return index
-
-
 def find_surplus_in(ctx: Context[ItaliaState], world: World, zone: str, nation: str) -> None:
     """8.3: after a battle the stacking limit is checked in its zone; the owner removes
     the surplus (even an attacker that lost nothing)."""
     state = ctx.state
-    limit = stacking_limit(world, state, zone, nation)
+    limit = limit_value(world, state, zone, nation)
     if limit is None:
         return
     count = state.stack_count(zone, nation)
-    if count > limit.value:
-        state.surplus[zone] = count - limit.value
+    if count > limit:
         state.actor_override = nation
-        ctx.emit(
-            "over_stacked",
-            "8.3",
-            f"8.3: after the battle {zone} holds {count} {nation} units, {limit.explain()}: "
-            f"the {nation} must remove {count - limit.value}.",
-            zone=zone,
-            count=count,
-            limit=limit.value,
-        )
+        _over_stacked(ctx, world, zone, nation, count, "8.3", "after the battle ")
 
 
 def end_nation_turn(ctx: Context[ItaliaState], world: World) -> None:

@@ -71,6 +71,30 @@ def stacking_limit(
     return Limit.build(terms)
 
 
+def limit_value(
+    world: World,
+    state: ItaliaState,
+    zone: str,
+    nation: str,
+    *,
+    attacking: bool = False,
+    leader: bool = False,
+    major_invasion: bool = False,
+    retreat: bool = False,
+) -> int | None:
+    """``stacking_limit(...).value`` for a canonical zone name, without the terms that
+    explain it: the rules ask for the number far more often than they print it. A test
+    holds the two equal."""
+    value = world.base_limit(zone)
+    if value is None:
+        return None
+    if attacking:
+        value += 1 + int(leader) + int(major_invasion)
+    elif capital_of(world, state, nation) == zone:
+        value += 1
+    return value + int(retreat)
+
+
 def capital_of(world: World, state: ItaliaState, nation: str) -> str | None:
     """The nation's capital (8.1); in Italia I Rome is always the Roman capital (13.1)."""
     if nation == "Romans" and world.variant == "italia1":

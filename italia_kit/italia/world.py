@@ -32,6 +32,15 @@ class World:
         self._sea_exits: dict[str, tuple[str, ...]] = {}
         self._land_steps: dict[str, tuple[tuple[str, bool], ...]] = {}
         self._attack_limit: dict[str, int] = {}
+        # per zone, for the combat and end-of-turn rules: all its neighbours and the seas
+        # beside it (both sorted, as the board gives them), its terrain, and its stacking
+        # limit before capitals, attacks and retreats (8.0; None: a sea, unlimited)
+        self._neighbours: dict[str, tuple[str, ...]] = {}
+        self._seas_beside: dict[str, tuple[str, ...]] = {}
+        self._terrain: dict[str, str] = {}
+        self._base_limit: dict[str, int | None] = {}
+        #: the land zones (borderlands too), in board order
+        self.land_zones: tuple[str, ...] = tuple(z.name for z in self.board.zones if z.is_land)
         # action values already made, by (kind, nation, ...): listing moves reuses them
         self.action_cache: dict[tuple[object, ...], Action] = {}
         for z in self.board.zones:
@@ -44,6 +53,10 @@ class World:
                 if n not in self._seas
             )
             self._attack_limit[z.name] = (z.base_stacking_limit or 0) + 1
+            self._neighbours[z.name] = tuple(nbs)
+            self._seas_beside[z.name] = () if z.is_sea else tuple(self.board.seas_beside(z.name))
+            self._terrain[z.name] = z.terrain.value
+            self._base_limit[z.name] = None if z.is_sea else (z.base_stacking_limit or 0)
 
     @cached_property
     def variant(self) -> str:
@@ -84,6 +97,23 @@ class World:
     def is_mountain(self, zone: str) -> bool:
         return zone in self._mountains
 
+    def neighbours(self, zone: str) -> tuple[str, ...]:
+        """Every zone adjacent to ``zone`` (a canonical name), sorted: ``board.neighbours``
+        without its look-up of the name."""
+        return self._neighbours[zone]
+
+    def seas_beside(self, zone: str) -> tuple[str, ...]:
+        """The seas a land zone touches, sorted (``board.seas_beside``); () for a sea."""
+        return self._seas_beside[zone]
+
+    def terrain(self, zone: str) -> str:
+        """The zone's terrain: ``clear``, ``mountain``, ``swamp`` or ``sea`` (2.1)."""
+        return self._terrain[zone]
+
+    def base_limit(self, zone: str) -> int | None:
+        """8.0: the stacking limit of the zone's terrain (or of a borderland); None for a sea."""
+        return self._base_limit[zone]
+
     # -- steps from a zone (9.0-9.6), for listing moves ------------------------------------
     def land_exits(self, zone: str) -> tuple[str, ...]:
         """The land zones adjacent to ``zone`` (coasts beside a sea), in board order."""
@@ -109,10 +139,13 @@ class World:
         )
 
     def controlled_zones(self, state: ItaliaState, nation: str) -> list[str]:
+        """The land zones ``nation`` controls (6.1), sorted. (One pass over the units is
+        quicker than a look at every zone of the index, most of them empty.)"""
+        land = self._land
         zones = {
             u.zone
             for u in state.units.values()
-            if u.nation == nation and u.carrier is None and u.zone in self._land
+            if u.nation == nation and u.carrier is None and u.zone in land
         }
         return sorted(zones)
 
