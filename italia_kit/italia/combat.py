@@ -7,7 +7,6 @@ each stage waits for one decision of one side, and the dice are rolled between s
 from __future__ import annotations
 
 from collections import Counter
-from operator import attrgetter
 
 from ..core import Context, IllegalActionError, InvalidActionError
 from . import cities
@@ -53,16 +52,11 @@ def _sides_among(battle: Battle, here: list[Unit]) -> dict[str, list[Unit]]:
 
 
 def _fighting(battle: Battle, here: list[Unit]) -> list[Unit]:
-    """The units among ``here`` (in the battle zone) that roll dice, by id."""
+    """The units among ``here`` (in the battle zone) that roll dice, by id (the zone index,
+    ``state.where``, keeps every zone's units in id order)."""
     if battle.naval:
-        found = [u for u in here if u.type is UnitType.FLEET]
-    else:
-        found = [u for u in here if u.carrier is None and u.type is not UnitType.LEADER]
-    found.sort(key=_BY_ID)
-    return found
-
-
-_BY_ID = attrgetter("id")
+        return [u for u in here if u.is_fleet]
+    return [u for u in here if u.carrier is None and not u.is_leader]
 
 
 def leaders(state: ItaliaState, battle: Battle, nation: str) -> list[Unit]:
@@ -71,9 +65,7 @@ def leaders(state: ItaliaState, battle: Battle, nation: str) -> list[Unit]:
 
 def _leaders_among(here: list[Unit], nation: str) -> list[Unit]:
     """:func:`leaders` from the units in the battle zone, ``here``."""
-    return [
-        u for u in here if u.nation == nation and u.type is UnitType.LEADER and u.carrier is None
-    ]
+    return [u for u in here if u.nation == nation and u.is_leader and u.carrier is None]
 
 
 def target_class(battle: Battle, unit: Unit) -> str:
@@ -81,7 +73,12 @@ def target_class(battle: Battle, unit: Unit) -> str:
     strait, so the defender can aim the +2 of 10.8.2 at it."""
     if battle.round == 1 and unit.id in battle.landed:
         return f"{unit.type.value}:landed"
-    return unit.type.value
+    return _CLASS[unit.type]
+
+
+#: each unit type's target class when it did not land: its value (an enum's ``value`` is a
+#: property, slower to read than a dict)
+_CLASS = {t: t.value for t in UnitType}
 
 
 def classes(state: ItaliaState, battle: Battle, nation: str) -> list[str]:
@@ -90,6 +87,8 @@ def classes(state: ItaliaState, battle: Battle, nation: str) -> list[str]:
 
 def classes_of(battle: Battle, units: list[Unit]) -> list[str]:
     """The target classes among ``units`` (a side's :func:`fighters`), sorted."""
+    if battle.round != 1 or not battle.landed:  # no unit is marked ``:landed``
+        return sorted({_CLASS[u.type] for u in units})
     return sorted({target_class(battle, u) for u in units})
 
 
@@ -135,26 +134,28 @@ def can_raid(world: World, state: ItaliaState, nation: str, zone: str) -> bool:
 
 
 def _defender(world: World, state: ItaliaState, nation: str, zone: str) -> str | None:
-    others = Counter(
-        u.nation
-        for u in world.occupants(state, zone, nation)
-        if not world.allied(state, nation, u.nation)
-    )
-    return others.most_common(1)[0][0] if others else None
+    """The enemy nation with most units ashore in ``zone`` (the first seen, by unit id, of
+    those with as many: ``Counter.most_common`` would pick the same)."""
+    others: dict[str, int] = {}
+    for u in world.occupants(state, zone, nation):
+        if not world.allied(state, nation, u.nation):
+            others[u.nation] = others.get(u.nation, 0) + 1
+    return max(others, key=others.__getitem__) if others else None
 
 
 def start_battle(
     ctx: Context[ItaliaState], world: World, nation: str, zone: str, raid: bool
 ) -> None:
     state = ctx.state
-    zone = check_fight(world, state, nation, zone, raid)
-    if (
-        state.campaign is not None
-        and state.campaign.get("raid") == zone
-        and not raid
-        and can_raid(world, state, nation, zone)  # if it can no longer be made: a battle
-    ):
-        raise IllegalActionError("12.3.3", f"a raid on {zone} was announced: it is a raid")
+    if not ctx.listed:  # listed as legal here (Context.listed): it was checked then
+        zone = check_fight(world, state, nation, zone, raid)
+        if (
+            state.campaign is not None
+            and state.campaign.get("raid") == zone
+            and not raid
+            and can_raid(world, state, nation, zone)  # if it can no longer be made: a battle
+        ):
+            raise IllegalActionError("12.3.3", f"a raid on {zone} was announced: it is a raid")
     defender = _defender(world, state, nation, zone)
     assert defender is not None
     state.combat_due.remove(zone)
@@ -353,7 +354,7 @@ def _roll_round(ctx: Context[ItaliaState], world: World) -> None:
         _naval_round(ctx, world)
         return
     zone = battle.zone
-    terrain = world.board.zone(zone).terrain.value
+    terrain = world.terrain(zone)
     sup = (
         None
         if battle.raid
@@ -439,7 +440,7 @@ def _modifier_text(
     if battle.raid:
         return " (a raid: no modifiers)"
     parts = []
-    terrain = world.board.zone(battle.zone).terrain.value
+    terrain = world.terrain(battle.zone)
     if side == battle.attacker:
         if terrain in ("mountain", "swamp"):
             parts.append(f"-1 for the {terrain} (10.3)")
@@ -548,7 +549,30 @@ def retreat(
     state = ctx.state
     battle = state.battle
     assert battle is not None
-    zone = world.zone_name(zone)
+    if ctx.listed:  # listed as legal here (Context.listed): no need to check it again
+        units = [state.units[i] for i in ids]
+    else:
+        zone = world.zone_name(zone)
+        units = _check_retreat(world, state, battle, nation, ids, zone)
+    _move_out(ctx, world, units, zone, "10.5", "retreat")
+    if battle.stage == "raid_retreat":
+        from .cities import _raid_retreat
+
+        _raid_retreat(ctx, world)  # those left with nowhere to go are eliminated (10.7)
+        return
+    if battle.naval:
+        battle.retreated_fleets.extend(u.id for u in units)
+    if not fighters(state, battle, nation):
+        # leaders left behind go with the army they lead (they cannot hold a zone alone)
+        for leader in leaders(state, battle, nation):
+            _move_out(ctx, world, [leader], zone, "10.5", "retreat with the army")
+        _end_round(ctx, world)
+
+
+def _check_retreat(
+    world: World, state: ItaliaState, battle: Battle, nation: str, ids: tuple[int, ...], zone: str
+) -> list[Unit]:
+    """The units of a retreat of ``ids`` to ``zone`` (a canonical name), if it is legal (10.5)."""
     mine = {u.id: u for u in fighters(state, battle, nation) + leaders(state, battle, nation)}
     units = []
     for i in ids:
@@ -563,19 +587,7 @@ def retreat(
     if zone not in options:
         why = _why_not_retreat(world, state, battle, nation, zone)
         raise IllegalActionError("10.5", f"the {nation} cannot retreat to {zone}: {why}")
-    _move_out(ctx, world, units, zone, "10.5", "retreat")
-    if battle.stage == "raid_retreat":
-        from .cities import _raid_retreat
-
-        _raid_retreat(ctx, world)  # those left with nowhere to go are eliminated (10.7)
-        return
-    if battle.naval:
-        battle.retreated_fleets.extend(u.id for u in units)
-    if not fighters(state, battle, nation):
-        # leaders left behind go with the army they lead (they cannot hold a zone alone)
-        for leader in leaders(state, battle, nation):
-            _move_out(ctx, world, [leader], zone, "10.5", "retreat with the army")
-        _end_round(ctx, world)
+    return units
 
 
 def _why_not_retreat(
