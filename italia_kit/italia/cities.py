@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import Context, IllegalActionError
+from . import combat  # the battle this module's steps belong to (combat imports it too)
+from .retreat import fitting, refuges
 from .state import ItaliaState
 from .victory import eliminate, score
 from .world import World
@@ -70,8 +72,6 @@ def resolve_raid(ctx: Context[ItaliaState], world: World, city_hits: Counter[str
 def after_raid(ctx: Context[ItaliaState], world: World) -> None:
     """The decisions that follow a raid's single round: loot choice, the defender's
     rebuilding, the raiders' retreat (10.7)."""
-    from .combat import fighters
-
     state = ctx.state
     battle = state.battle
     assert battle is not None
@@ -79,7 +79,7 @@ def after_raid(ctx: Context[ItaliaState], world: World) -> None:
         state.actor_override = battle.attacker
         return
     if battle.stage == "raid_rebuild":
-        defenders = [u for u in fighters(state, battle, battle.defender)]
+        defenders = combat.fighters(state, battle, battle.defender)
         if defenders and not state.has_city(battle.zone):
             state.actor_override = battle.defender
             return
@@ -89,14 +89,13 @@ def after_raid(ctx: Context[ItaliaState], world: World) -> None:
 
 def _raid_retreat(ctx: Context[ItaliaState], world: World) -> None:
     """10.7: the raiders must retreat; those that cannot are eliminated."""
-    from .combat import fighters, finish_battle, leaders
-    from .retreat import fitting, refuges
-
     state = ctx.state
     battle = state.battle
     assert battle is not None
     battle.stage = "raid_retreat"
-    raiders = fighters(state, battle, battle.attacker) + leaders(state, battle, battle.attacker)
+    raiders = combat.fighters(state, battle, battle.attacker) + combat.leaders(
+        state, battle, battle.attacker
+    )
     options = refuges(world, state, battle, battle.attacker)  # looked up once for all
     stuck = [u for u in raiders if not fitting(options, [u])]
     for u in stuck:
@@ -109,21 +108,21 @@ def _raid_retreat(ctx: Context[ItaliaState], world: World) -> None:
             why="after the raid it had nowhere to retreat",
             attacked_scorer=True,
         )
-    if not fighters(state, battle, battle.attacker) and not leaders(state, battle, battle.attacker):
-        finish_battle(ctx, world)
+    if not combat.fighters(state, battle, battle.attacker) and not combat.leaders(
+        state, battle, battle.attacker
+    ):
+        combat.finish_battle(ctx, world)
         return
     state.actor_override = battle.attacker
 
 
 # -- looting and rebuilding after a battle (10.6, 10.6.1) ---------------------------------------
 def after_battle(ctx: Context[ItaliaState], world: World, holder: str | None) -> None:
-    from .combat import _close
-
     state = ctx.state
     battle = state.battle
     assert battle is not None
     if battle.raid:
-        _close(ctx, world)
+        combat._close(ctx, world)
         return
     if (
         holder == battle.attacker
@@ -138,8 +137,6 @@ def after_battle(ctx: Context[ItaliaState], world: World, holder: str | None) ->
 
 
 def _offer_rebuild(ctx: Context[ItaliaState], world: World, holder: str | None) -> None:
-    from .combat import _close
-
     state = ctx.state
     battle = state.battle
     assert battle is not None
@@ -150,7 +147,7 @@ def _offer_rebuild(ctx: Context[ItaliaState], world: World, holder: str | None) 
         battle.stage = "rebuild"
         state.actor_override = holder
         return
-    _close(ctx, world)
+    combat._close(ctx, world)
 
 
 def loot(ctx: Context[ItaliaState], world: World, nation: str, take: str) -> None:
@@ -207,6 +204,4 @@ def rebuild(ctx: Context[ItaliaState], world: World, nation: str, unit_id: int) 
         battle.stage = "raid_retreat"
         _raid_retreat(ctx, world)
         return
-    from .combat import _close
-
-    _close(ctx, world)
+    combat._close(ctx, world)

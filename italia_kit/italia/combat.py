@@ -14,6 +14,7 @@ from .battle_state import Battle
 from .hits import hits, land_modifier, rampages
 from .naval import fleet_modifiers, supremacy
 from .retreat import retreat_zones
+from .sequence import find_surplus_in
 from .special import (
     conversion_targets,
     convert,
@@ -556,9 +557,7 @@ def retreat(
         units = _check_retreat(world, state, battle, nation, ids, zone)
     _move_out(ctx, world, units, zone, "10.5", "retreat")
     if battle.stage == "raid_retreat":
-        from .cities import _raid_retreat
-
-        _raid_retreat(ctx, world)  # those left with nowhere to go are eliminated (10.7)
+        cities._raid_retreat(ctx, world)  # those left with nowhere to go are eliminated (10.7)
         return
     if battle.naval:
         battle.retreated_fleets.extend(u.id for u in units)
@@ -808,18 +807,17 @@ def finish_battle(ctx: Context[ItaliaState], world: World) -> None:
 
 def _close(ctx: Context[ItaliaState], world: World) -> None:
     """The battle is over: back to the combat phase; the stacking check of 8.3 follows."""
-    from .sequence import find_surplus_in
-
     state = ctx.state
     battle = state.battle
     assert battle is not None
     state.battle = None
     state.actor_override = None
     if not battle.naval:
+        active = state.active
         present = state.nations_in(battle.zone)
-        holder = state.active if state.active in present else next(iter(sorted(present)), None)
-        others = {n for n in present - {state.active} if not world.allied(state, state.active, n)}
-        if holder == state.active and others and battle.defender not in others:
+        holder = active if active in present else min(present, default=None)
+        others = {n for n in present if n != active and not world.allied(state, active, n)}
+        if holder == active and others and battle.defender not in others:
             state.combat_due.append(battle.zone)  # a third nation is still there
         elif holder is not None and not (state.major and not state.second_phase):
             # 12.2: no stacking check after the first combat phase of a major invasion;

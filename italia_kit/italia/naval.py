@@ -71,14 +71,16 @@ def fleet_modifiers(state: ItaliaState, fleets: list[Unit]) -> list[int]:
     round needs the modifier of every fleet in the battle. A test holds the two equal."""
     ids = {f.id for f in fleets}
     cargo: dict[int, int] = dict.fromkeys(ids, 0)  # land units aboard each fleet
-    aboard: list[Unit] = []  # leaders aboard any fleet
-    for u in state.units.values():
-        if u.carrier is None:
-            continue
-        if u.is_leader:
-            aboard.append(u)
-        elif u.carrier in ids:
-            cargo[u.carrier] += 1
+    aboard: list[Unit] = []  # leaders aboard any fleet in the seas of ``fleets``
+    # units aboard a fleet are in its sea (9.6): only the seas of ``fleets`` are looked at
+    for sea in {f.zone for f in fleets}:
+        for u in state.where.get(sea, ()):
+            if u.carrier is None:
+                continue
+            if u.is_leader:
+                aboard.append(u)
+            elif u.carrier in ids:
+                cargo[u.carrier] += 1
     return [
         cargo[f.id]
         + 2

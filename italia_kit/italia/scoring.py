@@ -31,7 +31,7 @@ def rule_points(
 ) -> tuple[float, str]:
     """The points one score rule gives a nation now, and how they were counted (11.0)."""
     area = rule.area()
-    zones = list(area) if area is not None else [z.name for z in world.board.zones if z.is_land]
+    zones = world.land_zones if area is None else area
     own = [z for z in zones if held.get(z) == nation]
     if rule.kind in ("zone", "city"):
         if rule.kind == "city" or rule.needs_city:

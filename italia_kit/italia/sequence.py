@@ -8,10 +8,18 @@ Phases, as the state names them: ``income`` (phase 1 starts: income is collected
 from __future__ import annotations
 
 from ..core import Context
+from . import campaign, turn_ten
 from .economy import collect_income
-from .placement import drop_unplaceable, reinforcements_due, start_placement
+from .placement import (
+    bring_reinforcements,
+    drop_unplaceable,
+    reinforcements_due,
+    start_placement,
+)
+from .scoring import score_turn
 from .stacking import limit_value, stacking_limit
 from .state import ItaliaState
+from .submission import withdraw
 from .text import count
 from .world import World
 
@@ -42,13 +50,9 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     state = ctx.state
     if state.nation_index == 0 and not state.played:
         # 7.2: some reinforcements arrive before the first nation of the turn moves
-        from .placement import bring_reinforcements
-
         for nation in state.nation_order:
             for group in reinforcements_due(world, state, nation, "before_first_nation"):
                 bring_reinforcements(ctx, world, nation, group)
-    from . import turn_ten
-
     if turn_ten.applies(world, state):
         if state.turn_ten is None and not state.over:
             turn_ten.start(ctx, world)  # 13.4: no normal turns on Italia I's turn 10
@@ -95,11 +99,9 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     card = next((r for r in info.reinforcements if r.turn == state.turn and r.campaign), None)
     if card is not None and card.campaign_first:
         # 12.3: this nation's turn begins with the campaign (phase 5): no income, no purchase
-        from .campaign import start as start_campaign
-
         start_placement(ctx, world)
         state.reinforcements.clear()
-        if start_campaign(ctx, world):
+        if campaign.start(ctx, world):
             return
     collect_income(ctx, world)
     master = state.masters.get(nation)
@@ -113,8 +115,6 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
 def rome_for_the_romans(ctx: Context[ItaliaState], world: World) -> None:
     """13.1: at the start of a Roman turn foreign units leave Rome (or are eliminated) and
     the city of Rome is rebuilt for free."""
-    from .submission import withdraw
-
     state = ctx.state
     for nation in sorted(state.nations_in("Rome") - {"Romans"}):
         ctx.emit(
@@ -145,12 +145,8 @@ def end_game_turn(ctx: Context[ItaliaState], world: World) -> None:
     state = ctx.state
     for nation in state.nation_order:
         for group in reinforcements_due(world, state, nation, "after_last_nation"):
-            from .placement import bring_reinforcements
-
             bring_reinforcements(ctx, world, nation, group)
     ctx.emit("turn_end", "5.0", f"5.0: turn {state.turn} ends.", turn=state.turn)
-    from .scoring import score_turn
-
     score_turn(ctx, world)
     if state.turn >= world.scenario.last_turn:
         state.over = True
@@ -196,8 +192,6 @@ def clear_borderlands(
     lets it stay there; a stack whose leader will campaign this turn may wait there for
     its campaign (13.2: Hannibal's campaign begins in the Alps), and must be gone when the
     campaign ends."""
-    from .campaign import campaign_card, campaign_leader
-
     state = ctx.state
     nation = state.active
     info = world.nation(nation)
@@ -211,8 +205,8 @@ def clear_borderlands(
     if not stranded:
         return  # the usual case: no need to look for a campaign stack
     waiting = None
-    if keep_campaign_stack and campaign_card(world, state, nation) is not None:
-        leader = campaign_leader(world, state, nation)
+    if keep_campaign_stack and campaign.campaign_card(world, state, nation) is not None:
+        leader = campaign.campaign_leader(world, state, nation)
         if leader is not None and (state.campaign is None or state.campaign["stage"] != "over"):
             waiting = leader.zone
     for u in stranded:
@@ -233,9 +227,7 @@ def after_movement(ctx: Context[ItaliaState], world: World) -> None:
     reaction moves (12.3.2, 12.3.4)."""
     state = ctx.state
     if state.campaign is not None and state.campaign["stage"] == "decide":
-        from .campaign import after_movement as campaign_after_movement
-
-        campaign_after_movement(ctx, world)
+        campaign.after_movement(ctx, world)
         return
     state.phase_name = "combat"
     find_combat(ctx, world)
