@@ -92,7 +92,8 @@ def tokens_left(world: World, state: ItaliaState, nation: str, unit: UnitType) -
 
 
 def city_cost(world: World, zone: str) -> int:
-    terrain = world.board.zone(zone).terrain.value
+    """6.2: the price of a city in ``zone`` (a canonical name), by its terrain."""
+    terrain = world.terrain(zone)
     return CITY_COST_MOUNTAIN_OR_SWAMP if terrain in ("mountain", "swamp") else CITY_COST_STANDARD
 
 
@@ -178,6 +179,19 @@ def _check_placeable(world: World, state: ItaliaState, nation: str, utype: UnitT
 
 #: the unit types with their names, in the order purchases are listed
 _TYPES = tuple((t, t.value) for t in UnitType)
+#: by nation: the unit types it may buy, with their names and prices (6.2), in that order
+_PRICES: dict[str, tuple[tuple[UnitType, str, int], ...]] = {}
+
+
+def _price_list(nation: str) -> tuple[tuple[UnitType, str, int], ...]:
+    found = _PRICES.get(nation)
+    if found is None:
+        found = _PRICES[nation] = tuple(
+            (utype, name, cost)
+            for utype, name in _TYPES
+            if (cost := unit_cost(utype, nation)) is not None  # leaders are never bought
+        )
+    return found
 
 
 def legal_buys(
@@ -190,11 +204,8 @@ def legal_buys(
     units instead of a raised and caught error per candidate; a test holds the two equal.
     """
     gold = state.gold.get(nation, 0)
-    affordable = [  # leaders are never bought (6.2); the price is paid in full
-        (utype, name)
-        for utype, name in _TYPES
-        if (cost := unit_cost(utype, nation)) is not None and cost <= gold
-    ]
+    # leaders are never bought (6.2); the price is paid in full
+    affordable = [(utype, name) for utype, name, cost in _price_list(nation) if cost <= gold]
     if not affordable and (forced or gold < CITY_COST_STANDARD):
         return []  # nothing within reach: no need to look at the board
     have: dict[UnitType, int] = {}
@@ -222,7 +233,7 @@ def legal_buys(
                 continue  # 6.3: half as many as the cities held, rounded down
         if not forced:
             if utype is UnitType.FLEET:
-                if not any(world.board.seas_beside(z) for z in zones):
+                if not any(world.seas_beside(z) for z in zones):
                     continue  # 7.1: a fleet goes into a sea beside a controlled zone
             elif not land_room:
                 continue  # 7.1: one new unit per controlled zone
@@ -230,7 +241,7 @@ def legal_buys(
     if not forced and gold >= CITY_COST_STANDARD:  # 6.4: a master's tribute buys no cities
         for zone in zones:
             if (
-                world.board.zone(zone).city_allowed  # 2.2.1.9
+                world.city_allowed(zone)  # 2.2.1.9
                 and zone not in state.cities  # one city (or ruin) per zone
                 and f"city:{zone}" not in state.to_place
                 and city_cost(world, zone) <= gold

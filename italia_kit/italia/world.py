@@ -39,6 +39,7 @@ class World:
         self._seas_beside: dict[str, tuple[str, ...]] = {}
         self._terrain: dict[str, str] = {}
         self._base_limit: dict[str, int | None] = {}
+        self._city_allowed = {z.name for z in self.board.zones if z.city_allowed}
         #: the land zones (borderlands too), in board order
         self.land_zones: tuple[str, ...] = tuple(z.name for z in self.board.zones if z.is_land)
         # action values already made, by (kind, nation, ...): listing moves reuses them
@@ -109,6 +110,10 @@ class World:
     def terrain(self, zone: str) -> str:
         """The zone's terrain: ``clear``, ``mountain``, ``swamp`` or ``sea`` (2.1)."""
         return self._terrain[zone]
+
+    def city_allowed(self, zone: str) -> bool:
+        """2.2.1.9: may a city stand in ``zone``?"""
+        return zone in self._city_allowed
 
     def base_limit(self, zone: str) -> int | None:
         """8.0: the stacking limit of the zone's terrain (or of a borderland); None for a sea."""
