@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Mapping
 
 from ..core import Context, IllegalActionError
 from . import combat  # the battle this module's steps belong to (combat imports it too)
@@ -51,7 +51,7 @@ def ruin(ctx: Context[ItaliaState], zone: str, rule: str, why: str) -> None:
 
 
 # -- raids (10.7) ----------------------------------------------------------------------------
-def resolve_raid(ctx: Context[ItaliaState], world: World, city_hits: Counter[str]) -> None:
+def resolve_raid(ctx: Context[ItaliaState], world: World, city_hits: Mapping[str, int]) -> None:
     state = ctx.state
     battle = state.battle
     assert battle is not None

@@ -190,11 +190,14 @@ def start_battle(
         raid=raid,
     )
     if not raid and not battle.naval:
-        elephant_fear(ctx, world)
-        foederati_defection(ctx, world)
+        deserted = elephant_fear(ctx, world)
+        defected = foederati_defection(ctx, world)
+        if deserted or defected:
+            sides = both_sides(state, battle)  # units left and came: look again
         battle.sizes = sides_at_start(state, battle)
-    if _lone_leaders(ctx, world):
-        _next_targets(ctx, world)
+    going_on = _lone_leaders(ctx, world, sides)
+    if going_on is not None:
+        _next_targets(ctx, world, going_on)
 
 
 def start_naval_battle(
@@ -214,20 +217,26 @@ def start_naval_battle(
         defender=target,
         naval=True,
     )
-    _roll_round(ctx, world)
+    _roll_round(ctx, world, sides)
 
 
-def _lone_leaders(ctx: Context[ItaliaState], world: World) -> bool:
+def _lone_leaders(
+    ctx: Context[ItaliaState], world: World, sides: dict[str, list[Unit]] | None = None
+) -> dict[str, list[Unit]] | None:
     """10.2: a leader alone facing enemy units without a leader is removed without a fight.
 
-    Returns whether the battle goes on (both sides still have units that fight).
+    Returns the :func:`both_sides` of the battle if it goes on (both sides still have
+    units that fight), else None. ``sides``: the caller's :func:`both_sides`, if nothing
+    has changed in the battle zone since it was looked up.
     """
     state = ctx.state
     battle = state.battle
     assert battle is not None
     # taking a side's leaders (below) leaves every side's fighters as they were: they are
     # looked up once
-    armed = {side: bool(units) for side, units in both_sides(state, battle).items()}
+    if sides is None:
+        sides = both_sides(state, battle)
+    armed = {side: bool(units) for side, units in sides.items()}
     for side in (battle.attacker, battle.defender):
         enemy = battle.enemy(side)
         if (
@@ -244,9 +253,9 @@ def _lone_leaders(ctx: Context[ItaliaState], world: World) -> bool:
                 "a leader alone facing enemy units is removed without a fight",
             )
     if not armed[battle.attacker] or not armed[battle.defender]:
-        finish_battle(ctx, world)
-        return False
-    return True
+        finish_battle(ctx, world, sides)
+        return None
+    return sides
 
 
 def _take_leaders(ctx: Context[ItaliaState], world: World, side: str, rule: str, why: str) -> None:
@@ -267,9 +276,11 @@ def _take_leaders(ctx: Context[ItaliaState], world: World, side: str, rule: str,
 
 
 # -- targets (10.4) ------------------------------------------------------------------------
-def _next_targets(ctx: Context[ItaliaState], world: World) -> None:
+def _next_targets(
+    ctx: Context[ItaliaState], world: World, sides: dict[str, list[Unit]] | None = None
+) -> None:
     """Ask each side for targets, attacker first, unless only one choice exists; before
-    that, the Patrimonium may convert a unit (14.3)."""
+    that, the Patrimonium may convert a unit (14.3). ``sides``: as for :func:`_lone_leaders`."""
     state = ctx.state
     battle = state.battle
     assert battle is not None
@@ -278,7 +289,8 @@ def _next_targets(ctx: Context[ItaliaState], world: World) -> None:
         state.actor_override = "Patrimonium"
         return
     battle.targets = {}
-    sides = both_sides(state, battle)
+    if sides is None:
+        sides = both_sides(state, battle)
     for side, stage in (
         (battle.attacker, "targets_attacker"),
         (battle.defender, "targets_defender"),
@@ -290,7 +302,7 @@ def _next_targets(ctx: Context[ItaliaState], world: World) -> None:
             battle.stage = stage
             state.actor_override = side
             return
-    _roll_round(ctx, world)
+    _roll_round(ctx, world, sides)
 
 
 def default_aims(units: list[Unit], target: str) -> dict[str, str]:
@@ -346,84 +358,91 @@ def set_targets(
 
 
 # -- the dice (10.2) -----------------------------------------------------------------------
-def _roll_round(ctx: Context[ItaliaState], world: World) -> None:
+def _roll_round(
+    ctx: Context[ItaliaState], world: World, sides: dict[str, list[Unit]] | None = None
+) -> None:
+    """One round of dice (10.2, 10.7; naval: 10.8), then the hits; ``sides``: as for
+    :func:`_lone_leaders`."""
     state = ctx.state
     battle = state.battle
     assert battle is not None
     state.actor_override = None
     if battle.naval:
-        _naval_round(ctx, world)
+        _naval_round(ctx, world, sides)
         return
     zone = battle.zone
-    terrain = world.terrain(zone)
+    raid = battle.raid
+    rule = "10.7" if raid else "10.2"
     sup = (
         None
-        if battle.raid
+        if raid
         else supremacy(
             world, state, zone, battle.attacker, battle.defender, battle.retreated_fleets
         )
     )
-    hits_on: dict[str, Counter[str]] = {}
+    hits_on: dict[str, dict[str, int]] = {}
     trampled: dict[str, int] = {}
     # nothing changes in the zone until every die is rolled (hits are applied after both
-    # sides rolled): each side's fighters, leaders and the city are looked up once
-    rough = terrain in ("mountain", "swamp")
+    # sides rolled): each side's fighters, leaders and the city are looked up once, and
+    # the zone's units are read from the index without a copy
+    rough = world.terrain(zone) in ("mountain", "swamp")
     city = state.has_city(zone)
-    here = state.units_in(zone)
-    units_of = _sides_among(battle, here)
+    here = state.where.get(zone, [])
+    units_of = _sides_among(battle, here) if sides is None else sides
     for side in (battle.attacker, battle.defender):
-        enemy = battle.enemy(side)
         units = units_of[side]
         if not units:
             continue
-        aims = battle.targets.get(battle.side(side))
+        attacker = side == battle.attacker
+        enemy = battle.defender if attacker else battle.attacker
+        raider = raid and attacker
+        aims = battle.targets.get("attacker" if attacker else "defender")
+        aim = ""  # without declared targets every die aims at the enemy's one class (10.4)
         if aims is None:
             only = classes_of(battle, units_of[enemy])
-            aims = default_aims(units, only[0] if only else "")
-        attacker = side == battle.attacker
-        raider = battle.raid and attacker
+            aim = only[0] if only else ""
         n_leaders = len(_leaders_among(here, side))
-        modifier = {  # by whether the target landed (10.8.2): the rest is the same for all
-            landing: land_modifier(
+        # by whether the target landed (10.8.2): the rest is the same for all
+        plain, landing = (
+            land_modifier(
                 attacker=attacker,
                 rough=rough,
                 city=city,
                 leaders=n_leaders,
                 supremacy=sup == side,
-                landing=landing,
-                raid=battle.raid,
+                landing=landed,
+                raid=raid,
             )
-            for landing in (False, True)
-        }
+            for landed in (False, True)
+        )
         rolls = ctx.roll(
             len(units),
-            "10.7" if battle.raid else "10.2",
+            rule,
             f"the {side} roll for {count(len(units), 'unit')} in {zone}",
             side=side,
             units=[u.id for u in units],
         )
-        tally: Counter[str] = Counter()
+        tally: dict[str, int] = {}  # hits by target class, in the order first hit
         for unit, roll in zip(units, rolls, strict=True):
-            target = "city" if raider else aims[str(unit.id)]
-            mod = modifier[not attacker and target.endswith(":landed")]
+            target = "city" if raider else aim if aims is None else aims[str(unit.id)]
+            mod = landing if not attacker and target.endswith(":landed") else plain
             if hits(roll, unit.type, mod, raider=raider):
-                tally[target] += 1
-                if rampages(roll, unit.type) and not battle.raid:
+                tally[target] = tally.get(target, 0) + 1
+                if rampages(roll, unit.type) and not raid:
                     trampled[enemy] = trampled.get(enemy, 0) + 1
         hits_on[enemy] = tally
         total = sum(tally.values())
         mod_text = _modifier_text(world, state, battle, side, sup, n_leaders)
         ctx.emit(
             "hits",
-            "10.7" if battle.raid else "10.2",
-            f"{'10.7' if battle.raid else '10.2'}: the {side} score {total} hit"
-            f"{'' if total == 1 else 's'}{mod_text}.",
+            rule,
+            f"{rule}: the {side} score {total} hit{'' if total == 1 else 's'}{mod_text}.",
             side=side,
             hits=dict(tally),
         )
-    if battle.raid:
-        cities.resolve_raid(ctx, world, hits_on.get(battle.defender, Counter()))
-        for cls, n in hits_on.get(battle.attacker, Counter()).items():
+    if raid:
+        cities.resolve_raid(ctx, world, hits_on.get(battle.defender, {}))
+        for cls, n in hits_on.get(battle.attacker, {}).items():
             _apply_hits(ctx, world, battle.attacker, cls, n)
         cities.after_raid(ctx, world)
         return
@@ -500,7 +519,7 @@ def _after_losses(ctx: Context[ItaliaState], world: World) -> None:
             state.actor_override = side
             return
         battle.rampage.clear()
-    if not _lone_leaders(ctx, world):
+    if _lone_leaders(ctx, world) is None:
         return
     battle.stage = "retreat_attacker"
     state.actor_override = battle.attacker
@@ -683,14 +702,17 @@ def next_round(ctx: Context[ItaliaState], world: World) -> None:
 
 
 # -- naval combat (10.8) ---------------------------------------------------------------------
-def _naval_round(ctx: Context[ItaliaState], world: World) -> None:
+def _naval_round(
+    ctx: Context[ItaliaState], world: World, sides: dict[str, list[Unit]] | None = None
+) -> None:
     state = ctx.state
     battle = state.battle
     assert battle is not None
     losses: dict[str, int] = {}
     # the dice change nothing until both sides have rolled: every fleet's modifier is
     # worked out at once
-    sides = both_sides(state, battle)
+    if sides is None:
+        sides = both_sides(state, battle)
     everyone = sides[battle.attacker] + sides[battle.defender]
     modifier = dict(zip((f.id for f in everyone), fleet_modifiers(state, everyone), strict=True))
     for side in (battle.attacker, battle.defender):
@@ -760,9 +782,11 @@ def sink_fleets(ctx: Context[ItaliaState], world: World, nation: str, ids: tuple
 
 
 # -- the end of a battle ------------------------------------------------------------------------
-def finish_battle(ctx: Context[ItaliaState], world: World) -> None:
+def finish_battle(
+    ctx: Context[ItaliaState], world: World, sides: dict[str, list[Unit]] | None = None
+) -> None:
     """Two-hit units restored (10.2), then looting (10.6), rebuilding (10.6.1) and the
-    stacking check (8.3) in the battle zone."""
+    stacking check (8.3) in the battle zone. ``sides``: as for :func:`_lone_leaders`."""
     state = ctx.state
     battle = state.battle
     assert battle is not None
@@ -771,7 +795,8 @@ def finish_battle(ctx: Context[ItaliaState], world: World) -> None:
         if u.hits:
             u.hits = 0
             ctx.emit("restored", "10.2", f"10.2: {u.label()} survived and is restored.", unit=u.id)
-    sides = _sides_among(battle, here)  # restoring units moved none of them
+    if sides is None:
+        sides = _sides_among(battle, here)  # restoring units moved none of them
     holder = next((side for side, units in sides.items() if units), None)
     if holder is None and not battle.naval:
         # only leaders are left on either side: the attacker's stay (reconstructed: the
@@ -838,32 +863,36 @@ def answer_submission(ctx: Context[ItaliaState], world: World, nation: str, acce
     next_round(ctx, world)
 
 
-def elephant_fear(ctx: Context[ItaliaState], world: World) -> None:
+def elephant_fear(ctx: Context[ItaliaState], world: World) -> bool:
     """13.3 (Italia I): the first time Romans face elephants each Roman unit (not leaders,
-    not consular legions) deserts on 8-10; the second and third time on 10; then never."""
+    not consular legions) deserts on 8-10; the second and third time on 10; then never.
+
+    Returns whether any Roman unit deserted.
+    """
     state = ctx.state
     battle = state.battle
     assert battle is not None
     if world.variant != "italia1" or "Romans" not in (battle.attacker, battle.defender):
-        return
+        return False
     enemy = battle.enemy("Romans")
     if not any(u.type is UnitType.ELEPHANT for u in fighters(state, battle, enemy)):
-        return
+        return False
     state.elephant_battles += 1
     if state.elephant_battles > 3:
-        return
+        return False
     desert_on = 8 if state.elephant_battles == 1 else 10
     romans = [
         u for u in fighters(state, battle, "Romans") if u.type is not UnitType.CONSULAR_LEGION
     ]
     if not romans:
-        return
+        return False
     rolls = ctx.roll(
         len(romans),
         "13.3",
         f"the Romans face elephants (time {state.elephant_battles}): each unit deserts on "
         f"{desert_on}-10",
     )
+    deserted = False
     for unit, roll in zip(romans, rolls, strict=True):
         if roll >= desert_on:
             eliminate(
@@ -875,6 +904,8 @@ def elephant_fear(ctx: Context[ItaliaState], world: World) -> None:
                 why="frightened by the elephants, it deserts",
                 attacked_scorer=battle.attacker == "Romans",
             )
+            deserted = True
+    return deserted
 
 
 def answer_conversion(ctx: Context[ItaliaState], world: World, unit_id: int) -> None:

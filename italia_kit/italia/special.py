@@ -65,33 +65,38 @@ def major_battle(
         )
 
 
-def foederati_defection(ctx: Context[ItaliaState], world: World) -> None:
+def foederati_defection(ctx: Context[ItaliaState], world: World) -> bool:
     """14.1: at the start of the first round each Roman Foederati unit facing independent
     Foederati or Ostrogoths rolls: 6-10 (9-10 against Ostrogoths alone) it goes over and is
-    replaced by an infantry unit of the enemy, if one is available."""
+    replaced by an infantry unit of the enemy, if one is available.
+
+    Returns whether any unit went over.
+    """
     state = ctx.state
     battle = state.battle
     assert battle is not None
     if world.variant != "italia2" or "Western Romans" not in (battle.attacker, battle.defender):
-        return
+        return False
     enemy = battle.enemy("Western Romans")
     if enemy not in ("Foederati", "Ostrogoths"):
-        return
+        return False
     defectors = [
         u
         for u in state.units_in(battle.zone, "Western Romans")
         if u.type is UnitType.FOEDERATI and u.carrier is None
     ]
     if not defectors:
-        return
+        return False
     need = 9 if enemy == "Ostrogoths" else 6
     rolls = ctx.roll(
         len(defectors), "14.1", f"the Roman Foederati facing the {enemy} go over on {need}-10"
     )
     limit = world.nation(enemy).token_limits.get("infantry", 0)
+    went_over = False
     for unit, roll in zip(defectors, rolls, strict=True):
         if roll < need:
             continue
+        went_over = True
         in_play = sum(1 for u in state.units_of(enemy) if u.type is UnitType.INFANTRY)
         eliminate(ctx, world, unit, by=None, rule="14.1", why=f"it goes over to the {enemy}")
         if in_play < limit:
@@ -102,6 +107,7 @@ def foederati_defection(ctx: Context[ItaliaState], world: World) -> None:
                 f"14.1: {new.label()} takes its place in the battle of {battle.zone}.",
                 unit=new.id,
             )
+    return went_over
 
 
 PATRIMONIUM = "Patrimonium"
