@@ -18,7 +18,7 @@ from .placement import (
 )
 from .scoring import score_turn
 from .stacking import limit_value, stacking_limit
-from .state import ItaliaState
+from .state import ItaliaState, Unit
 from .submission import withdraw
 from .text import count
 from .world import World
@@ -195,6 +195,13 @@ def clear_borderlands(
     state = ctx.state
     nation = state.active
     info = world.nation(nation)
+    if not any(
+        u.nation == nation and u.carrier is None
+        for zone in world.borderland_zones
+        if zone not in info.may_stay_in_borderlands
+        for u in state.where.get(zone, ())
+    ):
+        return  # the usual case: a look at the few borderlands instead of every unit
     stranded = [
         u
         for u in state.units_of(nation)
@@ -202,8 +209,6 @@ def clear_borderlands(
         and world.is_borderland(u.zone)
         and u.zone not in info.may_stay_in_borderlands
     ]
-    if not stranded:
-        return  # the usual case: no need to look for a campaign stack
     waiting = None
     if keep_campaign_stack and campaign.campaign_card(world, state, nation) is not None:
         leader = campaign.campaign_leader(world, state, nation)
@@ -241,19 +246,29 @@ def find_surplus(ctx: Context[ItaliaState], world: World) -> None:
     state.surplus.clear()
     where = state.where
     for zone in world.controlled_zones(state, nation):
-        here = where[zone]
-        if any(u.nation != nation and u.carrier is None for u in here):
-            continue  # combat zones are checked after combat (8.3)
-        if any(u.nation == nation and u.is_leader for u in here):
-            continue
-        count = sum(
-            1 for u in here if u.nation == nation and u.carrier is None and u.counts_for_stacking
-        )
-        if count <= (world.base_limit(zone) or 0):
+        count = _stack_to_check(where[zone], nation)
+        if count is None or count <= (world.base_limit(zone) or 0):
             continue  # within the zone's base limit, which a capital only raises (8.0, 8.1)
         limit = limit_value(world, state, zone, nation)
         if limit is not None and count > limit:
             _over_stacked(ctx, world, zone, nation, count, "8.0", "")
+
+
+def _stack_to_check(here: list[Unit], nation: str) -> int | None:
+    """The units of ``nation`` counted for stacking (8.0) among ``here``, the units of a
+    zone; None if the zone is not checked now: another nation is ashore there (combat
+    zones are checked after combat, 8.3) or one of the nation's leaders is (8.0 example,
+    8.4). One look at the zone."""
+    count = 0
+    for u in here:
+        if u.nation != nation:
+            if u.carrier is None:
+                return None
+        elif u.is_leader:
+            return None
+        elif u.carrier is None and u.counts_for_stacking:
+            count += 1
+    return count
 
 
 def _over_stacked(
@@ -292,8 +307,11 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
     zones = sorted({u.zone for u in state.units.values() if u.nation == nation})
     for zone in zones:
         here = where[zone]
+        strangers = [u for u in here if u.nation != nation]
+        if not strangers:
+            continue  # most zones: the nation's pieces alone
         if world.is_sea(zone):
-            others = {u.nation for u in here if u.is_fleet and u.nation != nation}
+            others = {u.nation for u in strangers if u.is_fleet}
             if others and any(u.is_fleet and u.nation == nation for u in here):
                 state.naval_offers.append(f"{zone}|{nation}")
                 ctx.emit(
@@ -304,17 +322,13 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
                     zone=zone,
                 )
             continue
-        ashore = [u for u in here if u.nation == nation and u.carrier is None]
-        if not ashore or not world.is_land(zone):  # the mover controls the zone (6.1)
-            continue
         enemies = [
-            u
-            for u in here
-            if u.nation != nation
-            and u.carrier is None
-            and not world.allied(state, nation, u.nation)
+            u for u in strangers if u.carrier is None and not world.allied(state, nation, u.nation)
         ]
-        if enemies:
+        if not enemies or not world.is_land(zone):
+            continue
+        ashore = [u for u in here if u.nation == nation and u.carrier is None]
+        if ashore:  # the mover controls the zone (6.1)
             state.combat_due.append(zone)
             mine = sum(1 for u in ashore if u.counts_for_stacking)
             theirs = sorted({u.nation for u in enemies})

@@ -40,6 +40,10 @@ class World:
         self._terrain: dict[str, str] = {}
         self._base_limit: dict[str, int | None] = {}
         self._city_allowed = {z.name for z in self.board.zones if z.city_allowed}
+        #: the borderlands (9.2), in board order
+        self.borderland_zones: tuple[str, ...] = tuple(
+            z.name for z in self.board.zones if z.is_borderland
+        )
         #: the land zones (borderlands too), in board order
         self.land_zones: tuple[str, ...] = tuple(z.name for z in self.board.zones if z.is_land)
         # action values already made, by (kind, nation, ...): listing moves reuses them
