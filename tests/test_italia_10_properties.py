@@ -104,3 +104,36 @@ def test_the_combat_shortcuts_agree_with_the_checks(scenario: str) -> None:
                 fleets_seen += len(fleets)
             game.apply(rng.choice(game.legal_actions()))
     assert raids[True] > 5 and raids[False] > 5 and fleets_seen > 100
+
+
+@pytest.mark.parametrize("scenario", ["italia1", "italia2"])
+def test_listed_fights_and_retreats_pass_the_checks_they_skip(scenario: str) -> None:
+    """A Fight or Retreat the rules listed is applied without its check (Context.listed):
+    at every combat decision of random games each listed one passes that check."""
+    from italia_kit.italia import combat, new_game
+    from italia_kit.italia.actions import Retreat
+    from italia_kit.italia.setup import world_of
+
+    seen = {"fight": 0, "retreat": 0}
+    for seed in range(3):
+        game = new_game(scenario, seed=seed)
+        rng = random.Random(seed)
+        world = world_of(game)
+        while not game.is_over:
+            actions = game.legal_actions()
+            state = game.state
+            for a in actions:
+                if isinstance(a, Fight):
+                    assert combat.check_fight(world, state, a.nation, a.zone, a.raid) == a.zone
+                    if state.campaign and state.campaign.get("raid") == a.zone and not a.raid:
+                        assert not combat.can_raid(world, state, a.nation, a.zone)  # 12.3.3
+                    seen["fight"] += 1
+                elif isinstance(a, Retreat):
+                    assert state.battle is not None
+                    units = combat._check_retreat(
+                        world, state, state.battle, a.nation, a.units, a.zone
+                    )
+                    assert [u.id for u in units] == list(a.units)
+                    seen["retreat"] += 1
+            game.apply(rng.choice(actions))
+    assert seen["fight"] > 20 and seen["retreat"] > 20
