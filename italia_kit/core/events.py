@@ -75,6 +75,10 @@ class EventLog:
     def truncate(self, length: int) -> None:
         del self._events[length:]
 
+    def since(self, start: int) -> list[Event]:
+        """The events from position ``start`` on (those one action made, say)."""
+        return self._events[start:]
+
     def copy(self) -> EventLog:
         return EventLog(self._events)
 

@@ -181,9 +181,7 @@ class Game(Generic[S]):
                 raise IllegalActionError("5.0", "the game is over: no action is pending")
             ctx = self._ctx
             ctx.listed = (
-                listed is not None
-                and listed[0] == len(self.actions)
-                and any(a is action for a in listed[1])
+                listed is not None and listed[0] == len(self.actions) and _holds(listed[1], action)
             )
             try:
                 self.rules.apply(ctx, action)
@@ -198,7 +196,7 @@ class Game(Generic[S]):
         self.actions.append(action)
         if len(self.actions) % self.checkpoint_every == 0:
             self._checkpoints[len(self.actions)] = self._checkpoint()
-        return [self.log[i] for i in range(start, len(self.log))]
+        return self.log.since(start)
 
     def script_dice(self, results: list[int] | tuple[int, ...]) -> None:
         """Force the next dice results; recorded, so replays reproduce them."""
@@ -257,3 +255,8 @@ class Game(Generic[S]):
 
     def state_json(self) -> dict[str, Any]:
         return self.state.to_json()
+
+
+def _holds(actions: tuple[Action, ...], action: Action) -> bool:
+    """Is ``action`` itself (not an equal copy) among ``actions``?"""
+    return id(action) in map(id, actions)  # all in C: this runs once an action
