@@ -1,15 +1,19 @@
 """Listing the legal actions of a movement phase fast (9.0-9.6, 12.3.1, 12.5.2, 13.1, 13.2).
 
 A random game asks for this list some 650 times, so it is built from one pass over the
-pieces (:class:`Occupancy`) and predicates that read it, instead of asking the raising
-checks of :mod:`.movement` about every candidate. The predicates state the same rules as
-``check_move``, ``check_embark`` and ``check_disembark`` for the one-step moves listed
-here; ``tests/test_italia_properties.py`` holds the two lists equal at every movement
-decision of random games.
+nation's pieces and predicates that read what the pass counted, instead of asking the
+raising checks of :mod:`.movement` about every candidate. A unit's steps alone are made
+once per world (``World.land_moves``, ``World.sea_moves``) and taken whole unless one of
+them enters a zone of allies, of enemies or Rome, the only steps that need a second look.
+The predicates state the same rules as ``check_move``, ``check_embark`` and
+``check_disembark`` for the one-step moves listed here; ``tests/test_italia_properties.py``
+holds the two lists equal at every movement decision of random games.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 from ..core import Action, IllegalActionError, InvalidActionError
@@ -17,13 +21,16 @@ from . import movement
 from .actions import Disembark, Embark, Move
 from .movement import allowance
 from .special import hannibal_march
-from .state import ItaliaState, Unit
+from .state import ItaliaState, MoveRecord, Unit
 from .units import SPECS, UnitType
-from .world import World
+from .world import LandMoves, LandSteps, World
 
 FLEET_LOAD = 2  # 9.6: a fleet carries at most two units a turn (leaders free)
 LEADER, FLEET = UnitType.LEADER, UnitType.FLEET
 ROME = frozenset({"Rome"})
+FLEET_MOVES = SPECS[FLEET].movement  # 9.5: sea zones a turn
+MOVEMENT = {t: spec.movement for t, spec in SPECS.items()}  # 9.0: zones a phase
+TROOPS = {t: 1 if spec.counts_for_stacking else 0 for t, spec in SPECS.items()}  # 8.0
 
 
 class Sides:
@@ -34,9 +41,23 @@ class Sides:
     token notices a piece added or removed all the same.
     """
 
-    __slots__ = ("foes", "friends", "own", "token")
+    __slots__ = (
+        "allies_only",
+        "barred",
+        "closed",
+        "foes",
+        "friends",
+        "guarded",
+        "invaded",
+        "land_memo",
+        "own",
+        "sea_memo",
+        "token",
+    )
 
-    def __init__(self, state: ItaliaState, nation: str, token: tuple[object, ...]) -> None:
+    def __init__(
+        self, world: World, state: ItaliaState, nation: str, token: tuple[object, ...]
+    ) -> None:
         masters = state.masters
         self.token = token
         self.own: list[Unit] = []  # the nation's pieces, in id order
@@ -55,126 +76,239 @@ class Sides:
                     )
                 (self.friends if ally else self.foes).add(u.zone)
         self.own.sort(key=_unit_id)
+        # 12.5.2: a move may not end among allies only (a campaigning leader's may, 12.3.1)
+        self.allies_only = self.friends - self.foes
+        # 13.1: nobody enters Rome on turn 10 of Italia I
+        last = world.variant == "italia1" and state.turn >= world.scenario.last_turn
+        self.closed = ROME if last else frozenset()
+        self.invaded = -1  # how many zones were invaded (9.3) when guarded was read
+        self.guarded: set[str] = set()
+        self.barred: set[str] = set()
+        # the nation's one-step moves, kept by the world (World.land_moves, World.sea_moves)
+        self.land_memo = world.land_moves.setdefault(nation, {})
+        self.sea_memo = world.sea_moves.setdefault(nation, {})
+
+    def watch(self, state: ItaliaState) -> None:
+        """Read again, if an invasion took a zone since, where entering is an attack (8.3:
+        limited until invaded, 9.3) and where a step needs a second look at all. Zones
+        invaded in a phase are only added to, so their number tells."""
+        self.invaded = len(state.invaded)
+        self.guarded = self.foes.difference(state.invaded)
+        self.barred = self.allies_only | self.guarded | self.closed
 
     @classmethod
-    def of(cls, state: ItaliaState, nation: str) -> Sides:
-        phase = (state.turn, state.phase_name, state.second_phase)
-        token = (nation, *phase, state.next_id, len(state.units))
+    def of(cls, world: World, state: ItaliaState, nation: str) -> Sides:
+        token = (
+            nation,
+            state.turn,
+            state.phase_name,
+            state.second_phase,
+            state.next_id,
+            len(state.units),
+        )
         sides = state.listing
         if not isinstance(sides, Sides) or sides.token != token:
-            sides = state.listing = cls(state, nation, token)
+            sides = state.listing = cls(world, state, nation, token)
+        if len(state.invaded) != sides.invaded:
+            sides.watch(state)
         return sides
 
 
 class Occupancy:
-    """Who stands where, as one nation sees it, read once per listing."""
+    """Who of one nation stands where, as the rules of a step read it, for the checks that
+    look at it once :func:`legal_moves` has read all the nation's pieces."""
 
-    __slots__ = (
-        "allies_only",
-        "ashore",
-        "cargo",
-        "closed",
-        "count",
-        "foes",
-        "friends",
-        "guarded",
-        "leaders",
-        "own",
-    )
+    __slots__ = ("allies_only", "closed", "count", "guarded", "leaders")
 
-    def __init__(self, world: World, state: ItaliaState, nation: str) -> None:
-        sides = Sides.of(state, nation)
-        ashore: dict[str, list[Unit]] = {}  # own units not aboard a fleet, by zone
-        count: dict[str, int] = {}  # own units counted for stacking, ashore (8.0)
-        leaders: set[str] = set()  # zones with an own leader ashore
-        cargo: dict[int, int] = {}  # troops (not leaders) aboard each fleet (9.6)
-        for u in sides.own:
-            carrier, zone = u.carrier, u.zone
-            if carrier is not None:
-                if u.type is not LEADER:
-                    cargo[carrier] = cargo.get(carrier, 0) + 1
-                continue
-            if zone in ashore:
-                ashore[zone].append(u)
-            else:
-                ashore[zone] = [u]
-            if u.type is LEADER:
-                leaders.add(zone)
-            else:  # every unit but a leader counts (8.0)
-                count[zone] = count.get(zone, 0) + 1
-        self.own, self.ashore, self.count, self.leaders = sides.own, ashore, count, leaders
-        self.foes, self.friends, self.cargo = sides.foes, sides.friends, cargo
-        # 12.5.2: a move may not end among allies only (a campaigning leader's may, 12.3.1)
-        self.allies_only = sides.friends - sides.foes
-        # 8.3: entering these zones is an attack, limited, until they are invaded (9.3)
-        self.guarded = sides.foes.difference(state.invaded)
-        # 13.1: nobody enters Rome on turn 10 of Italia I
-        last = world.variant == "italia1" and state.turn >= world.scenario.last_turn
-        self.closed = ROME if last else frozenset()
+    def __init__(
+        self,
+        count: dict[str, int],
+        leaders: set[str],
+        allies_only: set[str],
+        guarded: set[str],
+        closed: frozenset[str],
+    ) -> None:
+        self.count = count  # own units counted for stacking, ashore (8.0)
+        self.leaders = leaders  # zones with an own leader ashore
+        self.allies_only = allies_only  # 12.5.2: no move ends here (a campaign's may, 12.3.1)
+        self.guarded = guarded  # 8.3: entering is an attack, limited, until invaded (9.3)
+        self.closed = closed  # 13.1
 
 
 def _unit_id(u: Unit) -> int:
     return u.id
 
 
+def _first_id(group: tuple[tuple[int, ...], str, list[Unit]]) -> int:
+    return group[0][0]
+
+
 def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     """The one-step moves of each unit and of each leader's whole zone, the march to the
-    Alps (13.2), embarking and landing (9.6), in a fixed order."""
-    occ = Occupancy(world, state, nation)
-    out: list[Action] = []
+    Alps (13.2), embarking and landing (9.6), in a fixed order.
+
+    One pass over the nation's pieces counts them by zone and lists each unit's own steps
+    where no step needs a second look (most of them); the steps into zones of allies,
+    enemies or Rome are looked at after it, when the counts are known."""
+    sides = Sides.of(world, state, nation)
     moves = state.moves
-    candidates: list[tuple[tuple[int, ...], str]] = []
-    by_zone: dict[str, list[int]] = {}
-    fleets: list[Unit] = []
-    cache = world.action_cache  # actions are values: each is made once per world, reused
-    for u in occ.own:
-        rec = moves.get(u.id)
-        if u.type is FLEET:
-            fleets.append(u)
-        if rec is not None and rec.stopped:
-            continue
-        if u.carrier is not None:
-            for zone in world.land_exits(u.zone):
-                if _may_land(world, state, occ, nation, u, zone):
-                    key: tuple[object, ...] = ("disembark", nation, u.id, zone)
-                    if (action := cache.get(key)) is None:
-                        action = cache[key] = Disembark(nation, (u.id,), zone)
-                    out.append(action)
-            continue
-        candidates.append(((u.id,), u.zone))
-        if u.type is not FLEET:
-            by_zone.setdefault(u.zone, []).append(u.id)
-    units = state.units
     campaign = state.campaign
-    for zone, group in by_zone.items():
-        if len(group) > 1 and any(units[i].type is LEADER for i in group):
-            candidates.append((tuple(group), zone))
-        if campaign is None and hannibal_march(world, state, nation, (zone, "Alps")):
-            fresh = tuple(i for i in group if i not in moves or not moves[i].steps)
-            if fresh:
-                out.append(Move(nation, fresh, (zone, "Alps")))
     campaign_leader = int(campaign["leader"]) if campaign else None
-    for ids, zone in candidates:
-        first = units[ids[0]]
-        if (
-            campaign_leader is not None
-            and campaign_leader not in ids
-            and not (first.is_fleet and any(c.id == campaign_leader for c in state.cargo(first.id)))
-        ):
-            continue  # 12.3.1: in a campaign nothing moves without the leader (or his fleet)
-        if len(ids) == 1:
-            targets = _lone_steps(world, state, occ, nation, first)
+    allies_only, guarded, closed = sides.allies_only, sides.guarded, sides.closed
+    barred = sides.barred  # where a step needs a second look
+    bonus = 1 if state.extra_move and not state.second_phase else 0  # allowance(), 12.2
+    land_memo, sea_memo = sides.land_memo, sides.sea_memo
+    # own units counted for stacking (8.0) and own leaders, ashore, where they may be
+    # attacked: 8.3 counts them in no other zone
+    count: dict[str, int] = {}
+    leaders: set[str] = set()
+    cargo: dict[int, int] = {}  # troops (not leaders) aboard each fleet (9.6)
+    fleets: list[Unit] = []  # the nation's fleets, moved or not (embarking, 9.6)
+    aboard: list[Unit] = []  # aboard a fleet, not stopped (landing, 9.6)
+    free_leaders: set[str] = set()  # zones where a leader may still move (9.1)
+    # 9.6: units ashore that may still board a fleet (not a fleet, not moved, stopped or
+    # carried yet this turn), by zone, in id order
+    boarders: dict[str, list[Unit]] = {}
+    alone: list[Sequence[Action]] = []  # each unit's steps alone, in id order
+    held: list[tuple[int, Unit, LandSteps]] = []  # (its place in alone, unit, its steps)
+    for u in sides.own:  # in id order: the order of the list
+        uid, zone, kind, carrier = u.id, u.zone, u.type, u.carrier
+        rec = moves.get(uid)
+        if carrier is not None:
+            if kind is not LEADER:
+                cargo[carrier] = cargo.get(carrier, 0) + 1
+            if rec is None or not rec.stopped:
+                aboard.append(u)
+            continue
+        if zone in guarded:
+            if kind is LEADER:
+                leaders.add(zone)
+            else:  # every unit but a leader counts (8.0)
+                count[zone] = count.get(zone, 0) + 1
+        if kind is FLEET:
+            fleets.append(u)
+            if rec is not None and (rec.stopped or rec.steps >= FLEET_MOVES):
+                continue  # 9.5: two sea zones a turn
+            if (
+                campaign_leader is not None
+                and uid != campaign_leader
+                and not any(c.id == campaign_leader for c in state.cargo(uid))
+            ):
+                continue  # 12.3.1: in a campaign only the leader's fleet moves
+            if (by_sea := sea_memo.get(uid)) is None:
+                by_sea = sea_memo[uid] = {}
+            if (seaward := by_sea.get(zone)) is None:
+                seaward = by_sea[zone] = _sea_moves(world, nation, uid, zone)
+            alone.append(seaward)
+            continue
+        if rec is None:
+            used = 0
+        elif rec.stopped:
+            continue
         else:
-            targets = _group_steps(world, state, occ, nation, [units[i] for i in ids], zone)
-        for to in targets:
+            used = rec.steps
+        if kind is LEADER:
+            free_leaders.add(zone)
+        if not used and (rec is None or rec.fleet_used is None):
+            if zone in boarders:
+                boarders[zone].append(u)
+            else:
+                boarders[zone] = [u]
+        if campaign_leader is not None and uid != campaign_leader:
+            continue  # 12.3.1: in a campaign nothing moves without the leader
+        # 9.0/9.1: alone, a unit has its own allowance (+1 with the card's bonus, 12.2);
+        # allowance() gives just that for a group of one
+        if used >= MOVEMENT[kind] + bonus:
+            continue
+        if (by_land := land_memo.get(uid)) is None:
+            by_land = land_memo[uid] = {}
+        if (made := by_land.get(zone)) is None:
+            made = by_land[zone] = _land_moves(world, nation, uid, zone)
+        option = made[1 if used else 0]  # 9.4: a strait is the whole move
+        if not barred.isdisjoint(option[0]):
+            held.append((len(alone), u, option))
+        alone.append(option[1])
+    extra = 1 if state.major else 0  # 12.2: a major invasion attacks with one more
+    for i, u, (dests, steps, limits) in held:  # into zones of allies, enemies, Rome
+        is_leader = u.type is LEADER
+        campaigning = campaign is not None and is_leader  # 12.3.1: no limits for him
+        troops = TROOPS[u.type]
+        kept: list[Action] = []
+        for to, move, limit in zip(dests, steps, limits, strict=True):
+            if to in barred:
+                if to in closed:
+                    continue  # 13.1
+                if not campaigning:
+                    if to in allies_only:
+                        continue  # 12.5.2
+                    if to in guarded:
+                        limit += extra + (1 if is_leader or to in leaders else 0)
+                        if count.get(to, 0) + troops > limit:
+                            continue  # 8.3: at most so many may attack
+            kept.append(move)
+        alone[i] = kept
+    out: list[Action] = []
+    cache = world.action_cache  # actions are values: each is made once per world, reused
+    occ = Occupancy(count, leaders, allies_only, guarded, closed)  # for landing and groups
+    for u in aboard:  # 9.6: landing
+        rec = moves.get(u.id)
+        for zone in world.land_exits(u.zone):
+            if _may_land(world, state, occ, rec, u, zone):
+                key: tuple[object, ...] = ("disembark", nation, u.id, zone)
+                if (action := cache.get(key)) is None:
+                    action = cache[key] = Disembark(nation, (u.id,), zone)
+                out.append(action)
+    # hannibal_march's own first test, so that it is asked only where it may hold (13.2)
+    hannibal = nation == "Carthaginians" and world.variant == "italia1"
+    # 9.1: a leader's whole zone moves together: the units there that may still move, in
+    # id order; the groups in the order of their first units
+    groups: list[tuple[tuple[int, ...], str, list[Unit]]] = []
+    if campaign is None and hannibal:  # every zone is asked about the march (13.2)
+        by_zone: dict[str, list[Unit]] = {}
+        for u in sides.own:
+            rec = moves.get(u.id)
+            if u.carrier is None and u.type is not FLEET and (rec is None or not rec.stopped):
+                by_zone.setdefault(u.zone, []).append(u)
+        for zone, group in by_zone.items():
+            if len(group) > 1 and any(u.type is LEADER for u in group):
+                groups.append((tuple(u.id for u in group), zone, group))
+            if hannibal_march(world, state, nation, (zone, "Alps")):
+                fresh = tuple(u.id for u in group if u.id not in moves or not moves[u.id].steps)
+                if fresh:
+                    out.append(Move(nation, fresh, (zone, "Alps")))
+    elif free_leaders:  # only where a leader stands (the zone index is in id order)
+        for zone in free_leaders:
+            group = [
+                u
+                for u in state.where[zone]
+                if u.nation == nation
+                and u.carrier is None
+                and u.type is not FLEET
+                and ((rec := moves.get(u.id)) is None or not rec.stopped)
+            ]
+            if len(group) > 1:
+                groups.append((tuple(u.id for u in group), zone, group))
+        if len(groups) > 1:
+            groups.sort(key=_first_id)
+    out.extend(chain.from_iterable(alone))
+    for ids, zone, group in groups:
+        if campaign_leader is not None and campaign_leader not in ids:
+            continue  # 12.3.1
+        for to in _group_steps(world, state, occ, nation, group, zone, hannibal):
             key = ("move", nation, ids, zone, to)
             if (action := cache.get(key)) is None:
                 action = cache[key] = Move(nation, ids, (zone, to))
             out.append(action)
-    for fleet in fleets:
-        for land in world.land_exits(fleet.zone):
-            for u in occ.ashore.get(land, ()):
-                if _may_board(state, occ, fleet, u):
+    for fleet in fleets if boarders else ():  # 9.6: boarding
+        frec = moves.get(fleet.id)
+        carried = frec.carried if frec is not None else 0
+        room = FLEET_LOAD - max(carried, cargo.get(fleet.id, 0))  # troops it may yet take
+        exits = world.land_exits(fleet.zone)
+        if room < 0 or boarders.keys().isdisjoint(exits):
+            continue
+        for land in exits:
+            for u in boarders.get(land, ()):
+                if room or u.type is LEADER:  # leaders board free
                     key = ("embark", nation, fleet.id, u.id)
                     if (action := cache.get(key)) is None:
                         action = cache[key] = Embark(nation, fleet.id, (u.id,))
@@ -182,45 +316,21 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     return out
 
 
-def _lone_steps(
-    world: World, state: ItaliaState, occ: Occupancy, nation: str, unit: Unit
-) -> list[str]:
-    """Where one unit alone may move one zone (``check_move``'s rules for one step)."""
-    rec = state.moves.get(unit.id)
-    used = rec.steps if rec is not None else 0
-    campaign = state.campaign
-    if campaign is not None and campaign["stage"] == "decide":
-        leader = int(campaign["leader"])
-        if unit.id != leader and not (
-            unit.is_fleet and any(c.id == leader for c in state.cargo(unit.id))
-        ):
-            return []
-    if unit.is_fleet:
-        if used + 1 > SPECS[unit.type].movement:
-            return []
-        return list(world.sea_exits(unit.zone))
-    if used + 1 > allowance(state, unit, unit.id if unit.is_leader else None):
-        return []
-    campaigning = campaign is not None and unit.is_leader
-    troops = 1 if SPECS[unit.type].counts_for_stacking else 0
-    extra = 1 if state.major else 0
-    is_leader = unit.is_leader
-    closed, allies_only, guarded = occ.closed, occ.allies_only, occ.guarded
-    out = []
-    for to, strait in world.land_steps(unit.zone):
-        if (strait and used) or to in closed:
-            continue  # 9.4: a strait is the whole move; 13.1
-        if not campaigning:
-            if to in allies_only:
-                continue  # 12.5.2
-            if to in guarded:
-                limit = world.attack_limit(to) + extra
-                if is_leader or to in occ.leaders:
-                    limit += 1
-                if occ.count.get(to, 0) + troops > limit:
-                    continue  # 8.3: at most so many may attack
-        out.append(to)
-    return out
+def _land_moves(world: World, nation: str, uid: int, zone: str) -> LandMoves:
+    """A land unit's one-step moves from ``zone`` (for ``world.land_moves``), with where
+    each goes: every step, then those over land (9.4), as ``world.reach`` lists them. Only
+    this memo makes them, so they are not looked for in ``world.action_cache``."""
+    every, overland = world.reach[zone]
+    made = {to: Move(nation, (uid,), (zone, to)) for to in every[0]}
+    return (
+        (every[0], tuple(made.values()), every[1]),
+        (overland[0], tuple(made[to] for to in overland[0]), overland[1]),
+    )
+
+
+def _sea_moves(world: World, nation: str, uid: int, zone: str) -> tuple[Action, ...]:
+    """A fleet's one-step moves from ``zone`` (for ``world.sea_moves``, 9.5)."""
+    return tuple(Move(nation, (uid,), (zone, to)) for to in world.sea_exits(zone))
 
 
 def _group_steps(
@@ -230,6 +340,7 @@ def _group_steps(
     nation: str,
     group: list[Unit],
     zone: str,
+    hannibal: bool,
 ) -> list[str]:
     """Where a leader's whole zone may move one zone together (``check_move``'s rules)."""
     moves = state.moves
@@ -241,20 +352,24 @@ def _group_steps(
     ):
         return []  # 12.3.1
     leader = next(u.id for u in group if u.is_leader)
-    troops = [u for u in group if not u.is_leader]
-    for u in group:
-        used = moves[u.id].steps if u.id in moves else 0
-        limit = allowance(state, u, leader)
-        if u.is_leader and troops:
-            limit = max(limit, *(allowance(state, t, leader) for t in troops))
+    # each allowance once: a leader goes as far as the troops he leads may (9.1)
+    limits = [allowance(state, u, leader) for u in group]
+    troop_limits = [limit for u, limit in zip(group, limits, strict=True) if not u.is_leader]
+    furthest = max(troop_limits, default=0)
+    moved = False
+    for u, limit in zip(group, limits, strict=True):
+        rec = moves.get(u.id)
+        used = rec.steps if rec is not None else 0
+        moved = moved or bool(used)
+        if u.is_leader:
+            limit = max(limit, furthest)
         if used + 1 > limit:
             return []  # 9.0/9.1: someone in the group has no movement left
-    moved = any(u.id in moves and moves[u.id].steps for u in group)
     campaigning = campaign is not None  # the group has a leader (12.3.1)
     extra = 1 if state.major else 0
     out = []
     for to, strait in world.land_steps(zone):
-        if hannibal_march(world, state, nation, (zone, to)):
+        if hannibal and hannibal_march(world, state, nation, (zone, to)):
             if not moved:  # 13.2: the march is the units' whole move, and needs no link
                 out.append(to)
             continue
@@ -265,17 +380,16 @@ def _group_steps(
                 continue  # 12.5.2
             if to in occ.guarded:
                 limit = world.attack_limit(to) + 1 + extra  # a leader goes along (8.3)
-                if occ.count.get(to, 0) + len(troops) > limit:
+                if occ.count.get(to, 0) + len(troop_limits) > limit:
                     continue
         out.append(to)
     return out
 
 
 def _may_land(
-    world: World, state: ItaliaState, occ: Occupancy, nation: str, unit: Unit, zone: str
+    world: World, state: ItaliaState, occ: Occupancy, rec: MoveRecord | None, unit: Unit, zone: str
 ) -> bool:
     """``check_disembark`` for one unit landing in ``zone`` (9.6, 12.5.2, 8.3)."""
-    rec = state.moves.get(unit.id)
     if rec is not None and rec.fleet_used not in (None, unit.carrier):
         return False  # 9.6: one fleet a turn
     if zone in occ.allies_only:
@@ -287,19 +401,6 @@ def _may_land(
         if occ.count.get(zone, 0) + troops > limit:
             return False
     return True
-
-
-def _may_board(state: ItaliaState, occ: Occupancy, fleet: Unit, unit: Unit) -> bool:
-    """``check_embark`` for one unit boarding ``fleet`` from a coast beside it (9.6)."""
-    if unit.is_fleet:
-        return False
-    rec = state.moves.get(unit.id)
-    if rec is not None and (rec.steps or rec.stopped or rec.fleet_used is not None):
-        return False  # embark where the phase began, once a turn
-    frec = state.moves.get(fleet.id)
-    carried = frec.carried if frec is not None else 0
-    troops = 0 if unit.is_leader else 1
-    return max(carried, occ.cargo.get(fleet.id, 0)) + troops <= FLEET_LOAD
 
 
 # -- the reference ------------------------------------------------------------------------

@@ -12,6 +12,15 @@ from ..geo import Board, load_board
 from ..scenarios import Nation, Scenario, load_scenario
 from .state import ItaliaState, Unit
 
+#: where a land unit may step from a zone, in board order: the zones, and the attack limit
+#: of each (8.3)
+Reach = tuple[tuple[str, ...], tuple[int, ...]]
+#: some of a land unit's steps from a zone, as ``World.reach`` lists them: the zones, the
+#: moves there, and the attack limits there (8.3)
+LandSteps = tuple[tuple[str, ...], tuple[Action, ...], tuple[int, ...]]
+#: a land unit's steps from a zone: every one, then those without a strait (9.4)
+LandMoves = tuple[LandSteps, LandSteps]
+
 
 class World:
     """The board plus the scenario, with the zone queries the rules share."""
@@ -48,6 +57,11 @@ class World:
         self.land_zones: tuple[str, ...] = tuple(z.name for z in self.board.zones if z.is_land)
         # action values already made, by (kind, nation, ...): listing moves reuses them
         self.action_cache: dict[tuple[object, ...], Action] = {}
+        # one unit's one-step moves from a zone, made the first time ``move_list`` needs
+        # them, by nation, unit id and zone (a unit id names another piece in another game
+        # of the same world). A land unit's come twice, as ``reach`` gives its steps
+        self.land_moves: dict[str, dict[int, dict[str, LandMoves]]] = {}
+        self.sea_moves: dict[str, dict[int, dict[str, tuple[Action, ...]]]] = {}
         for z in self.board.zones:
             nbs = self.board.neighbours(z.name)
             self._land_exits[z.name] = tuple(n for n in nbs if n in self._land)
@@ -62,6 +76,16 @@ class World:
             self._seas_beside[z.name] = () if z.is_sea else tuple(self.board.seas_beside(z.name))
             self._terrain[z.name] = z.terrain.value
             self._base_limit[z.name] = None if z.is_sea else (z.base_stacking_limit or 0)
+        #: per zone, where a land unit may step (9.0): every step, then those a unit that has
+        #: moved may take (no strait, 9.4); the move list reads it for each unit it lists
+        self.reach: dict[str, tuple[Reach, Reach]] = {}
+        for name, steps in self._land_steps.items():
+            overland = tuple(to for to, strait in steps if not strait)
+            every = tuple(to for to, _ in steps)
+            self.reach[name] = (
+                (every, tuple(self._attack_limit[to] for to in every)),
+                (overland, tuple(self._attack_limit[to] for to in overland)),
+            )
 
     @cached_property
     def variant(self) -> str:
