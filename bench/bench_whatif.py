@@ -18,7 +18,7 @@ from italia_kit.analysis.runner import GameTask, task_players
 from italia_kit.italia import play_game
 from italia_kit.scenarios import load_scenario
 
-GAMES = 12
+GAMES = 48  # games are some 60 ms now: fewer would time mostly the pool start-up
 SEED = 1
 
 
