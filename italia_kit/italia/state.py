@@ -16,6 +16,8 @@ from .battle_state import Battle
 from .units import SPECS, UnitType
 
 PHASES = ("income", "placement", "movement", "combat", "end")
+#: each unit type as a label spells it ("consular legion"): labels are made for every event
+_TYPE_WORDS = {t: t.value.replace("_", " ") for t in UnitType}
 
 
 @dataclass(slots=True)
@@ -46,7 +48,7 @@ class Unit:
     def label(self) -> str:
         if self.name:
             return self.name
-        return f"{self.nation} {self.type.value.replace('_', ' ')} #{self.id}"
+        return f"{self.nation} {_TYPE_WORDS[self.type]} #{self.id}"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -188,7 +190,13 @@ class ItaliaState:
 
     @property
     def actor(self) -> str:
-        return self.actor_override or self.active
+        # ``actor_override or active``, spelt out: every event asks it (Context.emit)
+        override = self.actor_override
+        if override:
+            return override
+        if 0 <= self.nation_index < len(self.nation_order):
+            return self.nation_order[self.nation_index]
+        return ""
 
     @property
     def phase(self) -> str:
