@@ -182,12 +182,14 @@ class Game(Generic[S]):
         if isinstance(action, ScriptDice):
             self.dice.script(action.results)
         else:
-            if self.is_over:
-                raise IllegalActionError("5.0", "the game is over: no action is pending")
-            ctx = self._ctx
-            ctx.listed = (
+            trusted = (
                 listed is not None and listed[0] == len(self.actions) and _holds(listed[1], action)
             )
+            # an action just listed is one of a game not over (legal_actions lists none then)
+            if not trusted and self.is_over:
+                raise IllegalActionError("5.0", "the game is over: no action is pending")
+            ctx = self._ctx
+            ctx.listed = trusted
             try:
                 self.rules.apply(ctx, action)
                 ctx.listed = False

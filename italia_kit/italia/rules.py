@@ -126,25 +126,15 @@ class ItaliaRules:
     # -- changing the state ----------------------------------------------------------------
     def apply(self, ctx: Context[ItaliaState], action: Action) -> None:
         state, w = ctx.state, self.world
-        nation = getattr(action, "nation", None)
-        if not isinstance(nation, str) or not nation:
-            raise InvalidActionError(f"{action!r} does not name its nation")
-        w.nation(nation)  # unknown nation: malformed input
+        nation = getattr(action, "nation", "")
+        if not (ctx.listed and isinstance(nation, str)):
+            # (an action listed for this very state, Context.listed, names the nation that
+            # decides now, in a phase that allows it)
+            self._check_addressed(state, action, nation)
         if not isinstance(action, (Move, Embark, Disembark)):
             state.listing = None  # kept only from one move to the next (move_list.Sides)
         if isinstance(action, DeclareCapital):
             return self._declare_capital(ctx, action)
-        if nation != state.actor:
-            raise IllegalActionError(
-                "5.0", f"it is the {state.actor}' decision ({state.phase_name}), not the {nation}'"
-            )
-        phase = state.phase_name
-        expected = _PHASE_OF.get(type(action))
-        if expected is not None and phase not in expected:
-            raise IllegalActionError(
-                "5.0",
-                f"{action.kind} is not possible in the {sequence.RULEBOOK_PHASE[phase]} phase",
-            )
         # the commonest actions first (moves, then battles): no action class derives from
         # another, so the order of these tests changes nothing but their number
         if isinstance(action, Move):
@@ -182,6 +172,26 @@ class ItaliaRules:
             campaign.apply(ctx, w, action)
         else:
             raise InvalidActionError(f"{action!r} is not an action of Italia")
+
+    def _check_addressed(self, state: ItaliaState, action: Action, nation: Any) -> None:
+        """The action names a nation of the scenario (else it is malformed); unless it is a
+        declaration of capital, that nation must decide now, in a phase that allows it."""
+        if not isinstance(nation, str) or not nation:
+            raise InvalidActionError(f"{action!r} does not name its nation")
+        self.world.nation(nation)  # unknown nation: malformed input
+        if isinstance(action, DeclareCapital):
+            return
+        if nation != state.actor:
+            raise IllegalActionError(
+                "5.0", f"it is the {state.actor}' decision ({state.phase_name}), not the {nation}'"
+            )
+        phase = state.phase_name
+        expected = _PHASE_OF.get(type(action))
+        if expected is not None and phase not in expected:
+            raise IllegalActionError(
+                "5.0",
+                f"{action.kind} is not possible in the {sequence.RULEBOOK_PHASE[phase]} phase",
+            )
 
     def advance(self, ctx: Context[ItaliaState]) -> None:
         state, w = ctx.state, self.world

@@ -389,7 +389,12 @@ class ItaliaState:
         return self.where.get(zone) or []
 
     def units_in(self, zone: str, nation: str | None = None) -> list[Unit]:
-        return [u for u in self._in_zone(zone) if nation is None or u.nation == nation]
+        here = self.where.get(zone)  # asked all the time: one look, no helper call
+        if not here:
+            return []
+        if nation is None:
+            return here.copy()  # a list of the caller's own, as always
+        return [u for u in here if u.nation == nation]
 
     def units_of(self, nation: str) -> Iterator[Unit]:
         return (u for u in self.units.values() if u.nation == nation)
