@@ -10,7 +10,7 @@ was.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
@@ -39,6 +39,8 @@ class GameState(Protocol):
 
 S = TypeVar("S", bound=GameState)
 
+_new_tuple = tuple.__new__
+
 
 class Context(Generic[S]):
     """What a rule sees while it applies an action: the state, the dice and the log.
@@ -59,8 +61,13 @@ class Context(Generic[S]):
     def emit(self, kind: str, rule: str, text: str, **data: Any) -> Event:
         """Record one change of state: its kind, the rule applied and a plain sentence."""
         state = self.state
-        event = Event(len(self.log), state.turn, state.actor, state.phase, kind, rule, text, data)
-        self.log.append(event)
+        log = self.log
+        # Event(...) itself, without the named tuple's own __new__ (a Python function): a
+        # game makes an event every few actions
+        event = _new_tuple(
+            Event, (len(log), state.turn, state.actor, state.phase, kind, rule, text, data)
+        )
+        log.append(event)
         return event
 
     def roll(self, n: int, rule: str, why: str, **data: Any) -> list[int]:
@@ -126,6 +133,7 @@ class Game(Generic[S]):
         advance: bool = True,
     ) -> None:
         self.rules = rules
+        self._over = _over_test(rules)
         self.dice = dice if dice is not None else Dice(seed=seed)
         self.log = log if log is not None else EventLog()
         self._ctx: Context[S] = Context(state, self.dice, self.log)
@@ -149,10 +157,7 @@ class Game(Generic[S]):
 
     @property
     def is_over(self) -> bool:
-        is_over = getattr(self.rules, "is_over", None)  # optional, see Rules.decision
-        if is_over is not None:
-            return bool(is_over(self.state))
-        return self.decision is None
+        return bool(self._over(self._ctx.state))
 
     def legal_actions(self) -> list[Action]:
         """The actions the pending decision may take, in the rules' order.
@@ -177,12 +182,14 @@ class Game(Generic[S]):
         if isinstance(action, ScriptDice):
             self.dice.script(action.results)
         else:
-            if self.is_over:
-                raise IllegalActionError("5.0", "the game is over: no action is pending")
-            ctx = self._ctx
-            ctx.listed = (
+            trusted = (
                 listed is not None and listed[0] == len(self.actions) and _holds(listed[1], action)
             )
+            # an action just listed is one of a game not over (legal_actions lists none then)
+            if not trusted and self.is_over:
+                raise IllegalActionError("5.0", "the game is over: no action is pending")
+            ctx = self._ctx
+            ctx.listed = trusted
             try:
                 self.rules.apply(ctx, action)
                 ctx.listed = False
@@ -223,6 +230,7 @@ class Game(Generic[S]):
         """An independent copy that runs on from here."""
         twin: Game[S] = Game.__new__(Game)
         twin.rules = self.rules
+        twin._over = self._over
         twin.dice = Dice(self.dice.seed, self.dice.count, list(self.dice.scripted))
         twin.log = self.log.copy()
         twin._ctx = Context(self.state.clone(), twin.dice, twin.log)
@@ -255,6 +263,16 @@ class Game(Generic[S]):
 
     def state_json(self) -> dict[str, Any]:
         return self.state.to_json()
+
+
+def _over_test(rules: Rules[S]) -> Callable[[S], bool]:
+    """How to tell that the game is over: the rules' ``is_over`` if they define it (see
+    :meth:`Rules.decision`), else "no decision is pending". Looked up once, not three times
+    an action (the runner's loop, the legal actions and apply each ask)."""
+    is_over: Callable[[S], bool] | None = getattr(rules, "is_over", None)
+    if is_over is not None:
+        return is_over
+    return lambda state: rules.decision(state) is None
 
 
 def _holds(actions: tuple[Action, ...], action: Action) -> bool:

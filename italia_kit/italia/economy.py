@@ -253,7 +253,16 @@ def legal_buys(
 def buy(ctx: Context[ItaliaState], world: World, nation: str, unit: str, zone: str | None) -> None:
     state = ctx.state
     forced = state.actor_override == nation and nation != state.active
-    price = check_buy(world, state, nation, unit, zone, forced=forced)
+    if ctx.listed:  # listed as legal here (Context.listed): only the price is wanted
+        if unit == "city":
+            assert zone is not None  # legal_buys names the zone of every city
+            price = city_cost(world, zone)
+        else:
+            cost = unit_cost(UnitType(unit), nation)
+            assert cost is not None  # leaders are never listed
+            price = cost
+    else:
+        price = check_buy(world, state, nation, unit, zone, forced=forced)
     state.gold[nation] -= price
     if unit == "city":
         assert zone is not None

@@ -261,7 +261,10 @@ def apply_move(
             stop_reason = "crossing a strait takes the whole phase (9.4)"
             for u in units:
                 state.moves[u.id].strait = True
-        elif _enemies(world, state, nation, end) and end not in state.invaded:
+        elif end not in state.invaded and any(
+            u.nation != nation and u.carrier is None and not world.allied(state, nation, u.nation)
+            for u in state.where.get(end, ())
+        ):  # _enemies(...) is not empty: one look at the zone
             stop_reason = f"{end} is occupied (9.0)"
         elif world.is_mountain(end) and leader is None and not _own_city(world, state, nation, end):
             stop_reason = f"{end} is a mountain zone (9.0)"
@@ -279,8 +282,21 @@ def apply_move(
 def check_invasion(ctx: Context[ItaliaState], world: World, nation: str, zone: str) -> None:
     """9.3: twice the defenders (as many against a city) invade the zone."""
     state = ctx.state
-    enemies = [u for u in _enemies(world, state, nation, zone) if u.counts_for_stacking]
-    if not enemies or zone in state.invaded:
+    if zone in state.invaded:
+        return  # already invaded this phase
+    here = state.where.get(zone)
+    if not here or all(u.nation == nation for u in here):
+        return  # the usual case, the mover alone in the zone: one look, no lists made
+    # _enemies(...) that count for stacking, from the look at the zone already taken
+    enemies = [
+        u
+        for u in here
+        if u.nation != nation
+        and u.carrier is None
+        and u.counts_for_stacking
+        and not world.allied(state, nation, u.nation)
+    ]
+    if not enemies:
         return
     moved_in = [
         u

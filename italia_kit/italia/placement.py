@@ -173,13 +173,15 @@ def legal_zones(
     *,
     free: bool,
     pending: dict[str, Any] | None = None,
+    controlled: list[str] | None = None,
 ) -> list[str]:
     """Where a bought unit (``free=False``) or a reinforcement (``free=True``) may go.
 
     A reinforcement may be limited to a region ("any zone of North Africa that Carthage
-    controls", 7.2 example), or to a region and the zones beside it.
+    controls", 7.2 example), or to a region and the zones beside it. ``controlled``: the
+    zones the nation controls, if the caller has them already (``world.controlled_zones``).
     """
-    zones = world.controlled_zones(state, nation)
+    zones = world.controlled_zones(state, nation) if controlled is None else controlled
     unit = UnitType(entry)
     near = pending.get("near") if pending else None
     if free and near:
@@ -262,8 +264,11 @@ def check_place(world: World, state: ItaliaState, nation: str, unit: str, zone: 
 
 def place(ctx: Context[ItaliaState], world: World, nation: str, unit: str, zone: str) -> None:
     state = ctx.state
-    zone = check_place(world, state, nation, unit, zone)
-    entry = UnitType.parse(unit).value
+    if ctx.listed:  # listed as legal here (Context.listed): a unit's name, a zone's name
+        entry = unit
+    else:
+        zone = check_place(world, state, nation, unit, zone)
+        entry = UnitType.parse(unit).value
     utype = UnitType(entry)
     if state.to_place:
         state.to_place.remove(entry)
@@ -291,8 +296,14 @@ def drop_unplaceable(ctx: Context[ItaliaState], world: World) -> None:
     or a reinforcement that can go nowhere (fleets with no coast held, 7.1, 7.2)."""
     state = ctx.state
     nation = state.active
+    if not state.reinforcements and not state.to_place:
+        return
+    # no unit moves here: the zones held are worked out once for all the units waiting
+    held = world.controlled_zones(state, nation)
     for pending in list(state.reinforcements):
-        if not legal_zones(world, state, nation, pending["unit"], free=True, pending=pending):
+        if not legal_zones(
+            world, state, nation, pending["unit"], free=True, pending=pending, controlled=held
+        ):
             state.reinforcements.remove(pending)
             what = pending.get("name") or pending["unit"].replace("_", " ")
             ctx.emit(
@@ -303,7 +314,7 @@ def drop_unplaceable(ctx: Context[ItaliaState], world: World) -> None:
                 unit=pending["unit"],
             )
     for entry in list(state.to_place):
-        if not legal_zones(world, state, nation, entry, free=False):
+        if not legal_zones(world, state, nation, entry, free=False, controlled=held):
             state.to_place.remove(entry)
             ctx.emit(
                 "unit_lost",

@@ -101,9 +101,12 @@ class ItaliaRules:
                     out.append(Revolt(nation))
         elif phase == "placement":
             if state.to_place:
+                held = w.controlled_zones(state, nation)  # the same for every unit waiting
                 for entry in dict.fromkeys(state.to_place):
-                    for zone in placement.legal_zones(w, state, nation, entry, free=False):
-                        out.append(Place(nation, entry, zone))
+                    zones = placement.legal_zones(
+                        w, state, nation, entry, free=False, controlled=held
+                    )
+                    out.extend(Place(nation, entry, zone) for zone in zones)
             else:
                 pending = state.reinforcements[0]
                 entry = pending["unit"]
@@ -123,14 +126,61 @@ class ItaliaRules:
     # -- changing the state ----------------------------------------------------------------
     def apply(self, ctx: Context[ItaliaState], action: Action) -> None:
         state, w = ctx.state, self.world
-        nation = getattr(action, "nation", None)
-        if not isinstance(nation, str) or not nation:
-            raise InvalidActionError(f"{action!r} does not name its nation")
-        w.nation(nation)  # unknown nation: malformed input
+        nation = getattr(action, "nation", "")
+        if not (ctx.listed and isinstance(nation, str)):
+            # (an action listed for this very state, Context.listed, names the nation that
+            # decides now, in a phase that allows it)
+            self._check_addressed(state, action, nation)
         if not isinstance(action, (Move, Embark, Disembark)):
             state.listing = None  # kept only from one move to the next (move_list.Sides)
         if isinstance(action, DeclareCapital):
             return self._declare_capital(ctx, action)
+        # the commonest actions first (moves, then battles): no action class derives from
+        # another, so the order of these tests changes nothing but their number
+        if isinstance(action, Move):
+            movement.apply_move(ctx, w, nation, action.units, action.path)
+        elif isinstance(action, COMBAT_ACTIONS):
+            combat_rules.apply(ctx, w, action)
+        elif isinstance(action, Place):
+            placement.place(ctx, w, nation, action.unit, action.zone)
+        elif isinstance(action, EndMovement):
+            ctx.emit("end_movement", "9.0", f"9.0: the {nation} end their movement.")
+            sequence.end_movement(ctx, w)
+        elif isinstance(action, Disembark):
+            movement.apply_disembark(ctx, w, nation, action.units, action.zone)
+        elif isinstance(action, Buy):
+            economy.buy(ctx, w, nation, action.unit, action.zone)
+        elif isinstance(action, Embark):
+            movement.apply_embark(ctx, w, nation, action.fleet, action.units)
+        elif isinstance(action, EndPurchase):
+            ctx.emit(
+                "end_purchase",
+                "6.2",
+                f"6.2: the {nation} end their purchases "
+                f"with {state.gold.get(nation, 0)} gold left.",
+            )
+            sequence.enter_placement(ctx, w)
+        elif isinstance(action, RemoveUnit):
+            self._remove_surplus(ctx, nation, action.unit)
+        elif isinstance(action, Revolt):
+            submission.revolt(ctx, w, nation)
+        elif isinstance(action, EndCombat):
+            if state.combat_due or state.battle or state.naval_offers:
+                raise IllegalActionError("10.0", "battles are still due: combat is mandatory")
+            sequence.end_nation_turn(ctx, w)
+        elif isinstance(action, CAMPAIGN_ACTIONS):
+            campaign.apply(ctx, w, action)
+        else:
+            raise InvalidActionError(f"{action!r} is not an action of Italia")
+
+    def _check_addressed(self, state: ItaliaState, action: Action, nation: Any) -> None:
+        """The action names a nation of the scenario (else it is malformed); unless it is a
+        declaration of capital, that nation must decide now, in a phase that allows it."""
+        if not isinstance(nation, str) or not nation:
+            raise InvalidActionError(f"{action!r} does not name its nation")
+        self.world.nation(nation)  # unknown nation: malformed input
+        if isinstance(action, DeclareCapital):
+            return
         if nation != state.actor:
             raise IllegalActionError(
                 "5.0", f"it is the {state.actor}' decision ({state.phase_name}), not the {nation}'"
@@ -142,46 +192,13 @@ class ItaliaRules:
                 "5.0",
                 f"{action.kind} is not possible in the {sequence.RULEBOOK_PHASE[phase]} phase",
             )
-        if isinstance(action, Buy):
-            economy.buy(ctx, w, nation, action.unit, action.zone)
-        elif isinstance(action, EndPurchase):
-            ctx.emit(
-                "end_purchase",
-                "6.2",
-                f"6.2: the {nation} end their purchases "
-                f"with {state.gold.get(nation, 0)} gold left.",
-            )
-            sequence.enter_placement(ctx, w)
-        elif isinstance(action, Place):
-            placement.place(ctx, w, nation, action.unit, action.zone)
-        elif isinstance(action, Move):
-            movement.apply_move(ctx, w, nation, action.units, action.path)
-        elif isinstance(action, Embark):
-            movement.apply_embark(ctx, w, nation, action.fleet, action.units)
-        elif isinstance(action, Disembark):
-            movement.apply_disembark(ctx, w, nation, action.units, action.zone)
-        elif isinstance(action, EndMovement):
-            ctx.emit("end_movement", "9.0", f"9.0: the {nation} end their movement.")
-            sequence.end_movement(ctx, w)
-        elif isinstance(action, RemoveUnit):
-            self._remove_surplus(ctx, nation, action.unit)
-        elif isinstance(action, Revolt):
-            submission.revolt(ctx, w, nation)
-        elif isinstance(action, EndCombat):
-            if state.combat_due or state.battle or state.naval_offers:
-                raise IllegalActionError("10.0", "battles are still due: combat is mandatory")
-            sequence.end_nation_turn(ctx, w)
-        elif isinstance(action, COMBAT_ACTIONS):
-            combat_rules.apply(ctx, w, action)
-        elif isinstance(action, CAMPAIGN_ACTIONS):
-            campaign.apply(ctx, w, action)
-        else:
-            raise InvalidActionError(f"{action!r} is not an action of Italia")
 
     def advance(self, ctx: Context[ItaliaState]) -> None:
         state, w = ctx.state, self.world
         while not state.over:
             phase = state.phase_name
+            if phase == "movement" or phase == "stacking":
+                return  # a decision is pending: the commonest case, judged at once
             if phase == "income":
                 sequence.begin_nation_turn(ctx, w)
             elif phase == "purchase" and not self._may_buy_or_revolt(state):

@@ -16,6 +16,8 @@ from .battle_state import Battle
 from .units import SPECS, UnitType
 
 PHASES = ("income", "placement", "movement", "combat", "end")
+#: each unit type as a label spells it ("consular legion"): labels are made for every event
+_TYPE_WORDS = {t: t.value.replace("_", " ") for t in UnitType}
 
 
 @dataclass(slots=True)
@@ -46,7 +48,7 @@ class Unit:
     def label(self) -> str:
         if self.name:
             return self.name
-        return f"{self.nation} {self.type.value.replace('_', ' ')} #{self.id}"
+        return f"{self.nation} {_TYPE_WORDS[self.type]} #{self.id}"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -188,7 +190,13 @@ class ItaliaState:
 
     @property
     def actor(self) -> str:
-        return self.actor_override or self.active
+        # ``actor_override or active``, spelt out: every event asks it (Context.emit)
+        override = self.actor_override
+        if override:
+            return override
+        if 0 <= self.nation_index < len(self.nation_order):
+            return self.nation_order[self.nation_index]
+        return ""
 
     @property
     def phase(self) -> str:
@@ -381,7 +389,12 @@ class ItaliaState:
         return self.where.get(zone) or []
 
     def units_in(self, zone: str, nation: str | None = None) -> list[Unit]:
-        return [u for u in self._in_zone(zone) if nation is None or u.nation == nation]
+        here = self.where.get(zone)  # asked all the time: one look, no helper call
+        if not here:
+            return []
+        if nation is None:
+            return here.copy()  # a list of the caller's own, as always
+        return [u for u in here if u.nation == nation]
 
     def units_of(self, nation: str) -> Iterator[Unit]:
         return (u for u in self.units.values() if u.nation == nation)
