@@ -315,11 +315,3 @@ _PHASE_OF: dict[type, tuple[str, ...]] = {
     **{cls: ("combat",) for cls in COMBAT_ACTIONS},
     **{cls: ("campaign",) for cls in CAMPAIGN_ACTIONS},
 }
-
-
-def _ok(check: Any, *args: Any, **kwargs: Any) -> bool:
-    try:
-        check(*args, **kwargs)
-    except (IllegalActionError, InvalidActionError):
-        return False
-    return True
