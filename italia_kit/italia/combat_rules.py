@@ -24,6 +24,7 @@ from .actions import (
 from .retreat import fitting, refuges
 from .special import conversion_targets
 from .state import ItaliaState
+from .units import UnitType
 from .world import World
 
 _STAGE_DECISION = {
@@ -141,14 +142,19 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
         for combo in itertools.islice(itertools.combinations([f.id for f in mine], n), 20):
             out.append(SinkFleets(nation, combo))
     elif stage in ("retreat_attacker", "retreat_defender", "raid_retreat"):
-        every = mine + combat.leaders(state, battle, nation)
+        everyone = tuple(u.id for u in mine + combat.leaders(state, battle, nation))
         havens = refuges(world, state, battle, nation)  # the same for every group
-        for zone in fitting(havens, mine):
-            out.append(Retreat(nation, tuple(u.id for u in every), zone))
+        out.extend(Retreat(nation, everyone, zone) for zone in fitting(havens, mine))
         if len(mine) > 1:
+            # where one unit may go depends only on its type and whether it has been hit
+            # (:func:`fitting`): worked out once for each
+            alone: dict[tuple[UnitType, bool], list[str]] = {}
             for u in mine:
-                for zone in fitting(havens, [u]):
-                    out.append(Retreat(nation, (u.id,), zone))
+                key = (u.type, u.hits > 0)
+                found = alone.get(key)
+                if found is None:
+                    found = alone[key] = fitting(havens, [u])
+                out.extend(Retreat(nation, (u.id,), zone) for zone in found)
         if stage != "raid_retreat":
             out.append(StandFast(nation))
     elif stage == "loot":
