@@ -108,12 +108,19 @@ def legal_actions(world: World, state: ItaliaState) -> list[Action]:
         out.append(DeclineNaval(nation, sea))
         return out
     announced = state.campaign.get("raid") if state.campaign else None
+    cache = world.action_cache  # actions are values: each is made once per world, reused
     for zone in state.combat_due:
         raid = combat.can_raid(world, state, nation, zone)
         if zone != announced or not raid:  # 12.3.3: an announced raid is a raid, if it can be
-            out.append(Fight(nation, zone, False))
+            key = ("fight", nation, zone, False)
+            if (fight := cache.get(key)) is None:
+                fight = cache[key] = Fight(nation, zone, False)
+            out.append(fight)
         if raid:
-            out.append(Fight(nation, zone, True))
+            key = ("fight", nation, zone, True)
+            if (fight := cache.get(key)) is None:
+                fight = cache[key] = Fight(nation, zone, True)
+            out.append(fight)
     return out
 
 
@@ -144,19 +151,21 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
     elif stage in ("retreat_attacker", "retreat_defender", "raid_retreat"):
         everyone = tuple(u.id for u in mine + combat.leaders(state, battle, nation))
         havens = refuges(world, state, battle, nation)  # the same for every group
-        out.extend(Retreat(nation, everyone, zone) for zone in fitting(havens, mine))
+        out.extend(_retreat(world, nation, everyone, zone) for zone in fitting(havens, mine))
         if len(mine) > 1:
             # where one unit may go depends only on its type and whether it has been hit
             # (:func:`fitting`): worked out once for each
             alone: dict[tuple[UnitType, bool], list[str]] = {}
             for u in mine:
-                key = (u.type, u.hits > 0)
-                found = alone.get(key)
+                kind = (u.type, u.hits > 0)
+                found = alone.get(kind)
                 if found is None:
-                    found = alone[key] = fitting(havens, [u])
-                out.extend(Retreat(nation, (u.id,), zone) for zone in found)
+                    found = alone[kind] = fitting(havens, [u])
+                out.extend(_retreat(world, nation, (u.id,), zone) for zone in found)
         if stage != "raid_retreat":
-            out.append(StandFast(nation))
+            if (stand := world.action_cache.get(("stand_fast", nation))) is None:
+                stand = world.action_cache["stand_fast", nation] = StandFast(nation)
+            out.append(stand)
     elif stage == "loot":
         options = cities.loot_options(world, nation)
         out.extend(Loot(nation, take) for take in options)
@@ -175,6 +184,15 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
             if u.counts_for_stacking and u.carrier is None
         )
     return out
+
+
+def _retreat(world: World, nation: str, ids: tuple[int, ...], zone: str) -> Action:
+    """``Retreat(nation, ids, zone)``, made once per world (actions are values: the same
+    retreats are listed again and again while a battle lasts)."""
+    key = ("retreat", nation, ids, zone)
+    if (action := world.action_cache.get(key)) is None:
+        action = world.action_cache[key] = Retreat(nation, ids, zone)
+    return action
 
 
 _STAGES_OF: dict[type, tuple[str, ...]] = {
