@@ -137,3 +137,35 @@ def test_listed_fights_and_retreats_pass_the_checks_they_skip(scenario: str) -> 
                     seen["retreat"] += 1
             game.apply(rng.choice(actions))
     assert seen["fight"] > 20 and seen["retreat"] > 20
+
+
+@pytest.mark.parametrize("scenario", ["italia1", "italia2"])
+def test_listed_single_retreats_are_each_units_retreat_zones(scenario: str) -> None:
+    """The retreats of one unit are listed from one look per unit type and hit (the
+    listing shares them): at every retreat decision of random games each fighting unit of
+    a side of several is listed to exactly its own :func:`retreat_zones`."""
+    from italia_kit.italia import combat, new_game
+    from italia_kit.italia.actions import Retreat
+    from italia_kit.italia.retreat import retreat_zones
+    from italia_kit.italia.setup import world_of
+
+    checked = 0
+    for seed in range(3):
+        game = new_game(scenario, seed=seed)
+        rng = random.Random(seed)
+        world = world_of(game)
+        while not game.is_over:
+            actions = game.legal_actions()
+            state, battle = game.state, game.state.battle
+            if battle is not None and battle.stage.startswith(("retreat", "raid_retreat")):
+                nation = state.actor
+                mine = combat.fighters(state, battle, nation)
+                if len(mine) > 1:
+                    for u in mine:
+                        listed = [
+                            a.zone for a in actions if isinstance(a, Retreat) and a.units == (u.id,)
+                        ]
+                        assert listed == retreat_zones(world, state, battle, nation, [u])
+                        checked += 1
+            game.apply(rng.choice(actions))
+    assert checked > 20

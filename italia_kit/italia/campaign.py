@@ -348,20 +348,26 @@ def _reactions(world: World, state: ItaliaState, nation: str, *, fast: bool = Tr
     assert campaign is not None
     reacted = set(campaign["reacted"])
     check = _ReactionCheck(world, state, nation)
+    blocked = campaign["blocked"]
+    cache = world.action_cache  # actions are values: each is made once per world, reused
     for u in sorted(state.units_of(nation), key=lambda u: u.id):
-        if u.id in reacted or u.zone in campaign["blocked"]:
+        if u.id in reacted or u.zone in blocked:
             continue
-        for to in world.board.neighbours(u.zone):
+        # ``world.neighbours``: ``board.neighbours`` (sorted alike) without its name look-up
+        for to in world.neighbours(u.zone):
             if fast:
-                legal = check.ok(u, to)
+                if not check.ok(u, to):
+                    continue
             else:
                 try:
                     check_reaction(world, state, nation, (u.id,), to)
                 except (IllegalActionError, InvalidActionError):
                     continue
-                legal = True
-            if legal:
-                out.append(ReactionMove(nation, (u.id,), to))
+            key = ("react", nation, u.id, to)
+            action = cache.get(key)
+            if action is None:
+                action = cache[key] = ReactionMove(nation, (u.id,), to)
+            out.append(action)
     return out
 
 

@@ -236,8 +236,11 @@ def _lone_leaders(
     # looked up once
     if sides is None:
         sides = both_sides(state, battle)
-    armed = {side: bool(units) for side, units in sides.items()}
-    for side in (battle.attacker, battle.defender):
+    attacker, defender = battle.attacker, battle.defender
+    armed = {attacker: bool(sides[attacker]), defender: bool(sides[defender])}
+    if armed[attacker] and armed[defender]:
+        return sides  # both sides fight on: no leader is alone
+    for side in (attacker, defender):
         enemy = battle.enemy(side)
         if (
             not armed[side]
@@ -252,10 +255,8 @@ def _lone_leaders(
                 "10.2",
                 "a leader alone facing enemy units is removed without a fight",
             )
-    if not armed[battle.attacker] or not armed[battle.defender]:
-        finish_battle(ctx, world, sides)
-        return None
-    return sides
+    finish_battle(ctx, world, sides)
+    return None
 
 
 def _take_leaders(ctx: Context[ItaliaState], world: World, side: str, rule: str, why: str) -> None:
@@ -389,6 +390,7 @@ def _roll_round(
     city = state.has_city(zone)
     here = state.where.get(zone, [])
     units_of = _sides_among(battle, here) if sides is None else sides
+    landed_targets = battle.round == 1 and bool(battle.landed)  # see :func:`target_class`
     for side in (battle.attacker, battle.defender):
         units = units_of[side]
         if not units:
@@ -403,18 +405,25 @@ def _roll_round(
             aim = only[0] if only else ""
         n_leaders = len(_leaders_among(here, side))
         # by whether the target landed (10.8.2): the rest is the same for all
-        plain, landing = (
-            land_modifier(
-                attacker=attacker,
+        plain = land_modifier(
+            attacker=attacker,
+            rough=rough,
+            city=city,
+            leaders=n_leaders,
+            supremacy=sup == side,
+            raid=raid,
+        )
+        landing = plain
+        if not attacker and landed_targets:  # only the defender aims at landed units
+            landing = land_modifier(
+                attacker=False,
                 rough=rough,
                 city=city,
                 leaders=n_leaders,
                 supremacy=sup == side,
-                landing=landed,
+                landing=True,
                 raid=raid,
             )
-            for landed in (False, True)
-        )
         rolls = ctx.roll(
             len(units),
             rule,
@@ -481,7 +490,11 @@ def _apply_hits(ctx: Context[ItaliaState], world: World, side: str, cls: str, n:
     state = ctx.state
     battle = state.battle
     assert battle is not None
-    pool = [u for u in fighters(state, battle, side) if target_class(battle, u) == cls]
+    mine = fighters(state, battle, side)
+    if battle.round == 1 and battle.landed:
+        pool = [u for u in mine if target_class(battle, u) == cls]
+    else:  # no unit is marked ``:landed`` (see :func:`target_class`)
+        pool = [u for u in mine if _CLASS[u.type] == cls]
     for _ in range(n):
         fresh = [u for u in pool if SPECS[u.type].hits_to_kill > 1 and u.hits == 0]
         if fresh:

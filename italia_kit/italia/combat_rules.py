@@ -24,6 +24,7 @@ from .actions import (
 from .retreat import fitting, refuges
 from .special import conversion_targets
 from .state import ItaliaState
+from .units import UnitType
 from .world import World
 
 _STAGE_DECISION = {
@@ -107,12 +108,19 @@ def legal_actions(world: World, state: ItaliaState) -> list[Action]:
         out.append(DeclineNaval(nation, sea))
         return out
     announced = state.campaign.get("raid") if state.campaign else None
+    cache = world.action_cache  # actions are values: each is made once per world, reused
     for zone in state.combat_due:
         raid = combat.can_raid(world, state, nation, zone)
         if zone != announced or not raid:  # 12.3.3: an announced raid is a raid, if it can be
-            out.append(Fight(nation, zone, False))
+            key = ("fight", nation, zone, False)
+            if (fight := cache.get(key)) is None:
+                fight = cache[key] = Fight(nation, zone, False)
+            out.append(fight)
         if raid:
-            out.append(Fight(nation, zone, True))
+            key = ("fight", nation, zone, True)
+            if (fight := cache.get(key)) is None:
+                fight = cache[key] = Fight(nation, zone, True)
+            out.append(fight)
     return out
 
 
@@ -141,16 +149,23 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
         for combo in itertools.islice(itertools.combinations([f.id for f in mine], n), 20):
             out.append(SinkFleets(nation, combo))
     elif stage in ("retreat_attacker", "retreat_defender", "raid_retreat"):
-        every = mine + combat.leaders(state, battle, nation)
+        everyone = tuple(u.id for u in mine + combat.leaders(state, battle, nation))
         havens = refuges(world, state, battle, nation)  # the same for every group
-        for zone in fitting(havens, mine):
-            out.append(Retreat(nation, tuple(u.id for u in every), zone))
+        out.extend(_retreat(world, nation, everyone, zone) for zone in fitting(havens, mine))
         if len(mine) > 1:
+            # where one unit may go depends only on its type and whether it has been hit
+            # (:func:`fitting`): worked out once for each
+            alone: dict[tuple[UnitType, bool], list[str]] = {}
             for u in mine:
-                for zone in fitting(havens, [u]):
-                    out.append(Retreat(nation, (u.id,), zone))
+                kind = (u.type, u.hits > 0)
+                found = alone.get(kind)
+                if found is None:
+                    found = alone[kind] = fitting(havens, [u])
+                out.extend(_retreat(world, nation, (u.id,), zone) for zone in found)
         if stage != "raid_retreat":
-            out.append(StandFast(nation))
+            if (stand := world.action_cache.get(("stand_fast", nation))) is None:
+                stand = world.action_cache["stand_fast", nation] = StandFast(nation)
+            out.append(stand)
     elif stage == "loot":
         options = cities.loot_options(world, nation)
         out.extend(Loot(nation, take) for take in options)
@@ -169,6 +184,15 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
             if u.counts_for_stacking and u.carrier is None
         )
     return out
+
+
+def _retreat(world: World, nation: str, ids: tuple[int, ...], zone: str) -> Action:
+    """``Retreat(nation, ids, zone)``, made once per world (actions are values: the same
+    retreats are listed again and again while a battle lasts)."""
+    key = ("retreat", nation, ids, zone)
+    if (action := world.action_cache.get(key)) is None:
+        action = world.action_cache[key] = Retreat(nation, ids, zone)
+    return action
 
 
 _STAGES_OF: dict[type, tuple[str, ...]] = {

@@ -55,22 +55,24 @@ def eliminate(
 ) -> None:
     """Remove a unit from play; a sunk fleet takes its cargo with it (10.8, 11.0)."""
     state = ctx.state
-    for cargo in state.cargo(unit.id):
-        eliminate(
-            ctx,
-            world,
-            cargo,
-            by=by,
-            rule="10.8",
-            why=f"it went down with {unit.label()}",
-            attacked_scorer=attacked_scorer,
-        )
+    label = unit.label()
+    if unit.is_fleet:  # only fleets carry units (9.6)
+        for cargo in state.cargo(unit.id):
+            eliminate(
+                ctx,
+                world,
+                cargo,
+                by=by,
+                rule="10.8",
+                why=f"it went down with {label}",
+                attacked_scorer=attacked_scorer,
+            )
     state.remove_unit(unit)
     state.moves.pop(unit.id, None)
     ctx.emit(
         "eliminated",
         rule,
-        f"{rule}: {unit.label()} is eliminated: {why}.",
+        f"{rule}: {label} is eliminated: {why}.",
         unit=unit.id,
         nation=unit.nation,
         type=unit.type.value,
@@ -79,4 +81,5 @@ def eliminate(
     )
     if by is not None and by != unit.nation:
         points = elimination_points(world, by, unit, attacked_scorer=attacked_scorer)
-        score(ctx, by, points, "11.0", f"eliminating {unit.label()}")
+        if points:  # nothing scored, nothing said (:func:`score`)
+            score(ctx, by, points, "11.0", f"eliminating {label}")
