@@ -42,10 +42,16 @@ def play_game(
     players: Players,
     max_actions: int = 100_000,
     on_action: Callable[[ItaliaGame], None] | None = None,
+    checkpoint_every: int = 256,
 ) -> ItaliaGame:
     """Play a game from its set-up to the end with the given players (one for all, or one
-    per colour), reproducibly from ``seed``."""
-    game = new_game(scenario, seed=seed)
+    per colour), reproducibly from ``seed``.
+
+    A whole game keeps a copy of its state every ``checkpoint_every`` actions, fewer than
+    an interactive game (32): bots play thousands of games and rarely go back; a jump
+    replays at most that many actions (some ms).
+    """
+    game = new_game(scenario, seed=seed, checkpoint_every=checkpoint_every)
     play_to_end(game, players=players, max_actions=max_actions, on_action=on_action)
     return game
 

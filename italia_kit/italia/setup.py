@@ -15,8 +15,13 @@ from .world import World
 ItaliaGame = Game[ItaliaState]
 
 
-def new_game(scenario: str | Scenario = "italia1", *, seed: int = 0) -> ItaliaGame:
+def new_game(
+    scenario: str | Scenario = "italia1", *, seed: int = 0, checkpoint_every: int = 32
+) -> ItaliaGame:
     """A game at the start of turn 1 with the scenario's set-up (4.0, help card 1).
+
+    ``checkpoint_every``: how often the runner keeps a copy of the state for undo and jumps
+    (:class:`~italia_kit.core.Game`).
 
     >>> game = new_game("italia1", seed=1)
     >>> game.decision.actor
@@ -38,7 +43,7 @@ def new_game(scenario: str | Scenario = "italia1", *, seed: int = 0) -> ItaliaGa
                 )
     for city in world.scenario.cities:
         state.cities[city.zone] = True
-    return Game(ItaliaRules(world), state, seed=seed)
+    return Game(ItaliaRules(world), state, seed=seed, checkpoint_every=checkpoint_every)
 
 
 def world_of(game: ItaliaGame) -> World:

@@ -22,20 +22,36 @@ LandSteps = tuple[tuple[str, ...], tuple[Action, ...], tuple[int, ...]]
 LandMoves = tuple[LandSteps, LandSteps]
 
 
+#: id(board) -> (the board, what ``World._read_board`` read from it)
+_BOARD_TABLES: dict[int, tuple[Board, dict[str, object]]] = {}
+
+
 class World:
     """The board plus the scenario, with the zone queries the rules share."""
 
     def __init__(self, scenario: Scenario | str, board: Board | None = None) -> None:
         self.scenario = load_scenario(scenario) if isinstance(scenario, str) else scenario
         self.board = board if board is not None else load_board("italia")
+        self._nations = {n.name: n for n in self.scenario.nations}
+        # a cache of occupants while legal actions are listed (the state is not changed then)
+        self.frozen: dict[tuple[str, str], list[Unit]] | None = None
+        # the board's tables are read once per board and shared, with the action values
+        # made so far, by every World on it: a new game starts with them at hand
+        known = _BOARD_TABLES.get(id(self.board))
+        if known is not None and known[0] is self.board:
+            self.__dict__.update(known[1])
+        else:
+            before = set(self.__dict__)
+            self._read_board()
+            tables = {k: v for k, v in self.__dict__.items() if k not in before}
+            _BOARD_TABLES[id(self.board)] = (self.board, tables)
+
+    def _read_board(self) -> None:
         self._land = {z.name for z in self.board.zones if z.is_land}
         self._borderlands = {z.name for z in self.board.zones if z.is_borderland}
         self._seas = {z.name for z in self.board.zones if z.is_sea}
         self._mountains = {z.name for z in self.board.zones if z.terrain.value == "mountain"}
         self._names = {z.name for z in self.board.zones}
-        self._nations = {n.name: n for n in self.scenario.nations}
-        # a cache of occupants while legal actions are listed (the state is not changed then)
-        self.frozen: dict[tuple[str, str], list[Unit]] | None = None
         # the neighbours a move list asks for again and again, by zone, in board order
         self._land_exits: dict[str, tuple[str, ...]] = {}
         self._sea_exits: dict[str, tuple[str, ...]] = {}
@@ -55,11 +71,13 @@ class World:
         )
         #: the land zones (borderlands too), in board order
         self.land_zones: tuple[str, ...] = tuple(z.name for z in self.board.zones if z.is_land)
-        # action values already made, by (kind, nation, ...): listing moves reuses them
+        # action values already made, by (kind, nation, ...): listing reuses them. They are
+        # values (a unit id names another piece in another game), so games on one board
+        # share them
         self.action_cache: dict[tuple[object, ...], Action] = {}
         # one unit's one-step moves from a zone, made the first time ``move_list`` needs
-        # them, by nation, unit id and zone (a unit id names another piece in another game
-        # of the same world). A land unit's come twice, as ``reach`` gives its steps
+        # them, by nation, unit id and zone. A land unit's come twice, as ``reach`` gives
+        # its steps
         self.land_moves: dict[str, dict[int, dict[str, LandMoves]]] = {}
         self.sea_moves: dict[str, dict[int, dict[str, tuple[Action, ...]]]] = {}
         for z in self.board.zones:
