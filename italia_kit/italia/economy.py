@@ -162,7 +162,7 @@ def _check_placeable(world: World, state: ItaliaState, nation: str, utype: UnitT
     """7.1, checked at purchase so that a bought unit always has somewhere to go."""
     zones = world.controlled_zones(state, nation)
     if utype is UnitType.FLEET:
-        if not any(world.board.seas_beside(z) for z in zones):
+        if not any(world.seas_beside(z) for z in zones):
             raise IllegalActionError("7.1", f"the {nation} control no zone beside a sea")
         return
     if len(zones) == 1:

@@ -12,7 +12,7 @@ def fleets_beside(
     world: World, state: ItaliaState, zone: str, nation: str, exclude: Collection[int] = ()
 ) -> int:
     """A nation's fleets in all the seas adjacent to a land zone (10.9)."""
-    seas = set(world.board.seas_beside(zone))
+    seas = set(world.seas_beside(zone))
     return sum(
         1
         for u in state.units.values()
@@ -58,7 +58,7 @@ def supremacy_map(world: World, state: ItaliaState, nation: str) -> dict[str, li
     others = sorted({u.nation for u in state.units.values() if u.nation != nation})
     out: dict[str, list[str]] = {}
     for z in world.board.zones:
-        if z.is_sea or not world.board.seas_beside(z.name):
+        if z.is_sea or not world.seas_beside(z.name):
             continue
         over = [o for o in others if supremacy(world, state, z.name, nation, o) == nation]
         if over:

@@ -202,7 +202,7 @@ def legal_zones(
             area |= {n for z in list(area) for n in world.board.neighbours(z)}
         held = [z for z in zones if z in area]
         if unit is UnitType.FLEET:
-            seas = {s for z in held for s in world.board.seas_beside(z)}
+            seas = {s for z in held for s in world.seas_beside(z)}
             return sorted(seas or {z for z in area if world.is_sea(z)})
         if held:
             return held
@@ -213,7 +213,7 @@ def legal_zones(
             return empty
         # nowhere in the region: any zone the nation controls, else a borderland (7.2)
     if unit is UnitType.FLEET:
-        seas = {s for z in zones for s in world.board.seas_beside(z)}
+        seas = {s for z in zones for s in world.seas_beside(z)}
         return sorted(seas)
     if free:
         if zones:
