@@ -24,6 +24,8 @@ LandMoves = tuple[LandSteps, LandSteps]
 
 #: id(board) -> (the board, what ``World._read_board`` read from it)
 _BOARD_TABLES: dict[int, tuple[Board, dict[str, object]]] = {}
+#: action values kept for the games on one board at most (some 120 random games' worth)
+ACTION_CACHE_LIMIT = 50_000
 
 
 class World:
@@ -40,6 +42,11 @@ class World:
         known = _BOARD_TABLES.get(id(self.board))
         if known is not None and known[0] is self.board:
             self.__dict__.update(known[1])
+            if len(self.action_cache) > ACTION_CACHE_LIMIT:
+                # thousands of games keep adding values; start again rather than grow
+                self.action_cache.clear()
+                self.land_moves.clear()
+                self.sea_moves.clear()
         else:
             before = set(self.__dict__)
             self._read_board()
