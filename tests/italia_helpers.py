@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Iterable, Iterator
 
 import pytest
 
-from italia_kit.core import IllegalActionError, game_to_json
-from italia_kit.italia import ItaliaGame
+from italia_kit.core import Action, IllegalActionError, game_to_json
+from italia_kit.italia import ItaliaGame, new_game
+from italia_kit.italia.setup import world_of
+from italia_kit.italia.world import World
 
 
 def refused(game: ItaliaGame, attempt: Callable[[], object], rule: str, match: str = "") -> None:
@@ -24,3 +27,18 @@ def refused(game: ItaliaGame, attempt: Callable[[], object], rule: str, match: s
 
 def kinds(game: ItaliaGame) -> list[str]:
     return [e.kind for e in game.log]
+
+
+def random_decisions(
+    scenario: str, seeds: Iterable[int]
+) -> Iterator[tuple[ItaliaGame, World, list[Action]]]:
+    """Every decision of seeded random games to their end, with its legal actions; after
+    each one the game goes on with a random one of them (the seed's own generator)."""
+    for seed in seeds:
+        game = new_game(scenario, seed=seed)
+        rng = random.Random(seed)
+        world = world_of(game)
+        while not game.is_over:
+            actions = game.legal_actions()
+            yield game, world, actions
+            game.apply(rng.choice(actions))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,6 +9,8 @@ from hypothesis import strategies as st
 from italia_kit.core import RandomPlayer
 from italia_kit.italia import EndMovement, Move, Position
 from italia_kit.italia.actions import Fight
+
+from .italia_helpers import random_decisions
 
 LAND = ["infantry", "legion", "consular_legion", "elephant"]
 ZONES = [("Lucania", "Apulia"), ("Rome", "Samnium"), ("Venetia", "Ravenna"), ("Umbria", "Picenum")]
@@ -77,32 +77,26 @@ def test_the_combat_shortcuts_agree_with_the_checks(scenario: str) -> None:
     out every fleet's modifier at once: at every combat decision of random games each
     agrees with the check it stands for."""
     from italia_kit.core import IllegalActionError
-    from italia_kit.italia import combat, new_game
+    from italia_kit.italia import combat
     from italia_kit.italia.naval import fleet_modifier, fleet_modifiers
-    from italia_kit.italia.setup import world_of
 
     raids = {True: 0, False: 0}
     fleets_seen = 0
-    for seed in range(3):
-        game = new_game(scenario, seed=seed)
-        rng = random.Random(seed)
-        world = world_of(game)
-        while not game.is_over:
-            state = game.state
-            if state.phase_name == "combat":
-                for zone in state.combat_due:
-                    try:
-                        combat.check_fight(world, state, state.actor, zone, True)
-                        checked = True
-                    except IllegalActionError:
-                        checked = False
-                    assert combat.can_raid(world, state, state.actor, zone) == checked, zone
-                    raids[checked] += 1
-                fleets = [u for u in state.units.values() if u.is_fleet]
-                expected = [fleet_modifier(state, f.id) for f in fleets]
-                assert fleet_modifiers(state, fleets) == expected
-                fleets_seen += len(fleets)
-            game.apply(rng.choice(game.legal_actions()))
+    for game, world, _ in random_decisions(scenario, range(3)):
+        state = game.state
+        if state.phase_name == "combat":
+            for zone in state.combat_due:
+                try:
+                    combat.check_fight(world, state, state.actor, zone, True)
+                    checked = True
+                except IllegalActionError:
+                    checked = False
+                assert combat.can_raid(world, state, state.actor, zone) == checked, zone
+                raids[checked] += 1
+            fleets = [u for u in state.units.values() if u.is_fleet]
+            expected = [fleet_modifier(state, f.id) for f in fleets]
+            assert fleet_modifiers(state, fleets) == expected
+            fleets_seen += len(fleets)
     assert raids[True] > 5 and raids[False] > 5 and fleets_seen > 100
 
 
@@ -110,32 +104,23 @@ def test_the_combat_shortcuts_agree_with_the_checks(scenario: str) -> None:
 def test_listed_fights_and_retreats_pass_the_checks_they_skip(scenario: str) -> None:
     """A Fight or Retreat the rules listed is applied without its check (Context.listed):
     at every combat decision of random games each listed one passes that check."""
-    from italia_kit.italia import combat, new_game
+    from italia_kit.italia import combat
     from italia_kit.italia.actions import Retreat
-    from italia_kit.italia.setup import world_of
 
     seen = {"fight": 0, "retreat": 0}
-    for seed in range(3):
-        game = new_game(scenario, seed=seed)
-        rng = random.Random(seed)
-        world = world_of(game)
-        while not game.is_over:
-            actions = game.legal_actions()
-            state = game.state
-            for a in actions:
-                if isinstance(a, Fight):
-                    assert combat.check_fight(world, state, a.nation, a.zone, a.raid) == a.zone
-                    if state.campaign and state.campaign.get("raid") == a.zone and not a.raid:
-                        assert not combat.can_raid(world, state, a.nation, a.zone)  # 12.3.3
-                    seen["fight"] += 1
-                elif isinstance(a, Retreat):
-                    assert state.battle is not None
-                    units = combat._check_retreat(
-                        world, state, state.battle, a.nation, a.units, a.zone
-                    )
-                    assert [u.id for u in units] == list(a.units)
-                    seen["retreat"] += 1
-            game.apply(rng.choice(actions))
+    for game, world, actions in random_decisions(scenario, range(3)):
+        state = game.state
+        for a in actions:
+            if isinstance(a, Fight):
+                assert combat.check_fight(world, state, a.nation, a.zone, a.raid) == a.zone
+                if state.campaign and state.campaign.get("raid") == a.zone and not a.raid:
+                    assert not combat.can_raid(world, state, a.nation, a.zone)  # 12.3.3
+                seen["fight"] += 1
+            elif isinstance(a, Retreat):
+                assert state.battle is not None
+                units = combat._check_retreat(world, state, state.battle, a.nation, a.units, a.zone)
+                assert [u.id for u in units] == list(a.units)
+                seen["retreat"] += 1
     assert seen["fight"] > 20 and seen["retreat"] > 20
 
 
@@ -144,28 +129,21 @@ def test_listed_single_retreats_are_each_units_retreat_zones(scenario: str) -> N
     """The retreats of one unit are listed from one look per unit type and hit (the
     listing shares them): at every retreat decision of random games each fighting unit of
     a side of several is listed to exactly its own :func:`retreat_zones`."""
-    from italia_kit.italia import combat, new_game
+    from italia_kit.italia import combat
     from italia_kit.italia.actions import Retreat
     from italia_kit.italia.retreat import retreat_zones
-    from italia_kit.italia.setup import world_of
 
     checked = 0
-    for seed in range(3):
-        game = new_game(scenario, seed=seed)
-        rng = random.Random(seed)
-        world = world_of(game)
-        while not game.is_over:
-            actions = game.legal_actions()
-            state, battle = game.state, game.state.battle
-            if battle is not None and battle.stage.startswith(("retreat", "raid_retreat")):
-                nation = state.actor
-                mine = combat.fighters(state, battle, nation)
-                if len(mine) > 1:
-                    for u in mine:
-                        listed = [
-                            a.zone for a in actions if isinstance(a, Retreat) and a.units == (u.id,)
-                        ]
-                        assert listed == retreat_zones(world, state, battle, nation, [u])
-                        checked += 1
-            game.apply(rng.choice(actions))
+    for game, world, actions in random_decisions(scenario, range(3)):
+        state, battle = game.state, game.state.battle
+        if battle is not None and battle.stage.startswith(("retreat", "raid_retreat")):
+            nation = state.actor
+            mine = combat.fighters(state, battle, nation)
+            if len(mine) > 1:
+                for u in mine:
+                    listed = [
+                        a.zone for a in actions if isinstance(a, Retreat) and a.units == (u.id,)
+                    ]
+                    assert listed == retreat_zones(world, state, battle, nation, [u])
+                    checked += 1
     assert checked > 20

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from italia_kit.italia import EndMovement, Move, Position, new_game, world_of
+from italia_kit.italia import EndMovement, Move, Position
 from italia_kit.italia.actions import (
     Block,
     CampaignMove,
@@ -17,7 +15,7 @@ from italia_kit.italia.actions import (
 )
 from italia_kit.italia.campaign import _reactions, leader_unit
 
-from .italia_helpers import refused
+from .italia_helpers import random_decisions, refused
 
 
 def fabius_position() -> Position:
@@ -252,22 +250,17 @@ def test_the_fast_reaction_list_equals_the_checked_one(scenario: str) -> None:
     decision of random games, for every nation, and again with a raid announced on the
     leader's zone (12.3.3), the two lists are the same, in the same order."""
     compared = 0
-    for seed in range(4):
-        game = new_game(scenario, seed=seed)
-        world = world_of(game)
-        rng = random.Random(seed)
-        while not game.is_over:
-            state = game.state
-            if state.campaign is not None and state.campaign["stage"] == "reaction":
-                raided = state.clone()
-                leader = leader_unit(raided)
-                assert raided.campaign is not None
-                raided.campaign["raid"] = leader.zone if leader else ""
-                for s in (state, raided):
-                    for nation in world.order:
-                        fast = _reactions(world, s, nation, fast=True)
-                        slow = _reactions(world, s, nation, fast=False)
-                        assert fast == slow, (seed, nation, fast, slow)
-                        compared += bool(fast)
-            game.apply(rng.choice(game.legal_actions()))
+    for game, world, _ in random_decisions(scenario, range(4)):
+        state = game.state
+        if state.campaign is not None and state.campaign["stage"] == "reaction":
+            raided = state.clone()
+            leader = leader_unit(raided)
+            assert raided.campaign is not None
+            raided.campaign["raid"] = leader.zone if leader else ""
+            for s in (state, raided):
+                for nation in world.order:
+                    fast = _reactions(world, s, nation, fast=True)
+                    slow = _reactions(world, s, nation, fast=False)
+                    assert fast == slow, (nation, fast, slow)
+                    compared += bool(fast)
     assert compared > 100

@@ -3,18 +3,16 @@ legions, 6.4 income of subjugated nations."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from italia_kit.core import IllegalActionError, InvalidActionError
-from italia_kit.italia import Buy, Position, new_game, world_of
+from italia_kit.italia import Buy, Position
 from italia_kit.italia.economy import check_buy, legal_buys
 from italia_kit.italia.state import ItaliaState
 from italia_kit.italia.units import UnitType
 from italia_kit.italia.world import World
 
-from .italia_helpers import refused
+from .italia_helpers import random_decisions, refused
 
 
 def test_6_1_example_etruscan_income() -> None:
@@ -163,21 +161,16 @@ def test_the_fast_purchase_list_equals_the_checked_one(scenario: str) -> None:
     every nation, with its gold as it is and at 10 (every price within reach), forced (6.4)
     or not, the two lists are the same, in the same order."""
     compared = 0
-    for seed in range(2):
-        game = new_game(scenario, seed=seed)
-        world = world_of(game)
-        rng = random.Random(seed)
-        while not game.is_over:
-            buying = game.state.phase_name in ("purchase", "tribute", "placement")
-            if buying or len(game.actions) % 8 == 0:
-                rich = game.state.clone()
-                rich.gold = dict.fromkeys(world.order, 10)
-                for state in (game.state, rich):
-                    for nation in world.order:
-                        for forced in (False, True):
-                            fast = legal_buys(world, state, nation, forced=forced)
-                            slow = _checked_buys(world, state, nation, forced=forced)
-                            assert fast == slow, (seed, state.turn, nation, forced, fast, slow)
-                            compared += bool(fast)
-            game.apply(rng.choice(game.legal_actions()))
+    for game, world, _ in random_decisions(scenario, range(2)):
+        buying = game.state.phase_name in ("purchase", "tribute", "placement")
+        if buying or len(game.actions) % 8 == 0:
+            rich = game.state.clone()
+            rich.gold = dict.fromkeys(world.order, 10)
+            for state in (game.state, rich):
+                for nation in world.order:
+                    for forced in (False, True):
+                        fast = legal_buys(world, state, nation, forced=forced)
+                        slow = _checked_buys(world, state, nation, forced=forced)
+                        assert fast == slow, (state.turn, nation, forced, fast, slow)
+                        compared += bool(fast)
     assert compared > 1000

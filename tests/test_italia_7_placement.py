@@ -149,35 +149,27 @@ def test_listed_places_and_buys_pass_the_checks_they_skip() -> None:
     """A Place or Buy the rules listed is applied without its check (Context.listed): at
     every placement and purchase of random games each listed one passes that check, with
     the zone and price the apply then uses."""
-    import random
-
-    from italia_kit.italia import new_game
     from italia_kit.italia.economy import check_buy, city_cost
     from italia_kit.italia.placement import check_place
-    from italia_kit.italia.setup import world_of
     from italia_kit.italia.units import UnitType, unit_cost
+
+    from .italia_helpers import random_decisions
 
     seen = {"place": 0, "buy": 0}
     for scenario in ("italia1", "italia2"):
-        for seed in range(2):
-            game = new_game(scenario, seed=seed)
-            rng = random.Random(seed)
-            world = world_of(game)
-            while not game.is_over:
-                actions = game.legal_actions()
-                state = game.state
-                for a in actions:
-                    if isinstance(a, Place):
-                        assert check_place(world, state, a.nation, a.unit, a.zone) == a.zone
-                        assert UnitType(a.unit).value == a.unit
-                        seen["place"] += 1
-                    elif isinstance(a, Buy):
-                        forced = state.actor_override == a.nation and a.nation != state.active
-                        price = check_buy(world, state, a.nation, a.unit, a.zone, forced=forced)
-                        if a.unit == "city":
-                            assert a.zone is not None and price == city_cost(world, a.zone)
-                        else:
-                            assert price == unit_cost(UnitType(a.unit), a.nation)
-                        seen["buy"] += 1
-                game.apply(rng.choice(actions))
+        for game, world, actions in random_decisions(scenario, range(2)):
+            state = game.state
+            for a in actions:
+                if isinstance(a, Place):
+                    assert check_place(world, state, a.nation, a.unit, a.zone) == a.zone
+                    assert UnitType(a.unit).value == a.unit
+                    seen["place"] += 1
+                elif isinstance(a, Buy):
+                    forced = state.actor_override == a.nation and a.nation != state.active
+                    price = check_buy(world, state, a.nation, a.unit, a.zone, forced=forced)
+                    if a.unit == "city":
+                        assert a.zone is not None and price == city_cost(world, a.zone)
+                    else:
+                        assert price == unit_cost(UnitType(a.unit), a.nation)
+                    seen["buy"] += 1
     assert seen["place"] > 50 and seen["buy"] > 50
