@@ -38,7 +38,8 @@ class Sides:
     while it moves, so this is read once per phase and kept in ``state.listing``.
 
     Any action but a move, an embarkation or a landing drops it (``rules.apply``); the
-    token notices a piece added or removed all the same.
+    token notices a piece added or removed all the same. It also keeps the last list made,
+    in :class:`Parts`, for the next list to change where one unit stepped alone.
     """
 
     __slots__ = (
@@ -50,7 +51,10 @@ class Sides:
         "guarded",
         "invaded",
         "land_memo",
+        "march",
         "own",
+        "parts",
+        "relocated",
         "sea_memo",
         "token",
     )
@@ -81,12 +85,19 @@ class Sides:
         # 13.1: nobody enters Rome on turn 10 of Italia I
         last = world.variant == "italia1" and state.turn >= world.scenario.last_turn
         self.closed = ROME if last else frozenset()
+        # 13.2: whether the Carthaginians may march from Africa to the Alps this turn (it
+        # depends on the turn alone, not on the zone); every zone is asked then
+        africa = world.board.zones_in_region("Africa")
+        self.march = bool(africa) and hannibal_march(world, state, nation, (africa[0], "Alps"))
         self.invaded = -1  # how many zones were invaded (9.3) when guarded was read
         self.guarded: set[str] = set()
         self.barred: set[str] = set()
         # the nation's one-step moves, kept by the world (World.land_moves, World.sea_moves)
         self.land_memo = world.land_moves.setdefault(nation, {})
         self.sea_memo = world.sea_moves.setdefault(nation, {})
+        # the last list in parts, and the pieces ItaliaState.relocate has moved since
+        self.parts: Parts | None = None
+        self.relocated: list[Unit] = []
 
     def watch(self, state: ItaliaState) -> None:
         """Read again, if an invasion took a zone since, where entering is an attack (8.3:
@@ -135,12 +146,56 @@ class Occupancy:
         self.closed = closed  # 13.1
 
 
+class Parts:
+    """The last list :func:`legal_moves` made, in the parts one unit's step may change, with
+    what they were made from: the next list, after one land unit (not a leader) stepped
+    alone between zones where it attacks nobody, or an empty fleet sailed, is made again
+    from them (:func:`_again`)."""
+
+    __slots__ = (
+        "alone",
+        "boarders",
+        "boarding",
+        "cargo",
+        "fleets",
+        "free_leaders",
+        "groups",
+        "invaded",
+        "landings",
+        "occ",
+        "slot",
+    )
+
+    def __init__(
+        self,
+        invaded: int,
+        occ: Occupancy,
+        landings: list[Action],
+        alone: list[Sequence[Action]],
+        slot: dict[int, tuple[int, str]],
+        free_leaders: set[str],
+        groups: list[tuple[int, str, list[Action]]],
+        fleets: list[Unit],
+        cargo: dict[int, int],
+        boarders: dict[str, list[Unit]],
+        boarding: list[Action],
+    ) -> None:
+        self.invaded = invaded  # len(state.invaded) then: an invasion changes what is guarded
+        self.occ = occ  # its counts change only where a unit enters or leaves a guarded zone
+        self.landings = landings  # 9.6: read the occupancy of guarded zones, and the cargo
+        self.alone = alone  # each unit's steps alone, in id order
+        # a land unit's (not a leader's) place in alone and its zone, if it had one
+        self.slot = slot
+        self.free_leaders = free_leaders  # 9.1: zones where a leader may still move
+        self.groups = groups  # 9.1: (first id, zone, its moves), in the order of first ids
+        self.fleets = fleets  # 9.6: what the embarkations were made from
+        self.cargo = cargo
+        self.boarders = boarders
+        self.boarding = boarding  # 9.6: the embarkations
+
+
 def _unit_id(u: Unit) -> int:
     return u.id
-
-
-def _first_id(group: tuple[tuple[int, ...], str, list[Unit]]) -> int:
-    return group[0][0]
 
 
 def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
@@ -149,12 +204,17 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
 
     One pass over the nation's pieces counts them by zone and lists each unit's own steps
     where no step needs a second look (most of them); the steps into zones of allies,
-    enemies or Rome are looked at after it, when the counts are known."""
+    enemies or Rome are looked at after it, when the counts are known. After most moves
+    the last list is only changed where the unit that moved is (:func:`_again`)."""
     sides = Sides.of(world, state, nation)
+    again = _again(world, state, nation, sides)
+    sides.relocated.clear()
+    if again is not None:
+        return again
     moves = state.moves
     campaign = state.campaign
     campaign_leader = int(campaign["leader"]) if campaign else None
-    allies_only, guarded, closed = sides.allies_only, sides.guarded, sides.closed
+    guarded, closed = sides.guarded, sides.closed
     barred = sides.barred  # where a step needs a second look
     bonus = 1 if state.extra_move and not state.second_phase else 0  # allowance(), 12.2
     land_memo, sea_memo = sides.land_memo, sides.sea_memo
@@ -171,6 +231,7 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     boarders: dict[str, list[Unit]] = {}
     alone: list[Sequence[Action]] = []  # each unit's steps alone, in id order
     held: list[tuple[int, Unit, LandSteps]] = []  # (its place in alone, unit, its steps)
+    slot: dict[int, tuple[int, str]] = {}  # for Parts
     for u in sides.own:  # in id order: the order of the list
         uid, zone, kind, carrier = u.id, u.zone, u.type, u.carrier
         rec = moves.get(uid)
@@ -199,6 +260,7 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
                 by_sea = sea_memo[uid] = {}
             if (seaward := by_sea.get(zone)) is None:
                 seaward = by_sea[zone] = _sea_moves(world, nation, uid, zone)
+            slot[uid] = (len(alone), zone)
             alone.append(seaward)
             continue
         if rec is None:
@@ -220,36 +282,18 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
         # allowance() gives just that for a group of one
         if used >= MOVEMENT[kind] + bonus:
             continue
-        if (by_land := land_memo.get(uid)) is None:
-            by_land = land_memo[uid] = {}
-        if (made := by_land.get(zone)) is None:
-            made = by_land[zone] = _land_moves(world, nation, uid, zone)
-        option = made[1 if used else 0]  # 9.4: a strait is the whole move
+        option = _steps_alone(world, nation, land_memo, uid, zone, used)
+        if kind is not LEADER:
+            slot[uid] = (len(alone), zone)
         if not barred.isdisjoint(option[0]):
             held.append((len(alone), u, option))
         alone.append(option[1])
+    occ = Occupancy(count, leaders, sides.allies_only, guarded, closed)  # read from now on
     extra = 1 if state.major else 0  # 12.2: a major invasion attacks with one more
-    for i, u, (dests, steps, limits) in held:  # into zones of allies, enemies, Rome
-        is_leader = u.type is LEADER
-        campaigning = campaign is not None and is_leader  # 12.3.1: no limits for him
-        troops = TROOPS[u.type]
-        kept: list[Action] = []
-        for to, move, limit in zip(dests, steps, limits, strict=True):
-            if to in barred:
-                if to in closed:
-                    continue  # 13.1
-                if not campaigning:
-                    if to in allies_only:
-                        continue  # 12.5.2
-                    if to in guarded:
-                        limit += extra + (1 if is_leader or to in leaders else 0)
-                        if count.get(to, 0) + troops > limit:
-                            continue  # 8.3: at most so many may attack
-            kept.append(move)
-        alone[i] = kept
+    for i, u, option in held:  # into zones of allies, enemies, Rome
+        alone[i] = _second_look(occ, barred, extra, campaign is not None, u, option)
     out: list[Action] = []
     cache = world.action_cache  # actions are values: each is made once per world, reused
-    occ = Occupancy(count, leaders, allies_only, guarded, closed)  # for landing and groups
     for u in aboard:  # 9.6: landing
         rec = moves.get(u.id)
         for zone in world.land_exits(u.zone):
@@ -258,11 +302,10 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
                 if (action := cache.get(key)) is None:
                     action = cache[key] = Disembark(nation, (u.id,), zone)
                 out.append(action)
-    # hannibal_march's own first test, so that it is asked only where it may hold (13.2)
-    hannibal = nation == "Carthaginians" and world.variant == "italia1"
+    hannibal = sides.march  # hannibal_march may hold somewhere (13.2)
     # 9.1: a leader's whole zone moves together: the units there that may still move, in
     # id order; the groups in the order of their first units
-    groups: list[tuple[tuple[int, ...], str, list[Unit]]] = []
+    groups: list[tuple[int, str, list[Action]]] = []
     if campaign is None and hannibal:  # every zone is asked about the march (13.2)
         by_zone: dict[str, list[Unit]] = {}
         for u in sides.own:
@@ -271,35 +314,144 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
                 by_zone.setdefault(u.zone, []).append(u)
         for zone, group in by_zone.items():
             if len(group) > 1 and any(u.type is LEADER for u in group):
-                groups.append((tuple(u.id for u in group), zone, group))
+                moved = _group_moves(world, state, occ, nation, group, zone, hannibal)
+                groups.append((group[0].id, zone, moved))
             if hannibal_march(world, state, nation, (zone, "Alps")):
                 fresh = tuple(u.id for u in group if u.id not in moves or not moves[u.id].steps)
                 if fresh:
                     out.append(Move(nation, fresh, (zone, "Alps")))
     elif free_leaders:  # only where a leader stands (the zone index is in id order)
         for zone in free_leaders:
-            group = [
-                u
-                for u in state.where[zone]
-                if u.nation == nation
-                and u.carrier is None
-                and u.type is not FLEET
-                and ((rec := moves.get(u.id)) is None or not rec.stopped)
-            ]
-            if len(group) > 1:
-                groups.append((tuple(u.id for u in group), zone, group))
+            group = _group_at(state, nation, zone)
+            if len(group) > 1 and (
+                campaign_leader is None or any(u.id == campaign_leader for u in group)
+            ):  # 12.3.1
+                moved = _group_moves(world, state, occ, nation, group, zone, hannibal)
+                groups.append((group[0].id, zone, moved))
         if len(groups) > 1:
-            groups.sort(key=_first_id)
+            groups.sort(key=_first)
+    landings = out[:] if campaign is None and not hannibal else []
     out.extend(chain.from_iterable(alone))
-    for ids, zone, group in groups:
-        if campaign_leader is not None and campaign_leader not in ids:
-            continue  # 12.3.1
-        for to in _group_steps(world, state, occ, nation, group, zone, hannibal):
-            key = ("move", nation, ids, zone, to)
-            if (action := cache.get(key)) is None:
-                action = cache[key] = Move(nation, ids, (zone, to))
-            out.append(action)
-    for fleet in fleets if boarders else ():  # 9.6: boarding
+    for group_moves in groups:
+        out.extend(group_moves[2])
+    boarding = _boarding(world, state, nation, fleets, boarders, cargo)
+    out.extend(boarding)
+    if campaign is None and not hannibal:  # the common case _again makes again
+        sides.parts = Parts(
+            len(state.invaded),
+            occ,
+            landings,
+            alone,
+            slot,
+            free_leaders,
+            groups,
+            fleets,
+            cargo,
+            boarders,
+            boarding,
+        )
+    else:
+        sides.parts = None
+    return out
+
+
+def _again(world: World, state: ItaliaState, nation: str, sides: Sides) -> list[Action] | None:
+    """The list again after one land unit, not a leader, stepped alone from a zone to
+    another, neither guarded (8.3), or a fleet sailed with nobody aboard (9.5), with no
+    invasion (9.3), campaign (12.3) or march (13.2) under way: None for anything else, to
+    make it whole.
+
+    Such a step changes the unit's own steps; a land unit's also the groups (9.1) where it
+    was and where it went, and whether it may board a fleet (9.6: not once it has moved);
+    a fleet's the units that may board it. It changes no count 8.3 reads (those are kept
+    for guarded zones only), nor anything the other units' steps or the landings read."""
+    parts = sides.parts
+    moved = sides.relocated
+    if parts is None or len(moved) != 1 or state.campaign is not None:
+        return None
+    u = moved[0]
+    before = parts.slot.get(u.id)
+    if before is None or u.carrier is not None or parts.invaded != len(state.invaded):
+        return None
+    i, was = before
+    zone = u.zone
+    rec = state.moves.get(u.id)
+    alone = parts.alone
+    if u.type is FLEET:  # no cargo: a fleet that carries is relocated with it
+        if rec is not None and (rec.stopped or rec.steps >= FLEET_MOVES):
+            alone[i] = ()  # 9.5: two sea zones a turn
+        else:
+            if (by_sea := sides.sea_memo.get(u.id)) is None:
+                by_sea = sides.sea_memo[u.id] = {}
+            if (seaward := by_sea.get(zone)) is None:
+                seaward = by_sea[zone] = _sea_moves(world, nation, u.id, zone)
+            alone[i] = seaward
+        parts.slot[u.id] = (i, zone)
+        parts.boarding = _boarding(world, state, nation, parts.fleets, parts.boarders, parts.cargo)
+        return _assembled(parts)
+    guarded = sides.guarded
+    if zone in guarded or was in guarded:
+        return None
+    used = rec.steps if rec is not None else 0
+    bonus = 1 if state.extra_move and not state.second_phase else 0  # allowance(), 12.2
+    if (rec is not None and rec.stopped) or used >= MOVEMENT[u.type] + bonus:
+        alone[i] = ()
+    else:
+        option = _steps_alone(world, nation, sides.land_memo, u.id, zone, used)
+        if sides.barred.isdisjoint(option[0]):
+            alone[i] = option[1]
+        else:
+            extra = 1 if state.major else 0
+            alone[i] = _second_look(parts.occ, sides.barred, extra, False, u, option)
+    parts.slot[u.id] = (i, zone)
+    free_leaders = parts.free_leaders  # no leader moved
+    if was in free_leaders or zone in free_leaders:  # 9.1: the groups of both zones again
+        kept = [g for g in parts.groups if g[1] != was and g[1] != zone]
+        for where in (was, zone):
+            if where in free_leaders:
+                group = _group_at(state, nation, where)
+                if len(group) > 1:
+                    moves = _group_moves(world, state, parts.occ, nation, group, where, False)
+                    kept.append((group[0].id, where, moves))
+        if len(kept) > 1:
+            kept.sort(key=_first)
+        parts.groups = kept
+    boarders = parts.boarders.get(was)
+    if boarders is not None and u in boarders:  # 9.6: it moved, so it boards no fleet
+        boarders.remove(u)
+        key = (u.id,)
+        parts.boarding = [
+            a for a in parts.boarding if not (isinstance(a, Embark) and a.units == key)
+        ]
+    return _assembled(parts)
+
+
+def _assembled(parts: Parts) -> list[Action]:
+    """The list from its parts, in :func:`legal_moves`' order."""
+    out = parts.landings[:]
+    out.extend(chain.from_iterable(parts.alone))
+    for group in parts.groups:
+        out.extend(group[2])
+    out.extend(parts.boarding)
+    return out
+
+
+def _boarding(
+    world: World,
+    state: ItaliaState,
+    nation: str,
+    fleets: list[Unit],
+    boarders: dict[str, list[Unit]],
+    cargo: dict[int, int],
+) -> list[Action]:
+    """9.6: each fleet's embarkations, of the units that may board (``boarders``, by zone
+    in id order) beside it, as many as it has room for (leaders board free)."""
+    out: list[Action] = []
+    if not boarders:
+        return out
+    moves = state.moves
+    cache = world.action_cache
+    for fleet in fleets:
         frec = moves.get(fleet.id)
         carried = frec.carried if frec is not None else 0
         room = FLEET_LOAD - max(carried, cargo.get(fleet.id, 0))  # troops it may yet take
@@ -308,11 +460,92 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
             continue
         for land in exits:
             for u in boarders.get(land, ()):
-                if room or u.type is LEADER:  # leaders board free
+                if room or u.type is LEADER:
                     key = ("embark", nation, fleet.id, u.id)
                     if (action := cache.get(key)) is None:
                         action = cache[key] = Embark(nation, fleet.id, (u.id,))
                     out.append(action)
+    return out
+
+
+def _first(group: tuple[int, str, list[Action]]) -> int:
+    return group[0]
+
+
+def _steps_alone(
+    world: World,
+    nation: str,
+    land_memo: dict[int, dict[str, LandMoves]],
+    uid: int,
+    zone: str,
+    used: int,
+) -> LandSteps:
+    """A land unit's one-step moves from ``zone`` (made once per world), all of them if it
+    has not moved yet, else those over land only (9.4: a strait is the whole move)."""
+    if (by_land := land_memo.get(uid)) is None:
+        by_land = land_memo[uid] = {}
+    if (made := by_land.get(zone)) is None:
+        made = by_land[zone] = _land_moves(world, nation, uid, zone)
+    return made[1 if used else 0]
+
+
+def _second_look(
+    occ: Occupancy, barred: set[str], extra: int, campaign: bool, u: Unit, option: LandSteps
+) -> list[Action]:
+    """A unit's steps alone, where some enter zones of allies, enemies or Rome (``barred``):
+    those 13.1, 12.5.2 and 8.3 allow, given the nation's occupancy (``extra``: 12.2)."""
+    is_leader = u.type is LEADER
+    campaigning = campaign and is_leader  # 12.3.1: no limits for him
+    troops = TROOPS[u.type]
+    count, leaders, guarded = occ.count, occ.leaders, occ.guarded
+    kept: list[Action] = []
+    for to, move, limit in zip(*option, strict=True):
+        if to in barred:
+            if to in occ.closed:
+                continue  # 13.1
+            if not campaigning:
+                if to in occ.allies_only:
+                    continue  # 12.5.2
+                if to in guarded:
+                    limit += extra + (1 if is_leader or to in leaders else 0)
+                    if count.get(to, 0) + troops > limit:
+                        continue  # 8.3: at most so many may attack
+        kept.append(move)
+    return kept
+
+
+def _group_at(state: ItaliaState, nation: str, zone: str) -> list[Unit]:
+    """9.1: the nation's units ashore in ``zone`` that may still move, in id order (the
+    zone index is in id order)."""
+    moves = state.moves
+    return [
+        u
+        for u in state.where[zone]
+        if u.nation == nation
+        and u.carrier is None
+        and u.type is not FLEET
+        and ((rec := moves.get(u.id)) is None or not rec.stopped)
+    ]
+
+
+def _group_moves(
+    world: World,
+    state: ItaliaState,
+    occ: Occupancy,
+    nation: str,
+    group: list[Unit],
+    zone: str,
+    hannibal: bool,
+) -> list[Action]:
+    """The moves of a leader's whole zone together (9.1), made once per world."""
+    ids = tuple(u.id for u in group)
+    cache = world.action_cache
+    out: list[Action] = []
+    for to in _group_steps(world, state, occ, nation, group, zone, hannibal):
+        key = ("move", nation, ids, zone, to)
+        if (action := cache.get(key)) is None:
+            action = cache[key] = Move(nation, ids, (zone, to))
+        out.append(action)
     return out
 
 

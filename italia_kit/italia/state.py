@@ -359,6 +359,9 @@ class ItaliaState:
                 bisect.insort(here, unit, key=_unit_id)
         if not isinstance(carrier, EllipsisType):
             unit.carrier = carrier
+        listing = self.listing
+        if listing is not None:  # the move list changes its last list where pieces moved
+            listing.relocated.append(unit)
 
     def remove_unit(self, unit: Unit) -> None:
         """Take ``unit`` off the board (eliminated, disbanded, converted)."""
