@@ -111,7 +111,8 @@ def test_the_fast_move_list_equals_the_checked_one(scenario: str) -> None:
     """Listing moves reads one occupancy pass with predicates instead of asking check_move,
     check_embark and check_disembark; at every movement decision of random games the two
     lists are the same, in the same order."""
-    from italia_kit.italia.move_list import checked_moves, legal_moves
+    from italia_kit.italia.move_check import checked_moves
+    from italia_kit.italia.move_list import legal_moves
 
     compared = 0
     for game, world, actions in random_decisions(scenario, range(3)):

@@ -14,23 +14,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
-from typing import Any
 
-from ..core import Action, IllegalActionError, InvalidActionError
-from . import movement
+from ..core import Action
 from .actions import Disembark, Embark, Move
-from .movement import allowance
+from .move_steps import (
+    FLEET,
+    FLEET_MOVES,
+    LEADER,
+    MOVEMENT,
+    ROME,
+    Occupancy,
+    boardings,
+    group_at,
+    may_land,
+    moves_together,
+    sea_moves,
+    second_look,
+    steps_alone,
+)
 from .special import hannibal_march
-from .state import ItaliaState, MoveRecord, Unit
-from .units import SPECS, UnitType
-from .world import LandMoves, LandSteps, World
-
-FLEET_LOAD = 2  # 9.6: a fleet carries at most two units a turn (leaders free)
-LEADER, FLEET = UnitType.LEADER, UnitType.FLEET
-ROME = frozenset({"Rome"})
-FLEET_MOVES = SPECS[FLEET].movement  # 9.5: sea zones a turn
-MOVEMENT = {t: spec.movement for t, spec in SPECS.items()}  # 9.0: zones a phase
-TROOPS = {t: 1 if spec.counts_for_stacking else 0 for t, spec in SPECS.items()}  # 8.0
+from .state import ItaliaState, Unit
+from .world import LandSteps, World
 
 
 class Sides:
@@ -123,27 +127,6 @@ class Sides:
         if len(state.invaded) != sides.invaded:
             sides.watch(state)
         return sides
-
-
-class Occupancy:
-    """Who of one nation stands where, as the rules of a step read it, for the checks that
-    look at it once :func:`legal_moves` has read all the nation's pieces."""
-
-    __slots__ = ("allies_only", "closed", "count", "guarded", "leaders")
-
-    def __init__(
-        self,
-        count: dict[str, int],
-        leaders: set[str],
-        allies_only: set[str],
-        guarded: set[str],
-        closed: frozenset[str],
-    ) -> None:
-        self.count = count  # own units counted for stacking, ashore (8.0)
-        self.leaders = leaders  # zones with an own leader ashore
-        self.allies_only = allies_only  # 12.5.2: no move ends here (a campaign's may, 12.3.1)
-        self.guarded = guarded  # 8.3: entering is an attack, limited, until invaded (9.3)
-        self.closed = closed  # 13.1
 
 
 class Parts:
@@ -259,7 +242,7 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
             if (by_sea := sea_memo.get(uid)) is None:
                 by_sea = sea_memo[uid] = {}
             if (seaward := by_sea.get(zone)) is None:
-                seaward = by_sea[zone] = _sea_moves(world, nation, uid, zone)
+                seaward = by_sea[zone] = sea_moves(world, nation, uid, zone)
             slot[uid] = (len(alone), zone)
             alone.append(seaward)
             continue
@@ -282,7 +265,7 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
         # allowance() gives just that for a group of one
         if used >= MOVEMENT[kind] + bonus:
             continue
-        option = _steps_alone(world, nation, land_memo, uid, zone, used)
+        option = steps_alone(world, nation, land_memo, uid, zone, used)
         if kind is not LEADER:
             slot[uid] = (len(alone), zone)
         if not barred.isdisjoint(option[0]):
@@ -291,13 +274,13 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     occ = Occupancy(count, leaders, sides.allies_only, guarded, closed)  # read from now on
     extra = 1 if state.major else 0  # 12.2: a major invasion attacks with one more
     for i, u, option in held:  # into zones of allies, enemies, Rome
-        alone[i] = _second_look(occ, barred, extra, campaign is not None, u, option)
+        alone[i] = second_look(occ, barred, extra, campaign is not None, u, option)
     out: list[Action] = []
     cache = world.action_cache  # actions are values: each is made once per world, reused
     for u in aboard:  # 9.6: landing
         rec = moves.get(u.id)
         for zone in world.land_exits(u.zone):
-            if _may_land(world, state, occ, rec, u, zone):
+            if may_land(world, state, occ, rec, u, zone):
                 key: tuple[object, ...] = ("disembark", nation, u.id, zone)
                 if (action := cache.get(key)) is None:
                     action = cache[key] = Disembark(nation, (u.id,), zone)
@@ -314,7 +297,7 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
                 by_zone.setdefault(u.zone, []).append(u)
         for zone, group in by_zone.items():
             if len(group) > 1 and any(u.type is LEADER for u in group):
-                moved = _group_moves(world, state, occ, nation, group, zone, hannibal)
+                moved = moves_together(world, state, occ, nation, group, zone, hannibal)
                 groups.append((group[0].id, zone, moved))
             if hannibal_march(world, state, nation, (zone, "Alps")):
                 fresh = tuple(u.id for u in group if u.id not in moves or not moves[u.id].steps)
@@ -322,11 +305,11 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
                     out.append(Move(nation, fresh, (zone, "Alps")))
     elif free_leaders:  # only where a leader stands (the zone index is in id order)
         for zone in free_leaders:
-            group = _group_at(state, nation, zone)
+            group = group_at(state, nation, zone)
             if len(group) > 1 and (
                 campaign_leader is None or any(u.id == campaign_leader for u in group)
             ):  # 12.3.1
-                moved = _group_moves(world, state, occ, nation, group, zone, hannibal)
+                moved = moves_together(world, state, occ, nation, group, zone, hannibal)
                 groups.append((group[0].id, zone, moved))
         if len(groups) > 1:
             groups.sort(key=_first)
@@ -334,7 +317,7 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     out.extend(chain.from_iterable(alone))
     for group_moves in groups:
         out.extend(group_moves[2])
-    boarding = _boarding(world, state, nation, fleets, boarders, cargo)
+    boarding = boardings(world, state, nation, fleets, boarders, cargo)
     out.extend(boarding)
     if campaign is None and not hannibal:  # the common case _again makes again
         sides.parts = Parts(
@@ -384,10 +367,10 @@ def _again(world: World, state: ItaliaState, nation: str, sides: Sides) -> list[
             if (by_sea := sides.sea_memo.get(u.id)) is None:
                 by_sea = sides.sea_memo[u.id] = {}
             if (seaward := by_sea.get(zone)) is None:
-                seaward = by_sea[zone] = _sea_moves(world, nation, u.id, zone)
+                seaward = by_sea[zone] = sea_moves(world, nation, u.id, zone)
             alone[i] = seaward
         parts.slot[u.id] = (i, zone)
-        parts.boarding = _boarding(world, state, nation, parts.fleets, parts.boarders, parts.cargo)
+        parts.boarding = boardings(world, state, nation, parts.fleets, parts.boarders, parts.cargo)
         return _assembled(parts)
     guarded = sides.guarded
     if zone in guarded or was in guarded:
@@ -397,21 +380,21 @@ def _again(world: World, state: ItaliaState, nation: str, sides: Sides) -> list[
     if (rec is not None and rec.stopped) or used >= MOVEMENT[u.type] + bonus:
         alone[i] = ()
     else:
-        option = _steps_alone(world, nation, sides.land_memo, u.id, zone, used)
+        option = steps_alone(world, nation, sides.land_memo, u.id, zone, used)
         if sides.barred.isdisjoint(option[0]):
             alone[i] = option[1]
         else:
             extra = 1 if state.major else 0
-            alone[i] = _second_look(parts.occ, sides.barred, extra, False, u, option)
+            alone[i] = second_look(parts.occ, sides.barred, extra, False, u, option)
     parts.slot[u.id] = (i, zone)
     free_leaders = parts.free_leaders  # no leader moved
     if was in free_leaders or zone in free_leaders:  # 9.1: the groups of both zones again
         kept = [g for g in parts.groups if g[1] != was and g[1] != zone]
         for where in (was, zone):
             if where in free_leaders:
-                group = _group_at(state, nation, where)
+                group = group_at(state, nation, where)
                 if len(group) > 1:
-                    moves = _group_moves(world, state, parts.occ, nation, group, where, False)
+                    moves = moves_together(world, state, parts.occ, nation, group, where, False)
                     kept.append((group[0].id, where, moves))
         if len(kept) > 1:
             kept.sort(key=_first)
@@ -436,263 +419,5 @@ def _assembled(parts: Parts) -> list[Action]:
     return out
 
 
-def _boarding(
-    world: World,
-    state: ItaliaState,
-    nation: str,
-    fleets: list[Unit],
-    boarders: dict[str, list[Unit]],
-    cargo: dict[int, int],
-) -> list[Action]:
-    """9.6: each fleet's embarkations, of the units that may board (``boarders``, by zone
-    in id order) beside it, as many as it has room for (leaders board free)."""
-    out: list[Action] = []
-    if not boarders:
-        return out
-    moves = state.moves
-    cache = world.action_cache
-    for fleet in fleets:
-        frec = moves.get(fleet.id)
-        carried = frec.carried if frec is not None else 0
-        room = FLEET_LOAD - max(carried, cargo.get(fleet.id, 0))  # troops it may yet take
-        exits = world.land_exits(fleet.zone)
-        if room < 0 or boarders.keys().isdisjoint(exits):
-            continue
-        for land in exits:
-            for u in boarders.get(land, ()):
-                if room or u.type is LEADER:
-                    key = ("embark", nation, fleet.id, u.id)
-                    if (action := cache.get(key)) is None:
-                        action = cache[key] = Embark(nation, fleet.id, (u.id,))
-                    out.append(action)
-    return out
-
-
 def _first(group: tuple[int, str, list[Action]]) -> int:
     return group[0]
-
-
-def _steps_alone(
-    world: World,
-    nation: str,
-    land_memo: dict[int, dict[str, LandMoves]],
-    uid: int,
-    zone: str,
-    used: int,
-) -> LandSteps:
-    """A land unit's one-step moves from ``zone`` (made once per world), all of them if it
-    has not moved yet, else those over land only (9.4: a strait is the whole move)."""
-    if (by_land := land_memo.get(uid)) is None:
-        by_land = land_memo[uid] = {}
-    if (made := by_land.get(zone)) is None:
-        made = by_land[zone] = _land_moves(world, nation, uid, zone)
-    return made[1 if used else 0]
-
-
-def _second_look(
-    occ: Occupancy, barred: set[str], extra: int, campaign: bool, u: Unit, option: LandSteps
-) -> list[Action]:
-    """A unit's steps alone, where some enter zones of allies, enemies or Rome (``barred``):
-    those 13.1, 12.5.2 and 8.3 allow, given the nation's occupancy (``extra``: 12.2)."""
-    is_leader = u.type is LEADER
-    campaigning = campaign and is_leader  # 12.3.1: no limits for him
-    troops = TROOPS[u.type]
-    count, leaders, guarded = occ.count, occ.leaders, occ.guarded
-    kept: list[Action] = []
-    for to, move, limit in zip(*option, strict=True):
-        if to in barred:
-            if to in occ.closed:
-                continue  # 13.1
-            if not campaigning:
-                if to in occ.allies_only:
-                    continue  # 12.5.2
-                if to in guarded:
-                    limit += extra + (1 if is_leader or to in leaders else 0)
-                    if count.get(to, 0) + troops > limit:
-                        continue  # 8.3: at most so many may attack
-        kept.append(move)
-    return kept
-
-
-def _group_at(state: ItaliaState, nation: str, zone: str) -> list[Unit]:
-    """9.1: the nation's units ashore in ``zone`` that may still move, in id order (the
-    zone index is in id order)."""
-    moves = state.moves
-    return [
-        u
-        for u in state.where[zone]
-        if u.nation == nation
-        and u.carrier is None
-        and u.type is not FLEET
-        and ((rec := moves.get(u.id)) is None or not rec.stopped)
-    ]
-
-
-def _group_moves(
-    world: World,
-    state: ItaliaState,
-    occ: Occupancy,
-    nation: str,
-    group: list[Unit],
-    zone: str,
-    hannibal: bool,
-) -> list[Action]:
-    """The moves of a leader's whole zone together (9.1), made once per world."""
-    ids = tuple(u.id for u in group)
-    cache = world.action_cache
-    out: list[Action] = []
-    for to in _group_steps(world, state, occ, nation, group, zone, hannibal):
-        key = ("move", nation, ids, zone, to)
-        if (action := cache.get(key)) is None:
-            action = cache[key] = Move(nation, ids, (zone, to))
-        out.append(action)
-    return out
-
-
-def _land_moves(world: World, nation: str, uid: int, zone: str) -> LandMoves:
-    """A land unit's one-step moves from ``zone`` (for ``world.land_moves``), with where
-    each goes: every step, then those over land (9.4), as ``world.reach`` lists them. Only
-    this memo makes them, so they are not looked for in ``world.action_cache``."""
-    every, overland = world.reach[zone]
-    made = {to: Move(nation, (uid,), (zone, to)) for to in every[0]}
-    return (
-        (every[0], tuple(made.values()), every[1]),
-        (overland[0], tuple(made[to] for to in overland[0]), overland[1]),
-    )
-
-
-def _sea_moves(world: World, nation: str, uid: int, zone: str) -> tuple[Action, ...]:
-    """A fleet's one-step moves from ``zone`` (for ``world.sea_moves``, 9.5)."""
-    return tuple(Move(nation, (uid,), (zone, to)) for to in world.sea_exits(zone))
-
-
-def _group_steps(
-    world: World,
-    state: ItaliaState,
-    occ: Occupancy,
-    nation: str,
-    group: list[Unit],
-    zone: str,
-    hannibal: bool,
-) -> list[str]:
-    """Where a leader's whole zone may move one zone together (``check_move``'s rules)."""
-    moves = state.moves
-    campaign = state.campaign
-    if (
-        campaign is not None
-        and campaign["stage"] == "decide"
-        and int(campaign["leader"]) not in {u.id for u in group}
-    ):
-        return []  # 12.3.1
-    leader = next(u.id for u in group if u.is_leader)
-    # each allowance once: a leader goes as far as the troops he leads may (9.1)
-    limits = [allowance(state, u, leader) for u in group]
-    troop_limits = [limit for u, limit in zip(group, limits, strict=True) if not u.is_leader]
-    furthest = max(troop_limits, default=0)
-    moved = False
-    for u, limit in zip(group, limits, strict=True):
-        rec = moves.get(u.id)
-        used = rec.steps if rec is not None else 0
-        moved = moved or bool(used)
-        if u.is_leader:
-            limit = max(limit, furthest)
-        if used + 1 > limit:
-            return []  # 9.0/9.1: someone in the group has no movement left
-    campaigning = campaign is not None  # the group has a leader (12.3.1)
-    extra = 1 if state.major else 0
-    out = []
-    for to, strait in world.land_steps(zone):
-        if hannibal and hannibal_march(world, state, nation, (zone, to)):
-            if not moved:  # 13.2: the march is the units' whole move, and needs no link
-                out.append(to)
-            continue
-        if (strait and moved) or to in occ.closed:
-            continue  # 9.4; 13.1
-        if not campaigning:
-            if to in occ.allies_only:
-                continue  # 12.5.2
-            if to in occ.guarded:
-                limit = world.attack_limit(to) + 1 + extra  # a leader goes along (8.3)
-                if occ.count.get(to, 0) + len(troop_limits) > limit:
-                    continue
-        out.append(to)
-    return out
-
-
-def _may_land(
-    world: World, state: ItaliaState, occ: Occupancy, rec: MoveRecord | None, unit: Unit, zone: str
-) -> bool:
-    """``check_disembark`` for one unit landing in ``zone`` (9.6, 12.5.2, 8.3)."""
-    if rec is not None and rec.fleet_used not in (None, unit.carrier):
-        return False  # 9.6: one fleet a turn
-    if zone in occ.allies_only:
-        return False  # 12.5.2
-    if zone in occ.guarded:
-        leader = unit.is_leader or zone in occ.leaders
-        limit = world.attack_limit(zone) + (1 if leader else 0) + (1 if state.major else 0)
-        troops = 0 if unit.is_leader else 1
-        if occ.count.get(zone, 0) + troops > limit:
-            return False
-    return True
-
-
-# -- the reference ------------------------------------------------------------------------
-def checked_moves(w: World, state: ItaliaState, nation: str) -> list[Action]:
-    """:func:`legal_moves` the slow way, asking the raising checks of :mod:`.movement`
-    about every candidate: the reference the fast list is tested against."""
-    out: list[Action] = []
-    candidates: list[tuple[tuple[int, ...], str]] = []
-    by_zone: dict[str, list[int]] = {}
-    for u in sorted(state.units_of(nation), key=lambda u: u.id):
-        rec = state.moves.get(u.id)
-        if rec is not None and rec.stopped:
-            continue
-        if u.carrier is not None:
-            for zone in w.board.neighbours(u.zone):
-                if w.is_land(zone) and _ok(
-                    movement.check_disembark, w, state, nation, (u.id,), zone
-                ):
-                    out.append(Disembark(nation, (u.id,), zone))
-            continue
-        candidates.append(((u.id,), u.zone))
-        if not u.is_fleet:
-            by_zone.setdefault(u.zone, []).append(u.id)
-    for zone, group in by_zone.items():
-        if len(group) > 1 and any(state.units[i].is_leader for i in group):
-            candidates.append((tuple(group), zone))
-        fresh = tuple(i for i in group if i not in state.moves or not state.moves[i].steps)
-        if fresh and state.campaign is None and hannibal_march(w, state, nation, (zone, "Alps")):
-            out.append(Move(nation, fresh, (zone, "Alps")))
-    campaign_leader = int(state.campaign["leader"]) if state.campaign else None
-    for ids, zone in candidates:
-        if len(ids) == 1:
-            unit = state.units[ids[0]]
-            rec = state.moves.get(unit.id)
-            if rec is not None and rec.steps >= movement.allowance(state, unit, rec.leader):
-                continue  # no movement left this phase (9.0): nothing to check
-        at_sea = state.units[ids[0]].is_fleet
-        if campaign_leader is not None and campaign_leader not in ids:
-            carried = at_sea and any(c.id == campaign_leader for c in state.cargo(ids[0]))
-            if not carried:
-                continue  # 12.3.1: in a campaign nothing moves without the leader
-        for nb in w.board.neighbours(zone):
-            if w.is_sea(nb) != at_sea:
-                continue  # land units stay ashore, fleets at sea (9.5); checked again below
-            if _ok(movement.check_move, w, state, nation, ids, (zone, nb)):
-                out.append(Move(nation, ids, (zone, nb)))
-    for fleet in (u for u in state.units_of(nation) if u.is_fleet):
-        for land in w.board.neighbours(fleet.zone):
-            if not w.is_land(land):
-                continue
-            for u in state.units_in(land, nation):
-                if _ok(movement.check_embark, w, state, nation, fleet.id, (u.id,)):
-                    out.append(Embark(nation, fleet.id, (u.id,)))
-    return out
-
-
-def _ok(check: Any, *args: Any, **kwargs: Any) -> bool:
-    try:
-        check(*args, **kwargs)
-    except (IllegalActionError, InvalidActionError):
-        return False
-    return True
