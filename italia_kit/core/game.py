@@ -166,9 +166,10 @@ class Game(Generic[S]):
         objects spares the rules a second check (:attr:`Context.listed`). Change the state
         only through :meth:`apply` in between.
         """
-        if self.is_over:
+        state = self._ctx.state
+        if self._over(state):
             return []
-        actions = self.rules.legal_actions(self.state)
+        actions = self.rules.legal_actions(state)
         self._listed = (len(self.actions), tuple(actions))
         return actions
 
@@ -177,33 +178,34 @@ class Game(Generic[S]):
 
         On refusal (``IllegalActionError``, ``InvalidActionError``) nothing has changed.
         """
-        start = len(self.log)
+        ctx = self._ctx
+        log = self.log
+        start = len(log)
+        actions = self.actions
         listed, self._listed = self._listed, None
         if isinstance(action, ScriptDice):
             self.dice.script(action.results)
         else:
-            trusted = (
-                listed is not None and listed[0] == len(self.actions) and _holds(listed[1], action)
-            )
+            trusted = listed is not None and listed[0] == len(actions) and _holds(listed[1], action)
             # an action just listed is one of a game not over (legal_actions lists none then)
-            if not trusted and self.is_over:
+            if not trusted and self._over(ctx.state):
                 raise IllegalActionError("5.0", "the game is over: no action is pending")
-            ctx = self._ctx
+            rules = self.rules
             ctx.listed = trusted
             try:
-                self.rules.apply(ctx, action)
+                rules.apply(ctx, action)
                 ctx.listed = False
-                self.rules.advance(ctx)
+                rules.advance(ctx)
             except BaseException:
                 ctx.listed = False
                 # The rules check before they change anything; this restores the exact
                 # earlier state even if a rule refused an action half-way.
-                self._rebuild(len(self.actions))
+                self._rebuild(len(actions))
                 raise
-        self.actions.append(action)
-        if len(self.actions) % self.checkpoint_every == 0:
-            self._checkpoints[len(self.actions)] = self._checkpoint()
-        return self.log.since(start)
+        actions.append(action)
+        if len(actions) % self.checkpoint_every == 0:
+            self._checkpoints[len(actions)] = self._checkpoint()
+        return log.since(start)
 
     def script_dice(self, results: list[int] | tuple[int, ...]) -> None:
         """Force the next dice results; recorded, so replays reproduce them."""

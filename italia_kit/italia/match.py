@@ -68,7 +68,7 @@ def play_to_end(
     world = world_of(game)
     player: Player = ByColour(world.scenario, players) if isinstance(players, Mapping) else players
     n = 0
-    while not game.is_over:
+    while not game.state.over:  # game.is_over, asked of the state itself (ItaliaRules.is_over)
         if n >= max_actions:
             raise RuntimeError(f"the game did not end within {max_actions} actions")
         game.apply(player.choose(game))
