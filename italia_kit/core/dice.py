@@ -44,7 +44,20 @@ class Dice:
         return 1 + _splitmix64((self.seed * 0x100000001B3 + self.count) & _MASK) % self.sides
 
     def roll(self, n: int) -> list[int]:
-        return [self.roll_one() for _ in range(n)]
+        if self.scripted:
+            return [self.roll_one() for _ in range(n)]
+        # roll_one n times, its splitmix64 spelt out: battles roll every few actions
+        start = self.count
+        self.count = start + n
+        key = self.seed * 0x100000001B3
+        sides = self.sides
+        out = []
+        for count in range(start + 1, start + n + 1):
+            z = (((key + count) & _MASK) + 0x9E3779B97F4A7C15) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            out.append(1 + (z ^ (z >> 31)) % sides)
+        return out
 
     def script(self, results: Iterable[int]) -> None:
         """Force the next results (for tests and rulebook examples)."""

@@ -73,7 +73,7 @@ class Context(Generic[S]):
     def roll(self, n: int, rule: str, why: str, **data: Any) -> list[int]:
         """Roll ``n`` dice and record the roll as an event."""
         results = self.dice.roll(n)
-        shown = ", ".join(str(r) for r in results)
+        shown = ", ".join(map(str, results))
         self.emit("roll", rule, f"{rule}: {why}: rolled {shown}.", results=results, **data)
         return results
 
