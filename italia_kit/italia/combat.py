@@ -7,6 +7,7 @@ each stage waits for one decision of one side, and the dice are rolled between s
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from ..core import Context, IllegalActionError, InvalidActionError
 from . import cities
@@ -33,38 +34,41 @@ from .world import World
 
 # -- who is in the battle -------------------------------------------------------------------
 def fighters(state: ItaliaState, battle: Battle, nation: str) -> list[Unit]:
-    """The units of a side that roll dice: not leaders; ashore on land, fleets at sea."""
-    return _fighting(battle, state.units_in(battle.zone, nation))
+    """The units of a side that roll dice: not leaders; ashore on land, fleets at sea; by
+    id (the zone index, ``state.where``, keeps every zone's units in id order)."""
+    # read from the index without a copy: asked at nearly every step of a battle
+    here = state.where.get(battle.zone, ())
+    if battle.naval:
+        return [u for u in here if u.nation == nation and u.is_fleet]
+    return [u for u in here if u.nation == nation and u.carrier is None and not u.is_leader]
 
 
 def both_sides(state: ItaliaState, battle: Battle) -> dict[str, list[Unit]]:
     """The :func:`fighters` of the attacker and of the defender, from one look at the zone
     (most steps of a battle ask about both sides)."""
-    return _sides_among(battle, state.units_in(battle.zone))
+    return _sides_among(battle, state.where.get(battle.zone, ()))
 
 
-def _sides_among(battle: Battle, here: list[Unit]) -> dict[str, list[Unit]]:
-    """:func:`both_sides` from the units in the battle zone, ``here``."""
-    found = _fighting(battle, here)
-    return {
-        battle.attacker: [u for u in found if u.nation == battle.attacker],
-        battle.defender: [u for u in found if u.nation == battle.defender],
-    }
-
-
-def _fighting(battle: Battle, here: list[Unit]) -> list[Unit]:
-    """The units among ``here`` (in the battle zone) that roll dice, by id (the zone index,
-    ``state.where``, keeps every zone's units in id order)."""
-    if battle.naval:
-        return [u for u in here if u.is_fleet]
-    return [u for u in here if u.carrier is None and not u.is_leader]
+def _sides_among(battle: Battle, here: Sequence[Unit]) -> dict[str, list[Unit]]:
+    """:func:`both_sides` from the units in the battle zone, ``here`` (in one pass)."""
+    attacker, defender = battle.attacker, battle.defender
+    ours: list[Unit] = []
+    theirs: list[Unit] = []
+    naval = battle.naval
+    for u in here:
+        if u.is_fleet if naval else (u.carrier is None and not u.is_leader):
+            if u.nation == attacker:
+                ours.append(u)
+            elif u.nation == defender:
+                theirs.append(u)
+    return {attacker: ours, defender: theirs}
 
 
 def leaders(state: ItaliaState, battle: Battle, nation: str) -> list[Unit]:
-    return _leaders_among(state.units_in(battle.zone, nation), nation)
+    return _leaders_among(state.where.get(battle.zone, ()), nation)
 
 
-def _leaders_among(here: list[Unit], nation: str) -> list[Unit]:
+def _leaders_among(here: Sequence[Unit], nation: str) -> list[Unit]:
     """:func:`leaders` from the units in the battle zone, ``here``."""
     return [u for u in here if u.nation == nation and u.is_leader and u.carrier is None]
 
@@ -165,7 +169,7 @@ def start_battle(
         submit(ctx, world, defender, nation, f"attacked in {zone}, it must")
         return
     battle = Battle(zone=zone, attacker=nation, defender=defender, raid=raid)
-    here = state.units_in(zone)
+    here = state.where.get(zone, ())  # read without a copy: nothing moves until the emit
     sides = _sides_among(battle, here)
     mine = sides[nation]
     for u in mine + _leaders_among(here, nation):
@@ -639,9 +643,10 @@ def _move_out(
     ctx: Context[ItaliaState], world: World, units: list[Unit], zone: str, rule: str, why: str
 ) -> None:
     state = ctx.state
+    to_sea = world.is_sea(zone)
     for u in units:
         carrier = u.carrier
-        if world.is_sea(zone) and not u.is_fleet:
+        if to_sea and not u.is_fleet:
             fleet = next(
                 f
                 for f in state.units_in(zone, u.nation)
@@ -726,8 +731,13 @@ def _naval_round(
     # worked out at once
     if sides is None:
         sides = both_sides(state, battle)
-    everyone = sides[battle.attacker] + sides[battle.defender]
-    modifier = dict(zip((f.id for f in everyone), fleet_modifiers(state, everyone), strict=True))
+    attackers = sides[battle.attacker]
+    modifiers = fleet_modifiers(state, attackers + sides[battle.defender])
+    of_side = {  # each side's fleets' modifiers, in the order of its fleets
+        battle.attacker: modifiers[: len(attackers)],
+        battle.defender: modifiers[len(attackers) :],
+    }
+    fleet = UnitType.FLEET
     for side in (battle.attacker, battle.defender):
         fleets = sides[side]
         if not fleets:
@@ -735,7 +745,7 @@ def _naval_round(
         rolls = ctx.roll(
             len(fleets), "10.8", f"the {side} roll for {len(fleets)} fleets in {battle.zone}"
         )
-        n = sum(hits(r, UnitType.FLEET, modifier[f.id]) for f, r in zip(fleets, rolls, strict=True))
+        n = sum(hits(r, fleet, m) for r, m in zip(rolls, of_side[side], strict=True))
         losses[battle.enemy(side)] = n
         ctx.emit("hits", "10.8", f"10.8: the {side} score {n} hit{'s' if n != 1 else ''}.")
     battle.pending_hits = {k: v for k, v in losses.items() if v}
@@ -803,7 +813,7 @@ def finish_battle(
     state = ctx.state
     battle = state.battle
     assert battle is not None
-    here = state.units_in(battle.zone)
+    here = state.where.get(battle.zone, ())  # restoring units moves none of them
     for u in here:
         if u.hits:
             u.hits = 0

@@ -58,7 +58,7 @@ def settle(ctx: Context[ItaliaState], world: World) -> bool:
     offer = _offer(state)
     if offer is not None:
         sea, nation = offer
-        still = {u.nation for u in state.units_in(sea) if u.is_fleet}
+        still = {u.nation for u in state.where.get(sea, ()) if u.is_fleet}
         if nation not in still or len(still) < 2:
             state.naval_offers.pop(0)
             return settle(ctx, world)
@@ -101,11 +101,19 @@ def legal_actions(world: World, state: ItaliaState) -> list[Action]:
     offer = _offer(state)
     if offer is not None:
         sea, _ = offer
-        targets = sorted({u.nation for u in state.units_in(sea) if u.is_fleet} - {nation})
+        fleets = state.where.get(sea, ())
+        targets = sorted({u.nation for u in fleets if u.is_fleet and u.nation != nation})
         if nation != state.active:
             targets = [t for t in targets if t == state.active]  # 10.8.1: only the mover
-        out.extend(NavalAttack(nation, sea, t) for t in targets)
-        out.append(DeclineNaval(nation, sea))
+        cache = world.action_cache  # actions are values: each is made once per world, reused
+        for target in targets:
+            key: tuple[object, ...] = ("naval_attack", nation, sea, target)
+            if (attack := cache.get(key)) is None:
+                attack = cache[key] = NavalAttack(nation, sea, target)
+            out.append(attack)
+        if (decline := cache.get(("decline_naval", nation, sea))) is None:
+            decline = cache["decline_naval", nation, sea] = DeclineNaval(nation, sea)
+        out.append(decline)
         return out
     announced = state.campaign.get("raid") if state.campaign else None
     cache = world.action_cache  # actions are values: each is made once per world, reused
@@ -282,7 +290,7 @@ def _naval_offer(
     if action.nation != mover and target != mover:
         raise IllegalActionError("10.8.1", "the other nations' fleets may attack only the mover")
     if action.nation == mover:
-        rest = {u.nation for u in state.units_in(sea) if u.is_fleet} - {mover, target}
+        rest = {u.nation for u in state.where.get(sea, ()) if u.is_fleet} - {mover, target}
         if rest:
             state.naval_offers.insert(0, f"{sea}|{mover}")  # decide on the others afterwards
     combat.start_naval_battle(ctx, world, action.nation, sea, target)
@@ -293,7 +301,7 @@ def _others_may_attack(ctx: Context[ItaliaState], world: World, sea: str, mover:
     ties broken by a die."""
     state = ctx.state
     counts: dict[str, int] = {}
-    for u in state.units_in(sea):
+    for u in state.where.get(sea, ()):
         if u.is_fleet and u.nation != mover:
             counts[u.nation] = counts.get(u.nation, 0) + 1
     if not counts:
