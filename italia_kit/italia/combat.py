@@ -296,6 +296,7 @@ def _next_targets(
     battle.targets = {}
     if sides is None:
         sides = both_sides(state, battle)
+    only: dict[str, str] = {}  # the one class each side can aim at ("" if none is left)
     for side, stage in (
         (battle.attacker, "targets_attacker"),
         (battle.defender, "targets_defender"),
@@ -307,7 +308,8 @@ def _next_targets(
             battle.stage = stage
             state.actor_override = side
             return
-    _roll_round(ctx, world, sides)
+        only[side] = enemy_classes[0] if enemy_classes else ""
+    _roll_round(ctx, world, sides, only)
 
 
 def default_aims(units: list[Unit], target: str) -> dict[str, str]:
@@ -364,10 +366,14 @@ def set_targets(
 
 # -- the dice (10.2) -----------------------------------------------------------------------
 def _roll_round(
-    ctx: Context[ItaliaState], world: World, sides: dict[str, list[Unit]] | None = None
+    ctx: Context[ItaliaState],
+    world: World,
+    sides: dict[str, list[Unit]] | None = None,
+    only: dict[str, str] | None = None,
 ) -> None:
     """One round of dice (10.2, 10.7; naval: 10.8), then the hits; ``sides``: as for
-    :func:`_lone_leaders`."""
+    :func:`_lone_leaders`; ``only``: the one target class of each side that declared no
+    targets, if the caller has it (:func:`_next_targets`)."""
     state = ctx.state
     battle = state.battle
     assert battle is not None
@@ -404,9 +410,12 @@ def _roll_round(
         raider = raid and attacker
         aims = battle.targets.get("attacker" if attacker else "defender")
         aim = ""  # without declared targets every die aims at the enemy's one class (10.4)
-        if aims is None:
-            only = classes_of(battle, units_of[enemy])
-            aim = only[0] if only else ""
+        if aims is None and not raider:
+            if only is not None:
+                aim = only[side]
+            else:
+                found = classes_of(battle, units_of[enemy])
+                aim = found[0] if found else ""
         n_leaders = len(_leaders_among(here, side))
         # by whether the target landed (10.8.2): the rest is the same for all
         plain = land_modifier(

@@ -157,9 +157,11 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
         for combo in itertools.islice(itertools.combinations([f.id for f in mine], n), 20):
             out.append(SinkFleets(nation, combo))
     elif stage in ("retreat_attacker", "retreat_defender", "raid_retreat"):
-        everyone = tuple(u.id for u in mine + combat.leaders(state, battle, nation))
+        everyone = tuple(
+            [u.id for u in mine] + [u.id for u in combat.leaders(state, battle, nation)]
+        )
         havens = refuges(world, state, battle, nation)  # the same for every group
-        out.extend(_retreat(world, nation, everyone, zone) for zone in fitting(havens, mine))
+        _add_retreats(world, out, nation, everyone, fitting(havens, mine))
         if len(mine) > 1:
             # where one unit may go depends only on its type and whether it has been hit
             # (:func:`fitting`): worked out once for each
@@ -169,7 +171,7 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
                 found = alone.get(kind)
                 if found is None:
                     found = alone[kind] = fitting(havens, [u])
-                out.extend(_retreat(world, nation, (u.id,), zone) for zone in found)
+                _add_retreats(world, out, nation, (u.id,), found)
         if stage != "raid_retreat":
             if (stand := world.action_cache.get(("stand_fast", nation))) is None:
                 stand = world.action_cache["stand_fast", nation] = StandFast(nation)
@@ -194,13 +196,18 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
     return out
 
 
-def _retreat(world: World, nation: str, ids: tuple[int, ...], zone: str) -> Action:
-    """``Retreat(nation, ids, zone)``, made once per world (actions are values: the same
-    retreats are listed again and again while a battle lasts)."""
-    key = ("retreat", nation, ids, zone)
-    if (action := world.action_cache.get(key)) is None:
-        action = world.action_cache[key] = Retreat(nation, ids, zone)
-    return action
+def _add_retreats(
+    world: World, out: list[Action], nation: str, ids: tuple[int, ...], zones: list[str]
+) -> None:
+    """Add ``Retreat(nation, ids, zone)`` for each of ``zones`` to ``out``, each made once
+    per world (actions are values: the same retreats are listed again and again while a
+    battle lasts)."""
+    cache = world.action_cache
+    for zone in zones:
+        key = ("retreat", nation, ids, zone)
+        if (action := cache.get(key)) is None:
+            action = cache[key] = Retreat(nation, ids, zone)
+        out.append(action)
 
 
 _STAGES_OF: dict[type, tuple[str, ...]] = {
