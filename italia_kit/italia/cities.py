@@ -142,8 +142,12 @@ def _offer_rebuild(ctx: Context[ItaliaState], world: World, holder: str | None) 
     assert battle is not None
     zone = battle.zone
     ruin_here = zone in state.cities and not state.cities[zone]
-    troops = [u for u in state.units_in(zone, holder or "") if u.counts_for_stacking]
-    if holder and ruin_here and zone not in state.looted and troops:
+    if (
+        holder
+        and ruin_here
+        and zone not in state.looted
+        and any(u.counts_for_stacking for u in state.units_in(zone, holder))
+    ):
         battle.stage = "rebuild"
         state.actor_override = holder
         return

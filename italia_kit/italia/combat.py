@@ -141,10 +141,12 @@ def can_raid(world: World, state: ItaliaState, nation: str, zone: str) -> bool:
 def _defender(world: World, state: ItaliaState, nation: str, zone: str) -> str | None:
     """The enemy nation with most units ashore in ``zone`` (the first seen, by unit id, of
     those with as many: ``Counter.most_common`` would pick the same)."""
-    others: dict[str, int] = {}
-    for u in world.occupants(state, zone, nation):
-        if not world.allied(state, nation, u.nation):
+    others: dict[str, int] = {}  # units ashore of each other nation, the first seen first
+    for u in state.where.get(zone, ()):
+        if u.carrier is None and u.nation != nation:
             others[u.nation] = others.get(u.nation, 0) + 1
+    for ally in [n for n in others if world.allied(state, nation, n)]:
+        del others[ally]  # asked once a nation, not once a unit
     return max(others, key=others.__getitem__) if others else None
 
 
@@ -241,9 +243,9 @@ def _lone_leaders(
     if sides is None:
         sides = both_sides(state, battle)
     attacker, defender = battle.attacker, battle.defender
-    armed = {attacker: bool(sides[attacker]), defender: bool(sides[defender])}
-    if armed[attacker] and armed[defender]:
+    if sides[attacker] and sides[defender]:
         return sides  # both sides fight on: no leader is alone
+    armed = {attacker: bool(sides[attacker]), defender: bool(sides[defender])}
     for side in (attacker, defender):
         enemy = battle.enemy(side)
         if (
@@ -829,7 +831,10 @@ def finish_battle(
             ctx.emit("restored", "10.2", f"10.2: {u.label()} survived and is restored.", unit=u.id)
     if sides is None:
         sides = _sides_among(battle, here)  # restoring units moved none of them
-    holder = next((side for side, units in sides.items() if units), None)
+    # the first side with units left, the attacker first
+    holder = battle.attacker if sides[battle.attacker] else None
+    if holder is None and sides[battle.defender]:
+        holder = battle.defender
     if holder is None and not battle.naval:
         # only leaders are left on either side: the attacker's stay (reconstructed: the
         # rulebook does not say; 8.3 wants one nation in the zone after combat)

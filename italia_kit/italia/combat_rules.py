@@ -223,13 +223,17 @@ _STAGES_OF: dict[type, tuple[str, ...]] = {
 }
 
 
+#: the actions that start a battle (a tuple: ``A | B`` would make a new union each time)
+_STARTS = (Fight, NavalAttack, DeclineNaval)
+
+
 def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
     state = ctx.state
     nation = getattr(action, "nation", "")
     battle = state.battle
     if state.surplus:
         raise IllegalActionError("8.3", "first remove the surplus units after the battle")
-    if isinstance(action, Fight | NavalAttack | DeclineNaval):
+    if isinstance(action, _STARTS):
         if battle is not None:
             raise IllegalActionError("10.1", f"finish the battle of {battle.zone} first")
         if isinstance(action, Fight):
