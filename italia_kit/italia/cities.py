@@ -108,9 +108,7 @@ def _raid_retreat(ctx: Context[ItaliaState], world: World) -> None:
             why="after the raid it had nowhere to retreat",
             attacked_scorer=True,
         )
-    if not combat.fighters(state, battle, battle.attacker) and not combat.leaders(
-        state, battle, battle.attacker
-    ):
+    if len(stuck) == len(raiders):  # every raider was eliminated: none is left to retreat
         combat.finish_battle(ctx, world)
         return
     state.actor_override = battle.attacker

@@ -70,7 +70,7 @@ def leaders(state: ItaliaState, battle: Battle, nation: str) -> list[Unit]:
 
 def _leaders_among(here: Sequence[Unit], nation: str) -> list[Unit]:
     """:func:`leaders` from the units in the battle zone, ``here``."""
-    return [u for u in here if u.nation == nation and u.is_leader and u.carrier is None]
+    return [u for u in here if u.is_leader and u.nation == nation and u.carrier is None]
 
 
 def target_class(battle: Battle, unit: Unit) -> str:
@@ -467,12 +467,12 @@ def _roll_round(
     if raid:
         cities.resolve_raid(ctx, world, hits_on.get(battle.defender, {}))
         for cls, n in hits_on.get(battle.attacker, {}).items():
-            _apply_hits(ctx, world, battle.attacker, cls, n)
+            _apply_hits(ctx, world, battle.attacker, cls, n, units_of[battle.attacker])
         cities.after_raid(ctx, world)
         return
     for side, tally in hits_on.items():
         for cls, n in tally.items():
-            _apply_hits(ctx, world, side, cls, n)
+            _apply_hits(ctx, world, side, cls, n, units_of[side])
     battle.rampage = [side for side, n in trampled.items() for _ in range(n)]
     _after_losses(ctx, world)
 
@@ -499,13 +499,18 @@ def _modifier_text(
     return f" ({', '.join(parts)})" if parts else ""
 
 
-def _apply_hits(ctx: Context[ItaliaState], world: World, side: str, cls: str, n: int) -> None:
+def _apply_hits(
+    ctx: Context[ItaliaState], world: World, side: str, cls: str, n: int, mine: list[Unit]
+) -> None:
     """Hits on one target class; surplus hits are lost (10.4). Two-hit units are flipped
-    first, all of them, before any is eliminated (10.2, 14.2)."""
+    first, all of them, before any is eliminated (10.2, 14.2).
+
+    ``mine``: the side's :func:`fighters` when the dice were rolled; the hits on its other
+    classes took none of the units of this one.
+    """
     state = ctx.state
     battle = state.battle
     assert battle is not None
-    mine = fighters(state, battle, side)
     if battle.round == 1 and battle.landed:
         pool = [u for u in mine if target_class(battle, u) == cls]
     else:  # no unit is marked ``:landed`` (see :func:`target_class`)
@@ -704,7 +709,7 @@ def _end_round(ctx: Context[ItaliaState], world: World) -> None:
         if defenders:
             return
     if not attackers or not defenders:
-        finish_battle(ctx, world)
+        finish_battle(ctx, world, sides)
         return
     if (
         not battle.naval
@@ -787,8 +792,9 @@ def _next_naval_losses(ctx: Context[ItaliaState], world: World) -> None:
         return
     battle.stage = "retreat_attacker"
     state.actor_override = battle.attacker
-    if not all(both_sides(state, battle).values()):
-        finish_battle(ctx, world)
+    sides = both_sides(state, battle)
+    if not all(sides.values()):
+        finish_battle(ctx, world, sides)
 
 
 def sink_fleets(ctx: Context[ItaliaState], world: World, nation: str, ids: tuple[int, ...]) -> None:

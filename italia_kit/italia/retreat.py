@@ -69,10 +69,13 @@ def refuges(world: World, state: ItaliaState, battle: Battle, nation: str) -> li
 
 def fitting(options: list[Refuge], units: list[Unit]) -> list[str]:
     """The zones of :func:`refuges` that ``units`` may retreat to together."""
-    if any(u.type is UnitType.CAVALRY and u.hits for u in units):
-        return []
-    troops = sum(1 for u in units if u.counts_for_stacking)  # ashore (8.0, 8.6)
-    aboard = sum(1 for u in units if not u.is_leader)  # at sea, two a fleet (9.6)
+    troops = 0  # ashore (8.0, 8.6)
+    aboard = 0  # at sea, two a fleet (9.6)
+    for u in units:  # one pass: asked for every group and every unit that may retreat
+        if u.type is UnitType.CAVALRY and u.hits:
+            return []  # 14.2: a cavalry unit that has been hit cannot retreat
+        troops += u.counts_for_stacking
+        aboard += not u.is_leader
     return [
         zone for zone, sea, room in options if room is None or (aboard if sea else troops) <= room
     ]
