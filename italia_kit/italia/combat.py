@@ -830,7 +830,7 @@ def finish_battle(
     state = ctx.state
     battle = state.battle
     assert battle is not None
-    here = state.where.get(battle.zone, ())  # restoring units moves none of them
+    here = state.where.get(battle.zone, ())
     for u in here:
         if u.hits:
             u.hits = 0
