@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from italia_kit.italia.hits import hit_probability, hits, land_modifier, naval_modifier, rampages
+from italia_kit.italia.hits import (
+    hit_on,
+    hit_probability,
+    hits,
+    land_modifier,
+    naval_modifier,
+    rampages,
+)
 from italia_kit.italia.units import UnitType as U
 
 
@@ -22,6 +29,22 @@ from italia_kit.italia.units import UnitType as U
 )
 def test_10_2_combat_numbers_by_unit_type(unit: U, lowest: int) -> None:
     assert [r for r in range(1, 11) if hits(r, unit, 0)] == list(range(lowest, 11))
+
+
+@pytest.mark.parametrize("raider", [False, True])
+@pytest.mark.parametrize("unit", list(U))
+def test_10_2_hits_reads_the_combat_number_of_hit_on(unit: U, raider: bool) -> None:
+    """``hits`` looks the number up itself (it is asked for every die): the two agree, and
+    both refuse a unit that rolls no dice (a leader, unless it raids)."""
+    for roll in range(2, 10):
+        for modifier in range(-3, 4):
+            try:
+                need = hit_on(unit, raider=raider)
+            except ValueError:
+                with pytest.raises(ValueError, match="does not roll dice"):
+                    hits(roll, unit, modifier, raider=raider)
+                continue
+            assert hits(roll, unit, modifier, raider=raider) == (roll + modifier >= need)
 
 
 def test_10_2_one_always_misses_and_ten_always_hits() -> None:

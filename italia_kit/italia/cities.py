@@ -108,9 +108,7 @@ def _raid_retreat(ctx: Context[ItaliaState], world: World) -> None:
             why="after the raid it had nowhere to retreat",
             attacked_scorer=True,
         )
-    if not combat.fighters(state, battle, battle.attacker) and not combat.leaders(
-        state, battle, battle.attacker
-    ):
+    if len(stuck) == len(raiders):  # every raider was eliminated: none is left to retreat
         combat.finish_battle(ctx, world)
         return
     state.actor_override = battle.attacker
@@ -142,8 +140,12 @@ def _offer_rebuild(ctx: Context[ItaliaState], world: World, holder: str | None) 
     assert battle is not None
     zone = battle.zone
     ruin_here = zone in state.cities and not state.cities[zone]
-    troops = [u for u in state.units_in(zone, holder or "") if u.counts_for_stacking]
-    if holder and ruin_here and zone not in state.looted and troops:
+    if (
+        holder
+        and ruin_here
+        and zone not in state.looted
+        and any(u.counts_for_stacking for u in state.units_in(zone, holder))
+    ):
         battle.stage = "rebuild"
         state.actor_override = holder
         return

@@ -7,6 +7,7 @@ each stage waits for one decision of one side, and the dice are rolled between s
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from ..core import Context, IllegalActionError, InvalidActionError
 from . import cities
@@ -33,40 +34,43 @@ from .world import World
 
 # -- who is in the battle -------------------------------------------------------------------
 def fighters(state: ItaliaState, battle: Battle, nation: str) -> list[Unit]:
-    """The units of a side that roll dice: not leaders; ashore on land, fleets at sea."""
-    return _fighting(battle, state.units_in(battle.zone, nation))
+    """The units of a side that roll dice: not leaders; ashore on land, fleets at sea; by
+    id (the zone index, ``state.where``, keeps every zone's units in id order)."""
+    # read from the index without a copy: asked at nearly every step of a battle
+    here = state.where.get(battle.zone, ())
+    if battle.naval:
+        return [u for u in here if u.nation == nation and u.is_fleet]
+    return [u for u in here if u.nation == nation and u.carrier is None and not u.is_leader]
 
 
 def both_sides(state: ItaliaState, battle: Battle) -> dict[str, list[Unit]]:
     """The :func:`fighters` of the attacker and of the defender, from one look at the zone
     (most steps of a battle ask about both sides)."""
-    return _sides_among(battle, state.units_in(battle.zone))
+    return _sides_among(battle, state.where.get(battle.zone, ()))
 
 
-def _sides_among(battle: Battle, here: list[Unit]) -> dict[str, list[Unit]]:
-    """:func:`both_sides` from the units in the battle zone, ``here``."""
-    found = _fighting(battle, here)
-    return {
-        battle.attacker: [u for u in found if u.nation == battle.attacker],
-        battle.defender: [u for u in found if u.nation == battle.defender],
-    }
-
-
-def _fighting(battle: Battle, here: list[Unit]) -> list[Unit]:
-    """The units among ``here`` (in the battle zone) that roll dice, by id (the zone index,
-    ``state.where``, keeps every zone's units in id order)."""
-    if battle.naval:
-        return [u for u in here if u.is_fleet]
-    return [u for u in here if u.carrier is None and not u.is_leader]
+def _sides_among(battle: Battle, here: Sequence[Unit]) -> dict[str, list[Unit]]:
+    """:func:`both_sides` from the units in the battle zone, ``here`` (in one pass)."""
+    attacker, defender = battle.attacker, battle.defender
+    ours: list[Unit] = []
+    theirs: list[Unit] = []
+    naval = battle.naval
+    for u in here:
+        if u.is_fleet if naval else (u.carrier is None and not u.is_leader):
+            if u.nation == attacker:
+                ours.append(u)
+            elif u.nation == defender:
+                theirs.append(u)
+    return {attacker: ours, defender: theirs}
 
 
 def leaders(state: ItaliaState, battle: Battle, nation: str) -> list[Unit]:
-    return _leaders_among(state.units_in(battle.zone, nation), nation)
+    return _leaders_among(state.where.get(battle.zone, ()), nation)
 
 
-def _leaders_among(here: list[Unit], nation: str) -> list[Unit]:
+def _leaders_among(here: Sequence[Unit], nation: str) -> list[Unit]:
     """:func:`leaders` from the units in the battle zone, ``here``."""
-    return [u for u in here if u.nation == nation and u.is_leader and u.carrier is None]
+    return [u for u in here if u.is_leader and u.nation == nation and u.carrier is None]
 
 
 def target_class(battle: Battle, unit: Unit) -> str:
@@ -137,10 +141,12 @@ def can_raid(world: World, state: ItaliaState, nation: str, zone: str) -> bool:
 def _defender(world: World, state: ItaliaState, nation: str, zone: str) -> str | None:
     """The enemy nation with most units ashore in ``zone`` (the first seen, by unit id, of
     those with as many: ``Counter.most_common`` would pick the same)."""
-    others: dict[str, int] = {}
-    for u in world.occupants(state, zone, nation):
-        if not world.allied(state, nation, u.nation):
+    others: dict[str, int] = {}  # units ashore of each other nation, the first seen first
+    for u in state.where.get(zone, ()):
+        if u.carrier is None and u.nation != nation:
             others[u.nation] = others.get(u.nation, 0) + 1
+    for ally in [n for n in others if world.allied(state, nation, n)]:
+        del others[ally]  # asked once a nation, not once a unit
     return max(others, key=others.__getitem__) if others else None
 
 
@@ -165,7 +171,7 @@ def start_battle(
         submit(ctx, world, defender, nation, f"attacked in {zone}, it must")
         return
     battle = Battle(zone=zone, attacker=nation, defender=defender, raid=raid)
-    here = state.units_in(zone)
+    here = state.where.get(zone, ())  # read without a copy: nothing moves until the emit
     sides = _sides_among(battle, here)
     mine = sides[nation]
     for u in mine + _leaders_among(here, nation):
@@ -237,9 +243,9 @@ def _lone_leaders(
     if sides is None:
         sides = both_sides(state, battle)
     attacker, defender = battle.attacker, battle.defender
-    armed = {attacker: bool(sides[attacker]), defender: bool(sides[defender])}
-    if armed[attacker] and armed[defender]:
+    if sides[attacker] and sides[defender]:
         return sides  # both sides fight on: no leader is alone
+    armed = {attacker: bool(sides[attacker]), defender: bool(sides[defender])}
     for side in (attacker, defender):
         enemy = battle.enemy(side)
         if (
@@ -292,6 +298,7 @@ def _next_targets(
     battle.targets = {}
     if sides is None:
         sides = both_sides(state, battle)
+    only: dict[str, str] = {}  # the one class each side can aim at ("" if none is left)
     for side, stage in (
         (battle.attacker, "targets_attacker"),
         (battle.defender, "targets_defender"),
@@ -303,7 +310,8 @@ def _next_targets(
             battle.stage = stage
             state.actor_override = side
             return
-    _roll_round(ctx, world, sides)
+        only[side] = enemy_classes[0] if enemy_classes else ""
+    _roll_round(ctx, world, sides, only)
 
 
 def default_aims(units: list[Unit], target: str) -> dict[str, str]:
@@ -360,10 +368,14 @@ def set_targets(
 
 # -- the dice (10.2) -----------------------------------------------------------------------
 def _roll_round(
-    ctx: Context[ItaliaState], world: World, sides: dict[str, list[Unit]] | None = None
+    ctx: Context[ItaliaState],
+    world: World,
+    sides: dict[str, list[Unit]] | None = None,
+    only: dict[str, str] | None = None,
 ) -> None:
     """One round of dice (10.2, 10.7; naval: 10.8), then the hits; ``sides``: as for
-    :func:`_lone_leaders`."""
+    :func:`_lone_leaders`; ``only``: the one target class of each side that declared no
+    targets, if the caller has it (:func:`_next_targets`)."""
     state = ctx.state
     battle = state.battle
     assert battle is not None
@@ -400,9 +412,12 @@ def _roll_round(
         raider = raid and attacker
         aims = battle.targets.get("attacker" if attacker else "defender")
         aim = ""  # without declared targets every die aims at the enemy's one class (10.4)
-        if aims is None:
-            only = classes_of(battle, units_of[enemy])
-            aim = only[0] if only else ""
+        if aims is None and not raider:
+            if only is not None:
+                aim = only[side]
+            else:
+                found = classes_of(battle, units_of[enemy])
+                aim = found[0] if found else ""
         n_leaders = len(_leaders_among(here, side))
         # by whether the target landed (10.8.2): the rest is the same for all
         plain = land_modifier(
@@ -452,12 +467,12 @@ def _roll_round(
     if raid:
         cities.resolve_raid(ctx, world, hits_on.get(battle.defender, {}))
         for cls, n in hits_on.get(battle.attacker, {}).items():
-            _apply_hits(ctx, world, battle.attacker, cls, n)
+            _apply_hits(ctx, world, battle.attacker, cls, n, units_of[battle.attacker])
         cities.after_raid(ctx, world)
         return
     for side, tally in hits_on.items():
         for cls, n in tally.items():
-            _apply_hits(ctx, world, side, cls, n)
+            _apply_hits(ctx, world, side, cls, n, units_of[side])
     battle.rampage = [side for side, n in trampled.items() for _ in range(n)]
     _after_losses(ctx, world)
 
@@ -484,13 +499,18 @@ def _modifier_text(
     return f" ({', '.join(parts)})" if parts else ""
 
 
-def _apply_hits(ctx: Context[ItaliaState], world: World, side: str, cls: str, n: int) -> None:
+def _apply_hits(
+    ctx: Context[ItaliaState], world: World, side: str, cls: str, n: int, mine: list[Unit]
+) -> None:
     """Hits on one target class; surplus hits are lost (10.4). Two-hit units are flipped
-    first, all of them, before any is eliminated (10.2, 14.2)."""
+    first, all of them, before any is eliminated (10.2, 14.2).
+
+    ``mine``: the side's :func:`fighters` when the dice were rolled; the hits on its other
+    classes took none of the units of this one.
+    """
     state = ctx.state
     battle = state.battle
     assert battle is not None
-    mine = fighters(state, battle, side)
     if battle.round == 1 and battle.landed:
         pool = [u for u in mine if target_class(battle, u) == cls]
     else:  # no unit is marked ``:landed`` (see :func:`target_class`)
@@ -639,9 +659,10 @@ def _move_out(
     ctx: Context[ItaliaState], world: World, units: list[Unit], zone: str, rule: str, why: str
 ) -> None:
     state = ctx.state
+    to_sea = world.is_sea(zone)
     for u in units:
         carrier = u.carrier
-        if world.is_sea(zone) and not u.is_fleet:
+        if to_sea and not u.is_fleet:
             fleet = next(
                 f
                 for f in state.units_in(zone, u.nation)
@@ -688,7 +709,7 @@ def _end_round(ctx: Context[ItaliaState], world: World) -> None:
         if defenders:
             return
     if not attackers or not defenders:
-        finish_battle(ctx, world)
+        finish_battle(ctx, world, sides)
         return
     if (
         not battle.naval
@@ -726,8 +747,13 @@ def _naval_round(
     # worked out at once
     if sides is None:
         sides = both_sides(state, battle)
-    everyone = sides[battle.attacker] + sides[battle.defender]
-    modifier = dict(zip((f.id for f in everyone), fleet_modifiers(state, everyone), strict=True))
+    attackers = sides[battle.attacker]
+    modifiers = fleet_modifiers(state, attackers + sides[battle.defender])
+    of_side = {  # each side's fleets' modifiers, in the order of its fleets
+        battle.attacker: modifiers[: len(attackers)],
+        battle.defender: modifiers[len(attackers) :],
+    }
+    fleet = UnitType.FLEET
     for side in (battle.attacker, battle.defender):
         fleets = sides[side]
         if not fleets:
@@ -735,7 +761,7 @@ def _naval_round(
         rolls = ctx.roll(
             len(fleets), "10.8", f"the {side} roll for {len(fleets)} fleets in {battle.zone}"
         )
-        n = sum(hits(r, UnitType.FLEET, modifier[f.id]) for f, r in zip(fleets, rolls, strict=True))
+        n = sum(hits(r, fleet, m) for r, m in zip(rolls, of_side[side], strict=True))
         losses[battle.enemy(side)] = n
         ctx.emit("hits", "10.8", f"10.8: the {side} score {n} hit{'s' if n != 1 else ''}.")
     battle.pending_hits = {k: v for k, v in losses.items() if v}
@@ -766,8 +792,9 @@ def _next_naval_losses(ctx: Context[ItaliaState], world: World) -> None:
         return
     battle.stage = "retreat_attacker"
     state.actor_override = battle.attacker
-    if not all(both_sides(state, battle).values()):
-        finish_battle(ctx, world)
+    sides = both_sides(state, battle)
+    if not all(sides.values()):
+        finish_battle(ctx, world, sides)
 
 
 def sink_fleets(ctx: Context[ItaliaState], world: World, nation: str, ids: tuple[int, ...]) -> None:
@@ -803,14 +830,17 @@ def finish_battle(
     state = ctx.state
     battle = state.battle
     assert battle is not None
-    here = state.units_in(battle.zone)
+    here = state.where.get(battle.zone, ())
     for u in here:
         if u.hits:
             u.hits = 0
             ctx.emit("restored", "10.2", f"10.2: {u.label()} survived and is restored.", unit=u.id)
     if sides is None:
         sides = _sides_among(battle, here)  # restoring units moved none of them
-    holder = next((side for side, units in sides.items() if units), None)
+    # the first side with units left, the attacker first
+    holder = battle.attacker if sides[battle.attacker] else None
+    if holder is None and sides[battle.defender]:
+        holder = battle.defender
     if holder is None and not battle.naval:
         # only leaders are left on either side: the attacker's stay (reconstructed: the
         # rulebook does not say; 8.3 wants one nation in the zone after combat)

@@ -58,7 +58,7 @@ def settle(ctx: Context[ItaliaState], world: World) -> bool:
     offer = _offer(state)
     if offer is not None:
         sea, nation = offer
-        still = {u.nation for u in state.units_in(sea) if u.is_fleet}
+        still = {u.nation for u in state.where.get(sea, ()) if u.is_fleet}
         if nation not in still or len(still) < 2:
             state.naval_offers.pop(0)
             return settle(ctx, world)
@@ -101,11 +101,19 @@ def legal_actions(world: World, state: ItaliaState) -> list[Action]:
     offer = _offer(state)
     if offer is not None:
         sea, _ = offer
-        targets = sorted({u.nation for u in state.units_in(sea) if u.is_fleet} - {nation})
+        fleets = state.where.get(sea, ())
+        targets = sorted({u.nation for u in fleets if u.is_fleet and u.nation != nation})
         if nation != state.active:
             targets = [t for t in targets if t == state.active]  # 10.8.1: only the mover
-        out.extend(NavalAttack(nation, sea, t) for t in targets)
-        out.append(DeclineNaval(nation, sea))
+        cache = world.action_cache  # actions are values: each is made once per world, reused
+        for target in targets:
+            key: tuple[object, ...] = ("naval_attack", nation, sea, target)
+            if (attack := cache.get(key)) is None:
+                attack = cache[key] = NavalAttack(nation, sea, target)
+            out.append(attack)
+        if (decline := cache.get(("decline_naval", nation, sea))) is None:
+            decline = cache["decline_naval", nation, sea] = DeclineNaval(nation, sea)
+        out.append(decline)
         return out
     announced = state.campaign.get("raid") if state.campaign else None
     cache = world.action_cache  # actions are values: each is made once per world, reused
@@ -149,9 +157,11 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
         for combo in itertools.islice(itertools.combinations([f.id for f in mine], n), 20):
             out.append(SinkFleets(nation, combo))
     elif stage in ("retreat_attacker", "retreat_defender", "raid_retreat"):
-        everyone = tuple(u.id for u in mine + combat.leaders(state, battle, nation))
+        everyone = tuple(
+            [u.id for u in mine] + [u.id for u in combat.leaders(state, battle, nation)]
+        )
         havens = refuges(world, state, battle, nation)  # the same for every group
-        out.extend(_retreat(world, nation, everyone, zone) for zone in fitting(havens, mine))
+        _add_retreats(world, out, nation, everyone, fitting(havens, mine))
         if len(mine) > 1:
             # where one unit may go depends only on its type and whether it has been hit
             # (:func:`fitting`): worked out once for each
@@ -161,7 +171,7 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
                 found = alone.get(kind)
                 if found is None:
                     found = alone[kind] = fitting(havens, [u])
-                out.extend(_retreat(world, nation, (u.id,), zone) for zone in found)
+                _add_retreats(world, out, nation, (u.id,), found)
         if stage != "raid_retreat":
             if (stand := world.action_cache.get(("stand_fast", nation))) is None:
                 stand = world.action_cache["stand_fast", nation] = StandFast(nation)
@@ -186,13 +196,18 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
     return out
 
 
-def _retreat(world: World, nation: str, ids: tuple[int, ...], zone: str) -> Action:
-    """``Retreat(nation, ids, zone)``, made once per world (actions are values: the same
-    retreats are listed again and again while a battle lasts)."""
-    key = ("retreat", nation, ids, zone)
-    if (action := world.action_cache.get(key)) is None:
-        action = world.action_cache[key] = Retreat(nation, ids, zone)
-    return action
+def _add_retreats(
+    world: World, out: list[Action], nation: str, ids: tuple[int, ...], zones: list[str]
+) -> None:
+    """Add ``Retreat(nation, ids, zone)`` for each of ``zones`` to ``out``, each made once
+    per world (actions are values: the same retreats are listed again and again while a
+    battle lasts)."""
+    cache = world.action_cache
+    for zone in zones:
+        key = ("retreat", nation, ids, zone)
+        if (action := cache.get(key)) is None:
+            action = cache[key] = Retreat(nation, ids, zone)
+        out.append(action)
 
 
 _STAGES_OF: dict[type, tuple[str, ...]] = {
@@ -208,13 +223,17 @@ _STAGES_OF: dict[type, tuple[str, ...]] = {
 }
 
 
+#: the actions that start a battle (a tuple: ``A | B`` would make a new union each time)
+_STARTS = (Fight, NavalAttack, DeclineNaval)
+
+
 def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
     state = ctx.state
     nation = getattr(action, "nation", "")
     battle = state.battle
     if state.surplus:
         raise IllegalActionError("8.3", "first remove the surplus units after the battle")
-    if isinstance(action, Fight | NavalAttack | DeclineNaval):
+    if isinstance(action, _STARTS):
         if battle is not None:
             raise IllegalActionError("10.1", f"finish the battle of {battle.zone} first")
         if isinstance(action, Fight):
@@ -282,7 +301,7 @@ def _naval_offer(
     if action.nation != mover and target != mover:
         raise IllegalActionError("10.8.1", "the other nations' fleets may attack only the mover")
     if action.nation == mover:
-        rest = {u.nation for u in state.units_in(sea) if u.is_fleet} - {mover, target}
+        rest = {u.nation for u in state.where.get(sea, ()) if u.is_fleet} - {mover, target}
         if rest:
             state.naval_offers.insert(0, f"{sea}|{mover}")  # decide on the others afterwards
     combat.start_naval_battle(ctx, world, action.nation, sea, target)
@@ -293,7 +312,7 @@ def _others_may_attack(ctx: Context[ItaliaState], world: World, sea: str, mover:
     ties broken by a die."""
     state = ctx.state
     counts: dict[str, int] = {}
-    for u in state.units_in(sea):
+    for u in state.where.get(sea, ()):
         if u.is_fleet and u.nation != mover:
             counts[u.nation] = counts.get(u.nation, 0) + 1
     if not counts:

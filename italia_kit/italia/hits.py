@@ -62,13 +62,20 @@ def hit_on(unit: UnitType, *, raider: bool = False) -> int:
     return need
 
 
+#: each unit type's combat number (None: it rolls no dice), read for every die rolled
+_HIT_ON = {t: spec.hit_on for t, spec in SPECS.items()}
+
+
 def hits(roll: int, unit: UnitType, modifier: int, *, raider: bool = False) -> bool:
     """Does ``roll`` (1..10) of ``unit`` hit with ``modifier``? (10.2)"""
     if roll <= 1:
         return False
     if roll >= 10:
         return True
-    return roll + modifier >= hit_on(unit, raider=raider)
+    need = RAID_HIT_ON if raider else _HIT_ON[unit]  # :func:`hit_on`, without the call
+    if need is None:
+        raise ValueError(f"{unit.value} does not roll dice (10.0)")
+    return roll + modifier >= need
 
 
 def hit_probability(unit: UnitType, modifier: int, *, raider: bool = False) -> float:

@@ -81,6 +81,8 @@ def fleet_modifiers(state: ItaliaState, fleets: list[Unit]) -> list[int]:
                 aboard.append(u)
             elif u.carrier in ids:
                 cargo[u.carrier] += 1
+    if not aboard:  # most often: no leader at sea
+        return [cargo[f.id] for f in fleets]
     return [
         cargo[f.id]
         + 2

@@ -37,13 +37,14 @@ def refuges(world: World, state: ItaliaState, battle: Battle, nation: str) -> li
     if battle.naval:
         return [(zone, True, None) for zone in neighbours if world.is_sea(zone)]
     info = world.nation(nation)
-    reacted_from = state.campaign.get("reacted_from", []) if state.campaign else []
+    if nation == battle.defender:
+        barred = battle.came_from  # not where the attackers came from (10.5)
+    else:  # 12.3.2.3: not where a reaction move came from
+        barred = state.campaign.get("reacted_from", []) if state.campaign else []
     where = state.where
     for zone in neighbours:
-        if nation == battle.defender and zone in battle.came_from:
+        if zone in barred:
             continue
-        if nation == battle.attacker and zone in reacted_from:
-            continue  # 12.3.2.3: not where a reaction move came from
         here = where.get(zone, ())
         if world.is_sea(zone):
             fleets = {f.id for f in here if f.nation == nation and f.is_fleet}
@@ -54,22 +55,27 @@ def refuges(world: World, state: ItaliaState, battle: Battle, nation: str) -> li
             continue
         if world.is_borderland(zone) and zone not in info.may_stay_in_borderlands:
             continue
-        ashore = [u for u in here if u.carrier is None]
-        if any(u.nation != nation for u in ashore):
-            continue
-        limit = limit_value(world, state, zone, nation, retreat=True)
-        # all of ``ashore`` is the nation's: its stack count (8.0) is those that count
-        left = None if limit is None else limit - sum(u.counts_for_stacking for u in ashore)
-        out.append((zone, False, left))
+        troops = 0  # the nation's stack count there (8.0), if it is alone ashore
+        for u in here:
+            if u.carrier is None:
+                if u.nation != nation:
+                    break  # another nation holds it
+                troops += u.counts_for_stacking
+        else:
+            limit = limit_value(world, state, zone, nation, retreat=True)
+            out.append((zone, False, None if limit is None else limit - troops))
     return out
 
 
 def fitting(options: list[Refuge], units: list[Unit]) -> list[str]:
     """The zones of :func:`refuges` that ``units`` may retreat to together."""
-    if any(u.type is UnitType.CAVALRY and u.hits for u in units):
-        return []
-    troops = sum(1 for u in units if u.counts_for_stacking)  # ashore (8.0, 8.6)
-    aboard = sum(1 for u in units if not u.is_leader)  # at sea, two a fleet (9.6)
+    troops = 0  # ashore (8.0, 8.6)
+    aboard = 0  # at sea, two a fleet (9.6)
+    for u in units:  # one pass: asked for every group and every unit that may retreat
+        if u.type is UnitType.CAVALRY and u.hits:
+            return []  # 14.2: a cavalry unit that has been hit cannot retreat
+        troops += u.counts_for_stacking
+        aboard += not u.is_leader
     return [
         zone for zone, sea, room in options if room is None or (aboard if sea else troops) <= room
     ]
