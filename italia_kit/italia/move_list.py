@@ -53,6 +53,7 @@ class Sides:
         "foes",
         "friends",
         "guarded",
+        "index",
         "invaded",
         "land_memo",
         "march",
@@ -84,6 +85,7 @@ class Sides:
                     )
                 (self.friends if ally else self.foes).add(u.zone)
         self.own.sort(key=_unit_id)
+        self.index = {u.id: k for k, u in enumerate(self.own)}  # each piece's place in own
         # 12.5.2: a move may not end among allies only (a campaigning leader's may, 12.3.1)
         self.allies_only = self.friends - self.foes
         # 13.1: nobody enters Rome on turn 10 of Italia I
@@ -130,10 +132,9 @@ class Sides:
 
 
 class Parts:
-    """The last list :func:`legal_moves` made, in the parts one unit's step may change, with
-    what they were made from: the next list, after one land unit (not a leader) stepped
-    alone between zones where it attacks nobody, or an empty fleet sailed, is made again
-    from them (:func:`_again`)."""
+    """The last list :func:`legal_moves` made, in the parts a move, an embarkation or a
+    landing may change, with what they were made from: the next list is made again from
+    them where pieces moved (:func:`_again`), unless a zone was invaded since (9.3)."""
 
     __slots__ = (
         "alone",
@@ -143,10 +144,12 @@ class Parts:
         "fleets",
         "free_leaders",
         "groups",
+        "held",
         "invaded",
         "landings",
         "occ",
         "slot",
+        "zones",
     )
 
     def __init__(
@@ -155,26 +158,31 @@ class Parts:
         occ: Occupancy,
         landings: list[Action],
         alone: list[Sequence[Action]],
-        slot: dict[int, tuple[int, str]],
+        slot: dict[int, int],
+        held: dict[int, tuple[Unit, LandSteps]],
+        zones: list[str],
         free_leaders: set[str],
         groups: list[tuple[int, str, list[Action]]],
         fleets: list[Unit],
         cargo: dict[int, int],
         boarders: dict[str, list[Unit]],
-        boarding: list[Action],
+        boarding: dict[int, list[Action]],
     ) -> None:
         self.invaded = invaded  # len(state.invaded) then: an invasion changes what is guarded
-        self.occ = occ  # its counts change only where a unit enters or leaves a guarded zone
+        self.occ = occ  # its counts change only where a piece enters or leaves a guarded zone
         self.landings = landings  # 9.6: read the occupancy of guarded zones, and the cargo
-        self.alone = alone  # each unit's steps alone, in id order
-        # a land unit's (not a leader's) place in alone and its zone, if it had one
-        self.slot = slot
+        # each piece's steps alone, in id order, of the pieces that may have any (not
+        # stopped, 9.0, nor aboard: once aboard a unit moves no more alone, 9.6)
+        self.alone = alone
+        self.slot = slot  # their places in alone, by unit id
+        self.held = held  # by place in alone: the steps that had a second look (8.3)
+        self.zones = zones  # every piece's zone, by its place in Sides.own
         self.free_leaders = free_leaders  # 9.1: zones where a leader may still move
         self.groups = groups  # 9.1: (first id, zone, its moves), in the order of first ids
         self.fleets = fleets  # 9.6: what the embarkations were made from
         self.cargo = cargo
         self.boarders = boarders
-        self.boarding = boarding  # 9.6: the embarkations
+        self.boarding = boarding  # 9.6: each fleet's embarkations, by fleet id in id order
 
 
 def _unit_id(u: Unit) -> int:
@@ -187,8 +195,9 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
 
     One pass over the nation's pieces counts them by zone and lists each unit's own steps
     where no step needs a second look (most of them); the steps into zones of allies,
-    enemies or Rome are looked at after it, when the counts are known. After most moves
-    the last list is only changed where the unit that moved is (:func:`_again`)."""
+    enemies or Rome are looked at after it, when the counts are known. After a move, an
+    embarkation or a landing the last list is only changed where pieces moved
+    (:func:`_again`)."""
     sides = Sides.of(world, state, nation)
     again = _again(world, state, nation, sides)
     sides.relocated.clear()
@@ -202,7 +211,7 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     bonus = 1 if state.extra_move and not state.second_phase else 0  # allowance(), 12.2
     land_memo, sea_memo = sides.land_memo, sides.sea_memo
     # own units counted for stacking (8.0) and own leaders, ashore, where they may be
-    # attacked: 8.3 counts them in no other zone
+    # attacked: 8.3 counts them in no other zone (and reads no sea: fleets are not counted)
     count: dict[str, int] = {}
     leaders: set[str] = set()
     cargo: dict[int, int] = {}  # troops (not leaders) aboard each fleet (9.6)
@@ -212,10 +221,11 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     # 9.6: units ashore that may still board a fleet (not a fleet, not moved, stopped or
     # carried yet this turn), by zone, in id order
     boarders: dict[str, list[Unit]] = {}
-    alone: list[Sequence[Action]] = []  # each unit's steps alone, in id order
-    held: list[tuple[int, Unit, LandSteps]] = []  # (its place in alone, unit, its steps)
-    slot: dict[int, tuple[int, str]] = {}  # for Parts
-    for u in sides.own:  # in id order: the order of the list
+    own = sides.own
+    alone: list[Sequence[Action]] = []  # each piece's steps alone, in id order
+    slot: dict[int, int] = {}  # their places in alone, by unit id
+    held: dict[int, tuple[Unit, LandSteps]] = {}  # (unit, its steps), by place in alone
+    for u in own:  # in id order: the order of the list
         uid, zone, kind, carrier = u.id, u.zone, u.type, u.carrier
         rec = moves.get(uid)
         if carrier is not None:
@@ -224,11 +234,6 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
             if rec is None or not rec.stopped:
                 aboard.append(u)
             continue
-        if zone in guarded:
-            if kind is LEADER:
-                leaders.add(zone)
-            else:  # every unit but a leader counts (8.0)
-                count[zone] = count.get(zone, 0) + 1
         if kind is FLEET:
             fleets.append(u)
             if rec is not None and (rec.stopped or rec.steps >= FLEET_MOVES):
@@ -243,9 +248,14 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
                 by_sea = sea_memo[uid] = {}
             if (seaward := by_sea.get(zone)) is None:
                 seaward = by_sea[zone] = sea_moves(world, nation, uid, zone)
-            slot[uid] = (len(alone), zone)
+            slot[uid] = len(alone)
             alone.append(seaward)
             continue
+        if zone in guarded:
+            if kind is LEADER:
+                leaders.add(zone)
+            else:  # every unit but a leader counts (8.0)
+                count[zone] = count.get(zone, 0) + 1
         if rec is None:
             used = 0
         elif rec.stopped:
@@ -266,32 +276,22 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
         if used >= MOVEMENT[kind] + bonus:
             continue
         option = steps_alone(world, nation, land_memo, uid, zone, used)
-        if kind is not LEADER:
-            slot[uid] = (len(alone), zone)
+        slot[uid] = k = len(alone)
         if not barred.isdisjoint(option[0]):
-            held.append((len(alone), u, option))
+            held[k] = (u, option)
         alone.append(option[1])
     occ = Occupancy(count, leaders, sides.allies_only, guarded, closed)  # read from now on
     extra = 1 if state.major else 0  # 12.2: a major invasion attacks with one more
-    for i, u, option in held:  # into zones of allies, enemies, Rome
-        alone[i] = second_look(occ, barred, extra, campaign is not None, u, option)
-    out: list[Action] = []
-    cache = world.action_cache  # actions are values: each is made once per world, reused
-    for u in aboard:  # 9.6: landing
-        rec = moves.get(u.id)
-        for zone in world.land_exits(u.zone):
-            if may_land(world, state, occ, rec, u, zone):
-                key: tuple[object, ...] = ("disembark", nation, u.id, zone)
-                if (action := cache.get(key)) is None:
-                    action = cache[key] = Disembark(nation, (u.id,), zone)
-                out.append(action)
+    for k, (u, option) in held.items():  # into zones of allies, enemies, Rome
+        alone[k] = second_look(occ, barred, extra, campaign is not None, u, option)
+    out = _landings(world, state, nation, occ, aboard)
     hannibal = sides.march  # hannibal_march may hold somewhere (13.2)
     # 9.1: a leader's whole zone moves together: the units there that may still move, in
     # id order; the groups in the order of their first units
     groups: list[tuple[int, str, list[Action]]] = []
     if campaign is None and hannibal:  # every zone is asked about the march (13.2)
         by_zone: dict[str, list[Unit]] = {}
-        for u in sides.own:
+        for u in own:
             rec = moves.get(u.id)
             if u.carrier is None and u.type is not FLEET and (rec is None or not rec.stopped):
                 by_zone.setdefault(u.zone, []).append(u)
@@ -317,8 +317,8 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     out.extend(chain.from_iterable(alone))
     for group_moves in groups:
         out.extend(group_moves[2])
-    boarding = boardings(world, state, nation, fleets, boarders, cargo)
-    out.extend(boarding)
+    boarding = {f.id: boardings(world, state, nation, f, boarders, cargo) for f in fleets}
+    out.extend(chain.from_iterable(boarding.values()))
     if campaign is None and not hannibal:  # the common case _again makes again
         sides.parts = Parts(
             len(state.invaded),
@@ -326,6 +326,8 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
             landings,
             alone,
             slot,
+            held,
+            [u.zone for u in own],
             free_leaders,
             groups,
             fleets,
@@ -338,74 +340,182 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     return out
 
 
-def _again(world: World, state: ItaliaState, nation: str, sides: Sides) -> list[Action] | None:
-    """The list again after one land unit, not a leader, stepped alone from a zone to
-    another, neither guarded (8.3), or a fleet sailed with nobody aboard (9.5), with no
-    invasion (9.3), campaign (12.3) or march (13.2) under way: None for anything else, to
-    make it whole.
+def _landings(
+    world: World, state: ItaliaState, nation: str, occ: Occupancy, aboard: list[Unit]
+) -> list[Action]:
+    """9.6: where each unit ``aboard`` a fleet (not stopped, in id order) may land."""
+    moves = state.moves
+    cache = world.action_cache  # actions are values: each is made once per world, reused
+    out: list[Action] = []
+    for u in aboard:
+        rec = moves.get(u.id)
+        for zone in world.land_exits(u.zone):
+            if may_land(world, state, occ, rec, u, zone):
+                key = ("disembark", nation, u.id, zone)
+                if (action := cache.get(key)) is None:
+                    action = cache[key] = Disembark(nation, (u.id,), zone)
+                out.append(action)
+    return out
 
-    Such a step changes the unit's own steps; a land unit's also the groups (9.1) where it
-    was and where it went, and whether it may board a fleet (9.6: not once it has moved);
-    a fleet's the units that may board it. It changes no count 8.3 reads (those are kept
-    for guarded zones only), nor anything the other units' steps or the landings read."""
+
+def _again(world: World, state: ItaliaState, nation: str, sides: Sides) -> list[Action] | None:
+    """The list again after pieces moved, embarked or landed, with no invasion (9.3),
+    campaign (12.3) or march (13.2) under way: None for anything else, to make it whole.
+
+    A piece that moved changes its own steps; the groups (9.1) where it was and where it
+    went; whether it may board a fleet (9.6: not once it has moved). A fleet that sailed,
+    a unit that boarded or landed change the landings and the embarkations (9.6), and a
+    leader where a group may move. Only pieces entering or leaving a guarded zone change
+    the counts 8.3 reads: then every step, landing and group that read them is made again.
+    What :func:`legal_moves` makes of the other pieces is kept."""
     parts = sides.parts
     moved = sides.relocated
-    if parts is None or len(moved) != 1 or state.campaign is not None:
+    if parts is None or not moved or state.campaign is not None:
         return None
-    u = moved[0]
-    before = parts.slot.get(u.id)
-    if before is None or u.carrier is not None or parts.invaded != len(state.invaded):
-        return None
-    i, was = before
-    zone = u.zone
-    rec = state.moves.get(u.id)
-    alone = parts.alone
-    if u.type is FLEET:  # no cargo: a fleet that carries is relocated with it
-        if rec is not None and (rec.stopped or rec.steps >= FLEET_MOVES):
-            alone[i] = ()  # 9.5: two sea zones a turn
-        else:
+    if parts.invaded != len(state.invaded):
+        return None  # 9.3: what is guarded changed, and with it most steps
+    index, zones, boarders, guarded = sides.index, parts.zones, parts.boarders, sides.guarded
+    moves = state.moves
+    pieces: dict[int, Unit] = {}  # the pieces that moved, by place in own, once each
+    places: set[str] = set()  # where they were and went: the groups there change (9.1)
+    gone: set[int] = set()  # units that may board no fleet now (9.6)
+    refit: set[int] = set()  # fleets whose embarkations change (9.6)
+    touched = shipped = led = False
+    for u in moved:
+        k = index.get(u.id)
+        if k is None:
+            return None  # not the nation's: nothing moves it in its movement phase
+        was = zones[k]
+        zones[k] = zone = u.zone
+        pieces[k] = u
+        places.add(was)
+        places.add(zone)
+        kind = u.type
+        if kind is FLEET:  # at sea: 8.3 counts no fleet, none boards a fleet
+            refit.add(u.id)
+            continue
+        if was in guarded or zone in guarded:
+            touched = True  # the counts 8.3 reads may change
+        if kind is LEADER:
+            led = True
+        if u.carrier is not None:  # it boarded, or sailed with its fleet
+            shipped = True
+            refit.add(u.carrier)
+        elif (rec := moves.get(u.id)) is not None and rec.fleet_used is not None:
+            shipped = True  # it landed
+            refit.add(rec.fleet_used)
+        here = boarders.get(was)
+        if here:  # it has moved, boarded or landed: it boards no fleet now
+            for j, other in enumerate(here):
+                if other is u:
+                    del here[j]
+                    gone.add(u.id)
+                    break
+    own = sides.own
+    occ = parts.occ
+    delta: set[str] = set()  # the guarded zones whose counts changed (8.3)
+    if touched:  # counted again as legal_moves counts them (8.0, 8.3)
+        count: dict[str, int] = {}
+        leaders: set[str] = set()
+        for u in own:
+            zone = u.zone
+            if u.carrier is None and zone in guarded and u.type is not FLEET:
+                if u.type is LEADER:
+                    leaders.add(zone)
+                else:
+                    count[zone] = count.get(zone, 0) + 1
+        before = occ.count
+        delta = {z for z in count.keys() | before.keys() if count.get(z) != before.get(z)}
+        delta |= leaders ^ occ.leaders
+        if delta:
+            occ = parts.occ = Occupancy(count, leaders, sides.allies_only, guarded, sides.closed)
+    barred = sides.barred
+    alone, held = parts.alone, parts.held
+    bonus = 1 if state.extra_move and not state.second_phase else 0  # allowance(), 12.2
+    extra = 1 if state.major else 0  # 12.2
+    slot = parts.slot
+    for u in pieces.values():  # their steps alone, as legal_moves makes them
+        k = slot.get(u.id)
+        if k is None:
+            continue  # it had none, and has none: it was stopped or aboard (9.0, 9.6)
+        held.pop(k, None)
+        if u.carrier is not None:
+            alone[k] = ()
+            continue
+        rec = moves.get(u.id)
+        zone = u.zone
+        if u.type is FLEET:
+            if rec is not None and (rec.stopped or rec.steps >= FLEET_MOVES):
+                alone[k] = ()  # 9.5: two sea zones a turn
+                continue
             if (by_sea := sides.sea_memo.get(u.id)) is None:
                 by_sea = sides.sea_memo[u.id] = {}
             if (seaward := by_sea.get(zone)) is None:
                 seaward = by_sea[zone] = sea_moves(world, nation, u.id, zone)
-            alone[i] = seaward
-        parts.slot[u.id] = (i, zone)
-        parts.boarding = boardings(world, state, nation, parts.fleets, parts.boarders, parts.cargo)
-        return _assembled(parts)
-    guarded = sides.guarded
-    if zone in guarded or was in guarded:
-        return None
-    used = rec.steps if rec is not None else 0
-    bonus = 1 if state.extra_move and not state.second_phase else 0  # allowance(), 12.2
-    if (rec is not None and rec.stopped) or used >= MOVEMENT[u.type] + bonus:
-        alone[i] = ()
-    else:
+            alone[k] = seaward
+            continue
+        used = rec.steps if rec is not None else 0
+        if (rec is not None and rec.stopped) or used >= MOVEMENT[u.type] + bonus:
+            alone[k] = ()
+            continue
         option = steps_alone(world, nation, sides.land_memo, u.id, zone, used)
-        if sides.barred.isdisjoint(option[0]):
-            alone[i] = option[1]
+        if barred.isdisjoint(option[0]):
+            alone[k] = option[1]
         else:
-            extra = 1 if state.major else 0
-            alone[i] = second_look(parts.occ, sides.barred, extra, False, u, option)
-    parts.slot[u.id] = (i, zone)
-    free_leaders = parts.free_leaders  # no leader moved
-    if was in free_leaders or zone in free_leaders:  # 9.1: the groups of both zones again
-        kept = [g for g in parts.groups if g[1] != was and g[1] != zone]
-        for where in (was, zone):
-            if where in free_leaders:
-                group = group_at(state, nation, where)
-                if len(group) > 1:
-                    moves = moves_together(world, state, parts.occ, nation, group, where, False)
-                    kept.append((group[0].id, where, moves))
-        if len(kept) > 1:
-            kept.sort(key=_first)
-        parts.groups = kept
-    boarders = parts.boarders.get(was)
-    if boarders is not None and u in boarders:  # 9.6: it moved, so it boards no fleet
-        boarders.remove(u)
-        key = (u.id,)
-        parts.boarding = [
-            a for a in parts.boarding if not (isinstance(a, Embark) and a.units == key)
-        ]
+            held[k] = (u, option)
+            alone[k] = second_look(occ, barred, extra, False, u, option)
+    if delta:  # 8.3: the other second looks into those zones read their counts again
+        moved_ids = {u.id for u in pieces.values()}
+        for k, (u, option) in held.items():
+            if u.id not in moved_ids and not delta.isdisjoint(option[0]):
+                alone[k] = second_look(occ, barred, extra, False, u, option)
+    if shipped or delta:  # 9.6: the landings read the cargo and the counts
+        aboard: list[Unit] = []
+        cargo: dict[int, int] = {}
+        for u in own:
+            carrier = u.carrier
+            if carrier is not None:
+                if u.type is not LEADER:
+                    cargo[carrier] = cargo.get(carrier, 0) + 1
+                if (rec := moves.get(u.id)) is None or not rec.stopped:
+                    aboard.append(u)
+        if shipped or any(not delta.isdisjoint(world.land_exits(u.zone)) for u in aboard):
+            parts.landings = _landings(world, state, nation, occ, aboard)
+        if shipped:
+            parts.cargo = cargo
+    boarding = parts.boarding
+    for fid in refit:  # a fleet that sailed, or took or landed units
+        if fid in boarding:
+            fleet = own[index[fid]]
+            boarding[fid] = boardings(world, state, nation, fleet, boarders, parts.cargo)
+    if gone:  # the others' embarkations of the units that moved
+        for fid, embarks in boarding.items():
+            if embarks and fid not in refit:
+                boarding[fid] = [
+                    a for a in embarks if not (isinstance(a, Embark) and a.units[0] in gone)
+                ]
+    free_leaders = parts.free_leaders
+    if led:  # 9.1: zones where a leader may still move
+        free_leaders = parts.free_leaders = {
+            u.zone
+            for u in own
+            if u.type is LEADER
+            and u.carrier is None
+            and ((rec := moves.get(u.id)) is None or not rec.stopped)
+        }
+    redo = free_leaders & places  # the groups where pieces were or went
+    if delta:  # and those that may step into zones whose counts changed (8.3)
+        redo.update(z for z in free_leaders if not delta.isdisjoint(world.reach[z][0][0]))
+    if redo or led:
+        groups = [g for g in parts.groups if g[1] not in places and g[1] not in redo]
+        for where in redo:
+            group = group_at(state, nation, where)
+            if len(group) > 1:
+                moved_together = moves_together(world, state, occ, nation, group, where, False)
+                groups.append((group[0].id, where, moved_together))
+        if len(groups) > 1:
+            groups.sort(key=_first)
+        parts.groups = groups
     return _assembled(parts)
 
 
@@ -415,7 +525,7 @@ def _assembled(parts: Parts) -> list[Action]:
     out.extend(chain.from_iterable(parts.alone))
     for group in parts.groups:
         out.extend(group[2])
-    out.extend(parts.boarding)
+    out.extend(chain.from_iterable(parts.boarding.values()))
     return out
 
 

@@ -47,31 +47,29 @@ def boardings(
     world: World,
     state: ItaliaState,
     nation: str,
-    fleets: list[Unit],
+    fleet: Unit,
     boarders: dict[str, list[Unit]],
     cargo: dict[int, int],
 ) -> list[Action]:
-    """9.6: each fleet's embarkations, of the units that may board (``boarders``, by zone
-    in id order) beside it, as many as it has room for (leaders board free)."""
+    """9.6: one fleet's embarkations, of the units that may board (``boarders``, by zone in
+    id order) beside it, as many as it has room for (leaders board free)."""
     out: list[Action] = []
     if not boarders:
         return out
-    moves = state.moves
+    frec = state.moves.get(fleet.id)
+    carried = frec.carried if frec is not None else 0
+    room = FLEET_LOAD - max(carried, cargo.get(fleet.id, 0))  # troops it may yet take
+    exits = world.land_exits(fleet.zone)
+    if room < 0 or boarders.keys().isdisjoint(exits):
+        return out
     cache = world.action_cache
-    for fleet in fleets:
-        frec = moves.get(fleet.id)
-        carried = frec.carried if frec is not None else 0
-        room = FLEET_LOAD - max(carried, cargo.get(fleet.id, 0))  # troops it may yet take
-        exits = world.land_exits(fleet.zone)
-        if room < 0 or boarders.keys().isdisjoint(exits):
-            continue
-        for land in exits:
-            for u in boarders.get(land, ()):
-                if room or u.type is LEADER:
-                    key = ("embark", nation, fleet.id, u.id)
-                    if (action := cache.get(key)) is None:
-                        action = cache[key] = Embark(nation, fleet.id, (u.id,))
-                    out.append(action)
+    for land in exits:
+        for u in boarders.get(land, ()):
+            if room or u.type is LEADER:
+                key = ("embark", nation, fleet.id, u.id)
+                if (action := cache.get(key)) is None:
+                    action = cache[key] = Embark(nation, fleet.id, (u.id,))
+                out.append(action)
     return out
 
 
