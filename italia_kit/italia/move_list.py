@@ -191,7 +191,8 @@ def _unit_id(u: Unit) -> int:
 
 def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     """The one-step moves of each unit and of each leader's whole zone, the march to the
-    Alps (13.2), embarking and landing (9.6), in a fixed order.
+    Alps (13.2), embarking and landing (9.6), in a fixed order, in a new list each call
+    (the caller may extend it).
 
     One pass over the nation's pieces counts them by zone and lists each unit's own steps
     where no step needs a second look (most of them); the steps into zones of allies,

@@ -81,7 +81,9 @@ class ItaliaRules:
             key = ("end_movement", nation)
             if (end := self.world.action_cache.get(key)) is None:
                 end = self.world.action_cache[key] = EndMovement(nation)
-            return [*legal_moves(self.world, state, nation), end]
+            moves = legal_moves(self.world, state, nation)  # a new list each time
+            moves.append(end)
+            return moves
         self.world.frozen = {}
         try:
             return self._legal_actions(state)
