@@ -241,7 +241,7 @@ def apply_move(
     for u in units:
         rec = moves.get(u.id)  # record(state, u), spelt out: one look per unit moved
         if rec is None:
-            rec = moves[u.id] = MoveRecord(path=[u.zone])
+            rec = moves[u.id] = MoveRecord(0, False, None, False, [u.zone])
         if not u.is_leader and not u.is_fleet:
             if rec.steps == 0:
                 rec.leader = leader

@@ -349,11 +349,14 @@ class ItaliaState:
         cargo is relocated with it by the caller, unit by unit.
         """
         if zone != unit.zone:
-            _drop(self.where[unit.zone], unit)
+            where = self.where
+            _drop(where[unit.zone], unit)
             unit.zone = zone
-            here = self.where.get(zone)
+            here = where.get(zone)
             if here is None:
-                self.where[zone] = [unit]
+                where[zone] = [unit]
+            elif not here or here[-1].id < unit.id:
+                here.append(unit)  # the zone's units in id order: the usual place, the end
             else:
                 bisect.insort(here, unit, key=_unit_id)
         if not isinstance(carrier, EllipsisType):
