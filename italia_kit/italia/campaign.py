@@ -350,25 +350,37 @@ def _reactions(world: World, state: ItaliaState, nation: str, *, fast: bool = Tr
     check = _ReactionCheck(world, state, nation)
     blocked = campaign["blocked"]
     cache = world.action_cache  # actions are values: each is made once per world, reused
+    # where a unit may react to depends on its zone and its kind (fleet, leader, other)
+    # alone (_ReactionCheck.ok): found once for the units of a stack alike
+    found: dict[tuple[str, bool, bool], list[str]] = {}
     for u in sorted(state.units_of(nation), key=lambda u: u.id):
         if u.id in reacted or u.zone in blocked:
             continue
-        # ``world.neighbours``: ``board.neighbours`` (sorted alike) without its name look-up
-        for to in world.neighbours(u.zone):
-            if fast:
-                if not check.ok(u, to):
-                    continue
-            else:
-                try:
-                    check_reaction(world, state, nation, (u.id,), to)
-                except (IllegalActionError, InvalidActionError):
-                    continue
+        if fast:
+            kind = (u.zone, u.is_fleet, u.is_leader)
+            tos = found.get(kind)
+            if tos is None:
+                # ``world.neighbours``: ``board.neighbours`` (sorted alike) without its
+                # name look-up
+                tos = found[kind] = [to for to in world.neighbours(u.zone) if check.ok(u, to)]
+        else:
+            tos = [to for to in world.neighbours(u.zone) if _reacts(world, state, nation, u, to)]
+        for to in tos:
             key = ("react", nation, u.id, to)
             action = cache.get(key)
             if action is None:
                 action = cache[key] = ReactionMove(nation, (u.id,), to)
             out.append(action)
     return out
+
+
+def _reacts(world: World, state: ItaliaState, nation: str, unit: Unit, to: str) -> bool:
+    """May ``unit`` make the reaction move to ``to``, as :func:`check_reaction` judges?"""
+    try:
+        check_reaction(world, state, nation, (unit.id,), to)
+    except (IllegalActionError, InvalidActionError):
+        return False
+    return True
 
 
 class _ReactionCheck:

@@ -233,13 +233,15 @@ def apply_move(
         units = [state.units[i] for i in ids]
     else:
         units, path = check_move(world, state, nation, ids, path)
-    leaders = [u for u in units if u.is_leader]
-    leader = leaders[0].id if leaders else None
+    leader = next((u.id for u in units if u.is_leader), None)
     steps = len(path) - 1
     end = path[-1]
-    strait = world.board.link(path[0], path[1])
+    fleets = units[0].is_fleet  # a move is all fleets or all land units (9.5)
+    moves = state.moves
     for u in units:
-        rec = record(state, u)
+        rec = moves.get(u.id)  # record(state, u), spelt out: one look per unit moved
+        if rec is None:
+            rec = moves[u.id] = MoveRecord(0, False, None, False, [u.zone])
         if not u.is_leader and not u.is_fleet:
             if rec.steps == 0:
                 rec.leader = leader
@@ -251,31 +253,44 @@ def apply_move(
             for c in state.cargo(u.id):  # before the fleet moves: it is found in its sea
                 state.relocate(c, end)
         state.relocate(u, end)
+    # 9.0: enemies ashore at the end, in a zone not invaded: the land units stop there, and
+    # they may invade it (9.3); one look at the zone, without lists
+    hostile = False
+    if not fleets and end not in state.invaded:
+        for u in state.where[end]:
+            if (
+                u.nation != nation
+                and u.carrier is None
+                and not world.allied(state, nation, u.nation)
+            ):
+                hostile = True
+                break
     stop_reason = ""
-    if hannibal_march(world, state, nation, path):
+    # hannibal_march(...) asks a one-step move into the Alps: most moves are not
+    if end == "Alps" and hannibal_march(world, state, nation, path):
         stop_reason = "the march from Africa to the Alps is their whole move (13.2)"
         for u in units:
-            state.moves[u.id].stopped = True
-    elif not units[0].is_fleet:
+            moves[u.id].stopped = True
+    elif not fleets:
+        # a legal move crosses a strait only as its one step (9.4)
+        strait = world.board.link(path[0], end) if steps == 1 else None
         if strait is not None and strait.kind == "strait":
             stop_reason = "crossing a strait takes the whole phase (9.4)"
             for u in units:
-                state.moves[u.id].strait = True
-        elif end not in state.invaded and any(
-            u.nation != nation and u.carrier is None and not world.allied(state, nation, u.nation)
-            for u in state.where.get(end, ())
-        ):  # _enemies(...) is not empty: one look at the zone
+                moves[u.id].strait = True
+        elif hostile:
             stop_reason = f"{end} is occupied (9.0)"
         elif world.is_mountain(end) and leader is None and not _own_city(world, state, nation, end):
             stop_reason = f"{end} is a mountain zone (9.0)"
         if stop_reason:
             for u in units:
-                state.moves[u.id].stopped = True
-    names = ", ".join(u.label() for u in units)
+                moves[u.id].stopped = True
+    # most moves are one unit's: its label alone, without a join
+    names = units[0].label() if len(units) == 1 else ", ".join(u.label() for u in units)
     text = f"9.0: the {nation} move {names} {' -> '.join(path)}"
     text += f"; they stop: {stop_reason}." if stop_reason else "."
     ctx.emit("move", "9.0", text, nation=nation, units=list(ids), path=list(path))
-    if not units[0].is_fleet:
+    if hostile:  # check_invasion(...) finds nothing to invade in a zone without enemies
         check_invasion(ctx, world, nation, end)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from operator import attrgetter
 from types import EllipsisType
 from typing import Any
 
@@ -36,14 +37,12 @@ class Unit:
     # type (a conversion replaces it, 13.4)
     is_leader: bool = field(init=False, repr=False, compare=False)
     is_fleet: bool = field(init=False, repr=False, compare=False)
+    counts_for_stacking: bool = field(init=False, repr=False, compare=False)  # 8.0
 
     def __post_init__(self) -> None:
         self.is_leader = self.type is UnitType.LEADER
         self.is_fleet = self.type is UnitType.FLEET
-
-    @property
-    def counts_for_stacking(self) -> bool:
-        return SPECS[self.type].counts_for_stacking
+        self.counts_for_stacking = SPECS[self.type].counts_for_stacking
 
     def label(self) -> str:
         if self.name:
@@ -350,11 +349,14 @@ class ItaliaState:
         cargo is relocated with it by the caller, unit by unit.
         """
         if zone != unit.zone:
-            _drop(self.where[unit.zone], unit)
+            where = self.where
+            _drop(where[unit.zone], unit)
             unit.zone = zone
-            here = self.where.get(zone)
+            here = where.get(zone)
             if here is None:
-                self.where[zone] = [unit]
+                where[zone] = [unit]
+            elif not here or here[-1].id < unit.id:
+                here.append(unit)  # the zone's units in id order: the usual place, the end
             else:
                 bisect.insort(here, unit, key=_unit_id)
         if not isinstance(carrier, EllipsisType):
@@ -426,8 +428,8 @@ class ItaliaState:
         return [u for u in self._in_zone(ship.zone) if u.carrier == fleet]
 
 
-def _unit_id(unit: Unit) -> int:
-    return unit.id
+#: a unit's id, the order of a zone's list (a C callable: bisect calls it at each probe)
+_unit_id = attrgetter("id")
 
 
 def _drop(units: list[Unit], unit: Unit) -> None:
