@@ -4,6 +4,7 @@ Nothing here knows Italia; the four games that follow use the same core.
 """
 
 from .actions import Action, ActionCodec, ScriptDice
+from .collector import fewer_collections
 from .decision import Decision
 from .dice import Dice
 from .errors import IllegalActionError, InvalidActionError, SaveFileError
@@ -31,6 +32,7 @@ __all__ = [
     "SaveFileError",
     "ScriptDice",
     "ScriptedPlayer",
+    "fewer_collections",
     "game_from_json",
     "game_to_json",
     "load_game",

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core import Player
+from ..core.collector import fewer_collections
 from ..scenarios import Scenario
 from .scoring import score_pad
 from .setup import ItaliaGame, new_game, world_of
@@ -64,17 +65,19 @@ def play_to_end(
     on_action: Callable[[ItaliaGame], None] | None = None,
 ) -> None:
     """Let the players decide until the game is over (the loop :func:`play_game` and the
-    what-if runner share)."""
+    what-if runner share), with fewer garbage collections meanwhile
+    (:func:`~italia_kit.core.collector.fewer_collections`)."""
     world = world_of(game)
     player: Player = ByColour(world.scenario, players) if isinstance(players, Mapping) else players
     n = 0
-    while not game.state.over:  # game.is_over, asked of the state itself (ItaliaRules.is_over)
-        if n >= max_actions:
-            raise RuntimeError(f"the game did not end within {max_actions} actions")
-        game.apply(player.choose(game))
-        n += 1
-        if on_action is not None:
-            on_action(game)
+    with fewer_collections():  # a whole game's worth of garbage: see core.collector
+        while not game.state.over:  # game.is_over, asked of the state (ItaliaRules.is_over)
+            if n >= max_actions:
+                raise RuntimeError(f"the game did not end within {max_actions} actions")
+            game.apply(player.choose(game))
+            n += 1
+            if on_action is not None:
+                on_action(game)
 
 
 def final_scores(game: ItaliaGame) -> dict[str, float]:
