@@ -177,22 +177,29 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
                 stand = world.action_cache["stand_fast", nation] = StandFast(nation)
             out.append(stand)
     elif stage == "loot":
-        options = cities.loot_options(world, nation)
-        out.extend(Loot(nation, take) for take in options)
-        if not battle.raid:
-            out.append(Loot(nation, "none"))
+        cache = world.action_cache  # actions are values: each is made once per world, reused
+        takes = cities.loot_options(world, nation)
+        for take in takes if battle.raid else (*takes, "none"):
+            if (loot := cache.get(("loot", nation, take))) is None:
+                loot = cache["loot", nation, take] = Loot(nation, take)
+            out.append(loot)
     elif stage == "submit":
         out.extend((Submit(nation, True), Submit(nation, False)))
     elif stage == "convert":
         out.append(Convert(nation, 0))
         out.extend(Convert(nation, u) for u in conversion_targets(world, state, battle))
     elif stage in ("rebuild", "raid_rebuild"):
-        out.append(Rebuild(nation, 0))
-        out.extend(
-            Rebuild(nation, u.id)
-            for u in state.units_in(battle.zone, nation)
-            if u.counts_for_stacking and u.carrier is None
+        cache = world.action_cache
+        ids = [0]  # 0: not rebuilding
+        ids.extend(
+            u.id
+            for u in state.where.get(battle.zone, ())
+            if u.nation == nation and u.counts_for_stacking and u.carrier is None
         )
+        for i in ids:
+            if (rebuild := cache.get(("rebuild", nation, i))) is None:
+                rebuild = cache["rebuild", nation, i] = Rebuild(nation, i)
+            out.append(rebuild)
     return out
 
 
