@@ -101,17 +101,25 @@ def test_the_combat_shortcuts_agree_with_the_checks(scenario: str) -> None:
 
 
 @pytest.mark.parametrize("scenario", ["italia1", "italia2"])
-def test_listed_fights_and_retreats_pass_the_checks_they_skip(scenario: str) -> None:
-    """A Fight or Retreat the rules listed is applied without its check (Context.listed):
-    at every combat decision of random games each listed one passes that check."""
+def test_listed_fights_retreats_and_naval_answers_pass_the_checks_they_skip(
+    scenario: str,
+) -> None:
+    """A Fight, a Retreat or an answer to a naval offer the rules listed is applied without
+    its check (Context.listed): at every combat decision of random games each listed one
+    passes that check."""
     from italia_kit.italia import combat
-    from italia_kit.italia.actions import Retreat
+    from italia_kit.italia.actions import DeclineNaval, NavalAttack, Retreat
+    from italia_kit.italia.combat_rules import check_naval_offer
 
-    seen = {"fight": 0, "retreat": 0}
+    seen = {"fight": 0, "retreat": 0, "naval": 0}
     for game, world, actions in random_decisions(scenario, range(3)):
         state = game.state
         for a in actions:
-            if isinstance(a, Fight):
+            if isinstance(a, NavalAttack | DeclineNaval):
+                target = a.target if isinstance(a, NavalAttack) else ""
+                assert check_naval_offer(world, state, a) == (a.sea, target)
+                seen["naval"] += 1
+            elif isinstance(a, Fight):
                 assert combat.check_fight(world, state, a.nation, a.zone, a.raid) == a.zone
                 if state.campaign and state.campaign.get("raid") == a.zone and not a.raid:
                     assert not combat.can_raid(world, state, a.nation, a.zone)  # 12.3.3
@@ -121,7 +129,7 @@ def test_listed_fights_and_retreats_pass_the_checks_they_skip(scenario: str) -> 
                 units = combat._check_retreat(world, state, state.battle, a.nation, a.units, a.zone)
                 assert [u.id for u in units] == list(a.units)
                 seen["retreat"] += 1
-    assert seen["fight"] > 20 and seen["retreat"] > 20
+    assert seen["fight"] > 20 and seen["retreat"] > 20 and seen["naval"] > 20
 
 
 @pytest.mark.parametrize("scenario", ["italia1", "italia2"])

@@ -6,6 +6,7 @@ import math
 
 from italia_kit.italia import Position
 from italia_kit.italia.scoring import by_colour, score_pad
+from italia_kit.scenarios import Nation
 
 
 def end_of_turn(scenario: str, turn: int, last: str) -> Position:
@@ -76,3 +77,39 @@ def test_11_0_the_score_pad_by_nation_colour_and_turn() -> None:
     assert math.isnan(pad.at["Cimbri", 1])  # shaded: the Cimbri cannot score on turn 1
     colours = by_colour(pad)
     assert colours.loc["blue", 10] >= 9.0
+
+
+def test_11_0_elimination_points_read_from_the_table_are_the_cards() -> None:
+    """:func:`~italia_kit.italia.victory.elimination_points` keeps what each card pays by
+    victim: asked again (from the table) it says what the card's rules say, for every
+    scorer, victim type, nation and leader, attacker or not."""
+    from italia_kit.italia.state import Unit
+    from italia_kit.italia.units import UnitType
+    from italia_kit.italia.victory import elimination_points
+    from italia_kit.italia.world import World
+
+    for scenario in ("italia1", "italia2"):
+        world = World(scenario)
+        names = sorted({leader for n in world.scenario.nations for leader in _leaders(n)})
+        for scorer in world.scenario.nations:
+            for victim_nation in world.scenario.nations:
+                for unit_type in UnitType:
+                    for name in [None, *names] if unit_type is UnitType.LEADER else [None]:
+                        victim = Unit(1, victim_nation.name, unit_type, "Roma", name=name)
+                        for attacked in (False, True):
+                            want = 0.0
+                            for rule in scorer.elimination_vp:
+                                if rule.matches(unit_type.value, victim_nation.name, name):
+                                    paid = not attacked or rule.own_attackers_count
+                                    want = rule.points if paid else 0.0
+                                    break
+                            for _ in range(2):  # read from the card, then from the table
+                                got = elimination_points(
+                                    world, scorer.name, victim, attacked_scorer=attacked
+                                )
+                                assert got == want, (scorer.name, victim, attacked)
+
+
+def _leaders(nation: Nation) -> list[str]:
+    """The leaders a card's VP rules name (the others score as any leader)."""
+    return [name for rule in nation.elimination_vp for name in rule.leaders]

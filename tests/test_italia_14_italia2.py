@@ -83,3 +83,17 @@ def test_14_3_not_leaders_not_cavalry_and_only_twice() -> None:
     game.apply(EndMovement("Lombards"))
     game.apply(Fight("Lombards", "Rome"))
     refused(game, lambda: game.apply(Convert("Patrimonium", leader)), "14.3")
+
+
+def test_14_3_a_converted_unit_is_named_for_its_new_nation() -> None:
+    """A unit's label is spelt once and kept; a conversion (14.3) spells it again."""
+    from italia_kit.italia.state import Unit
+    from italia_kit.italia.units import UnitType
+
+    unit = Unit(7, "Byzantines", UnitType.INFANTRY, "Roma")
+    assert unit.label() == "Byzantines infantry #7"
+    assert unit.label() == "Byzantines infantry #7"  # kept
+    unit.nation = "Patrimonium"
+    assert unit.label() == "Patrimonium infantry #7"
+    leader = Unit(8, "Romans", UnitType.LEADER, "Roma", name="Scipio")
+    assert leader.label() == "Scipio"

@@ -84,6 +84,8 @@ def target_class(battle: Battle, unit: Unit) -> str:
 #: each unit type's target class when it did not land: its value (an enum's ``value`` is a
 #: property, slower to read than a dict)
 _CLASS = {t: t.value for t in UnitType}
+#: read for every die that hits (an enum's member is slower to reach than a global)
+_ELEPHANT = UnitType.ELEPHANT
 
 
 def classes(state: ItaliaState, battle: Battle, nation: str) -> list[str]:
@@ -398,11 +400,17 @@ def _roll_round(
     # nothing changes in the zone until every die is rolled (hits are applied after both
     # sides rolled): each side's fighters, leaders and the city are looked up once, and
     # the zone's units are read from the index without a copy
-    rough = world.terrain(zone) in ("mountain", "swamp")
+    terrain = world.terrain(zone)
+    rough = terrain in ("mountain", "swamp")
     city = state.has_city(zone)
     here = state.where.get(zone, [])
     units_of = _sides_among(battle, here) if sides is None else sides
     landed_targets = battle.round == 1 and bool(battle.landed)  # see :func:`target_class`
+    # each side's leaders ashore, both counted in one pass over the zone
+    n_leaders_of = {battle.attacker: 0, battle.defender: 0}
+    for u in here:
+        if u.is_leader and u.carrier is None and u.nation in n_leaders_of:
+            n_leaders_of[u.nation] += 1
     for side in (battle.attacker, battle.defender):
         units = units_of[side]
         if not units:
@@ -418,7 +426,7 @@ def _roll_round(
             else:
                 found = classes_of(battle, units_of[enemy])
                 aim = found[0] if found else ""
-        n_leaders = len(_leaders_among(here, side))
+        n_leaders = n_leaders_of[side]
         # by whether the target landed (10.8.2): the rest is the same for all
         plain = land_modifier(
             attacker=attacker,
@@ -452,11 +460,12 @@ def _roll_round(
             mod = landing if not attacker and target.endswith(":landed") else plain
             if hits(roll, unit.type, mod, raider=raider):
                 tally[target] = tally.get(target, 0) + 1
-                if rampages(roll, unit.type) and not raid:
+                # :func:`rampages`, asked only of an elephant: most units are not
+                if unit.type is _ELEPHANT and rampages(roll, _ELEPHANT) and not raid:
                     trampled[enemy] = trampled.get(enemy, 0) + 1
         hits_on[enemy] = tally
         total = sum(tally.values())
-        mod_text = _modifier_text(world, state, battle, side, sup, n_leaders)
+        mod_text = _modifier_text(battle, side, sup, n_leaders, terrain, city)
         ctx.emit(
             "hits",
             rule,
@@ -478,17 +487,17 @@ def _roll_round(
 
 
 def _modifier_text(
-    world: World, state: ItaliaState, battle: Battle, side: str, sup: str | None, n: int
+    battle: Battle, side: str, sup: str | None, n: int, terrain: str, city: bool
 ) -> str:
-    """The modifiers of a side's dice, spelled out; ``n``: its leaders in the zone."""
+    """The modifiers of a side's dice, spelled out; ``n``: its leaders in the zone;
+    ``terrain`` and ``city``: the battle zone's terrain and whether a city stands there."""
     if battle.raid:
         return " (a raid: no modifiers)"
     parts = []
-    terrain = world.terrain(battle.zone)
     if side == battle.attacker:
         if terrain in ("mountain", "swamp"):
             parts.append(f"-1 for the {terrain} (10.3)")
-        if state.has_city(battle.zone):
+        if city:
             parts.append("-2 for the city (10.6)")
     if n:
         parts.append(f"+{2 * n} for {n} leader{'s' if n > 1 else ''} (10.2)")
@@ -882,7 +891,8 @@ def _close(ctx: Context[ItaliaState], world: World) -> None:
     state.actor_override = None
     if not battle.naval:
         active = state.active
-        present = state.nations_in(battle.zone)
+        # the nations ashore in the zone (:meth:`~.state.ItaliaState.nations_in`)
+        present = {u.nation for u in state.where.get(battle.zone, ()) if u.carrier is None}
         holder = active if active in present else min(present, default=None)
         others = {n for n in present if n != active and not world.allied(state, active, n)}
         if holder == active and others and battle.defender not in others:

@@ -177,22 +177,29 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
                 stand = world.action_cache["stand_fast", nation] = StandFast(nation)
             out.append(stand)
     elif stage == "loot":
-        options = cities.loot_options(world, nation)
-        out.extend(Loot(nation, take) for take in options)
-        if not battle.raid:
-            out.append(Loot(nation, "none"))
+        cache = world.action_cache  # actions are values: each is made once per world, reused
+        takes = cities.loot_options(world, nation)
+        for take in takes if battle.raid else (*takes, "none"):
+            if (loot := cache.get(("loot", nation, take))) is None:
+                loot = cache["loot", nation, take] = Loot(nation, take)
+            out.append(loot)
     elif stage == "submit":
         out.extend((Submit(nation, True), Submit(nation, False)))
     elif stage == "convert":
         out.append(Convert(nation, 0))
         out.extend(Convert(nation, u) for u in conversion_targets(world, state, battle))
     elif stage in ("rebuild", "raid_rebuild"):
-        out.append(Rebuild(nation, 0))
-        out.extend(
-            Rebuild(nation, u.id)
-            for u in state.units_in(battle.zone, nation)
-            if u.counts_for_stacking and u.carrier is None
+        cache = world.action_cache
+        ids = [0]  # 0: not rebuilding
+        ids.extend(
+            u.id
+            for u in state.where.get(battle.zone, ())
+            if u.nation == nation and u.counts_for_stacking and u.carrier is None
         )
+        for i in ids:
+            if (rebuild := cache.get(("rebuild", nation, i))) is None:
+                rebuild = cache["rebuild", nation, i] = Rebuild(nation, i)
+            out.append(rebuild)
     return out
 
 
@@ -282,10 +289,10 @@ def _naval_offer(
     ctx: Context[ItaliaState], world: World, action: NavalAttack | DeclineNaval
 ) -> None:
     state = ctx.state
-    offer = _offer(state)
-    sea = world.zone_name(action.sea)
-    if offer is None or offer[0] != sea:
-        raise IllegalActionError("10.8", f"no naval combat can be offered in {sea} now")
+    if ctx.listed:  # listed as legal here (Context.listed): it was checked then
+        sea, target = action.sea, getattr(action, "target", "")
+    else:
+        sea, target = check_naval_offer(world, state, action)
     mover = state.active
     state.naval_offers.pop(0)
     if isinstance(action, DeclineNaval):
@@ -295,16 +302,31 @@ def _naval_offer(
         if action.nation == mover:
             _others_may_attack(ctx, world, sea, mover)
         return
-    target = world.nation(action.target).name
-    if not any(u.is_fleet for u in state.units_in(sea, target)) or target == action.nation:
-        raise IllegalActionError("10.8", f"the {target} have no fleets in {sea} to attack")
-    if action.nation != mover and target != mover:
-        raise IllegalActionError("10.8.1", "the other nations' fleets may attack only the mover")
     if action.nation == mover:
         rest = {u.nation for u in state.where.get(sea, ()) if u.is_fleet} - {mover, target}
         if rest:
             state.naval_offers.insert(0, f"{sea}|{mover}")  # decide on the others afterwards
     combat.start_naval_battle(ctx, world, action.nation, sea, target)
+
+
+def check_naval_offer(
+    world: World, state: ItaliaState, action: NavalAttack | DeclineNaval
+) -> tuple[str, str]:
+    """The sea of a naval attack or refusal and the nation attacked ("" for a refusal),
+    canonical, if the offer may be answered so now (10.8, 10.8.1)."""
+    offer = _offer(state)
+    sea = world.zone_name(action.sea)
+    if offer is None or offer[0] != sea:
+        raise IllegalActionError("10.8", f"no naval combat can be offered in {sea} now")
+    if isinstance(action, DeclineNaval):
+        return sea, ""
+    mover = state.active
+    target = world.nation(action.target).name
+    if not any(u.is_fleet for u in state.units_in(sea, target)) or target == action.nation:
+        raise IllegalActionError("10.8", f"the {target} have no fleets in {sea} to attack")
+    if action.nation != mover and target != mover:
+        raise IllegalActionError("10.8.1", "the other nations' fleets may attack only the mover")
+    return sea, target
 
 
 def _others_may_attack(ctx: Context[ItaliaState], world: World, sea: str, mover: str) -> None:

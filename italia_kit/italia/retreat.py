@@ -32,10 +32,10 @@ def refuges(world: World, state: ItaliaState, battle: Battle, nation: str) -> li
     """The zones a side could retreat to with room enough for some units, sorted by name:
     the part of :func:`retreat_zones` that does not depend on which units go, worked out
     once when the retreats of several groups of the same side are listed."""
+    if battle.naval:  # the adjacent seas, in the order of the board's (sorted) neighbours
+        return [(zone, True, None) for zone in world.sea_exits(battle.zone)]
     out: list[Refuge] = []
     neighbours = world.neighbours(battle.zone)  # sorted by name: so is ``out``
-    if battle.naval:
-        return [(zone, True, None) for zone in neighbours if world.is_sea(zone)]
     info = world.nation(nation)
     if nation == battle.defender:
         barred = battle.came_from  # not where the attackers came from (10.5)

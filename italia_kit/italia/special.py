@@ -33,12 +33,13 @@ def hannibal_march(world: World, state: ItaliaState, nation: str, path: tuple[st
 def sides_at_start(state: ItaliaState, battle: Battle) -> dict[str, int]:
     """Units each side fights with, allies of the attacker counting for it (13.2)."""
     count = {battle.attacker: 0, battle.defender: 0}
-    for u in state.units_in(battle.zone):
+    masters = state.masters
+    for u in state.where.get(battle.zone, ()):  # read without a copy: nothing moves here
         if u.is_leader or u.carrier is not None:
             continue
         side = u.nation
-        if state.masters.get(side) in count:
-            side = state.masters[side]
+        if masters and masters.get(side) in count:
+            side = masters[side]
         if side in count:
             count[side] += 1
     return count

@@ -38,16 +38,24 @@ class Unit:
     is_leader: bool = field(init=False, repr=False, compare=False)
     is_fleet: bool = field(init=False, repr=False, compare=False)
     counts_for_stacking: bool = field(init=False, repr=False, compare=False)  # 8.0
+    # the label, spelt the first time an event names the piece, and the nation it was
+    # spelt for: a piece changes hands only by a conversion (14.3), then it is spelt again
+    _label: str = field(init=False, repr=False, compare=False)
+    _label_nation: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.is_leader = self.type is UnitType.LEADER
         self.is_fleet = self.type is UnitType.FLEET
         self.counts_for_stacking = SPECS[self.type].counts_for_stacking
+        self._label_nation = ""  # no label spelt yet (every nation has a name)
 
     def label(self) -> str:
         if self.name:
             return self.name
-        return f"{self.nation} {_TYPE_WORDS[self.type]} #{self.id}"
+        if self._label_nation != self.nation:
+            self._label = f"{self.nation} {_TYPE_WORDS[self.type]} #{self.id}"
+            self._label_nation = self.nation
+        return self._label
 
     def to_json(self) -> dict[str, Any]:
         return {

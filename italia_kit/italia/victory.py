@@ -6,8 +6,19 @@ Scoring turns (zones, cities, regions) come with the rest of section 11.
 from __future__ import annotations
 
 from ..core import Context
+from ..scenarios import Nation
 from .state import ItaliaState, Unit
+from .units import UnitType
 from .world import World
+
+#: a victim as a card's VP rules see it: type, nation, leader's name, whether it attacked
+#: the scorer
+_Victim = tuple[UnitType, str, str | None, bool]
+#: id(nation card) -> (the card, the VP it pays by victim): each elimination asks, and a
+#: card pays the same for the same victim, so its rules are read once per kind of victim
+_VP_TABLES: dict[int, tuple[Nation, dict[_Victim, float]]] = {}
+#: each unit type as the cards and events spell it (an enum's ``value`` is a property)
+_TYPE_NAME = {t: t.value for t in UnitType}
 
 
 def elimination_points(world: World, scorer: str, victim: Unit, *, attacked_scorer: bool) -> float:
@@ -15,8 +26,22 @@ def elimination_points(world: World, scorer: str, victim: Unit, *, attacked_scor
 
     A nation does not score for units that attacked it unless its card says so (11.0).
     """
-    for rule in world.nation(scorer).elimination_vp:
-        if rule.matches(victim.type.value, victim.nation, victim.name):
+    card = world.nation(scorer)
+    known = _VP_TABLES.get(id(card))
+    if known is None or known[0] is not card:
+        known = _VP_TABLES[id(card)] = (card, {})
+    key = (victim.type, victim.nation, victim.name, attacked_scorer)
+    points = known[1].get(key)
+    if points is None:
+        points = known[1][key] = _card_points(card, key)
+    return points
+
+
+def _card_points(card: Nation, victim: _Victim) -> float:
+    """:func:`elimination_points` read from the card's rules: the first that matches."""
+    unit, nation, name, attacked_scorer = victim
+    for rule in card.elimination_vp:
+        if rule.matches(_TYPE_NAME[unit], nation, name):
             if attacked_scorer and not rule.own_attackers_count:
                 return 0.0
             return rule.points
@@ -75,7 +100,7 @@ def eliminate(
         f"{rule}: {label} is eliminated: {why}.",
         unit=unit.id,
         nation=unit.nation,
-        type=unit.type.value,
+        type=_TYPE_NAME[unit.type],
         zone=unit.zone,
         by=by,
     )
