@@ -334,7 +334,8 @@ _PHASE_OF: dict[type, tuple[str, ...]] = {
 class _Purchases:
     """The purchases :meth:`ItaliaRules.advance` found (``economy.legal_buys``), kept in
     ``state.listing`` for the legal actions of the same position: any action drops them
-    (``apply``), and the token tells a position changed by hand in between."""
+    (``apply``), and the token notices the commonest changes made by hand in between (gold,
+    pieces added or removed, units bought, cities), as ``move_list.Sides`` does."""
 
     __slots__ = ("buys", "token")
 
@@ -344,7 +345,7 @@ class _Purchases:
 
 
 def _token(state: ItaliaState) -> tuple[object, ...]:
-    """What a purchase depends on and could change without an action (6.2)."""
+    """The position's marks that a change to what may be bought (6.2) would alter."""
     nation = state.actor
     return (
         nation,
