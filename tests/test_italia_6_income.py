@@ -8,6 +8,7 @@ import pytest
 from italia_kit.core import IllegalActionError, InvalidActionError
 from italia_kit.italia import Buy, Position
 from italia_kit.italia.economy import check_buy, legal_buys
+from italia_kit.italia.rules import _Purchases
 from italia_kit.italia.state import ItaliaState
 from italia_kit.italia.units import UnitType
 from italia_kit.italia.world import World
@@ -174,3 +175,29 @@ def test_the_fast_purchase_list_equals_the_checked_one(scenario: str) -> None:
                         assert fast == slow, (state.turn, nation, forced, fast, slow)
                         compared += bool(fast)
     assert compared > 1000
+
+
+@pytest.mark.parametrize("scenario", ["italia1", "italia2"])
+def test_the_purchases_advance_keeps_are_the_ones_listed(scenario: str) -> None:
+    """``advance`` keeps the purchases it found for the listing of the same position
+    (``state.listing``): at every purchase decision of random games the list made with
+    them equals the list made afresh (a clone keeps nothing), in the same order."""
+    kept = 0
+    for game, _, actions in random_decisions(scenario, range(3)):
+        state = game.state
+        if state.phase_name == "purchase":
+            kept += isinstance(state.listing, _Purchases)
+            assert actions == game.rules.legal_actions(state.clone())
+    assert kept > 20
+
+
+def test_purchases_kept_by_advance_notice_gold_changed_by_hand() -> None:
+    """A position changed by hand after ``advance`` is listed afresh: gold taken away
+    leaves nothing to buy."""
+    for game, _, actions in random_decisions("italia1", range(1)):
+        if any(isinstance(a, Buy) for a in actions):
+            assert isinstance(game.state.listing, _Purchases)
+            game.state.gold[game.state.actor] = 0
+            assert not any(isinstance(a, Buy) for a in game.legal_actions())
+            return
+    raise AssertionError("no purchase in the game")

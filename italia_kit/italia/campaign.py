@@ -9,6 +9,7 @@ blocked last (``last_blocked``).
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from ..core import Action, Context, IllegalActionError, InvalidActionError
@@ -351,18 +352,16 @@ def _reactions(world: World, state: ItaliaState, nation: str, *, fast: bool = Tr
     blocked = campaign["blocked"]
     cache = world.action_cache  # actions are values: each is made once per world, reused
     # where a unit may react to depends on its zone and its kind (fleet, leader, other)
-    # alone (_ReactionCheck.ok): found once for the units of a stack alike
+    # alone (_ReactionCheck.targets): found once for the units of a stack alike
     found: dict[tuple[str, bool, bool], list[str]] = {}
-    for u in sorted(state.units_of(nation), key=lambda u: u.id):
+    for u in sorted([u for u in state.units.values() if u.nation == nation], key=_unit_id):
         if u.id in reacted or u.zone in blocked:
             continue
         if fast:
             kind = (u.zone, u.is_fleet, u.is_leader)
             tos = found.get(kind)
             if tos is None:
-                # ``world.neighbours``: ``board.neighbours`` (sorted alike) without its
-                # name look-up
-                tos = found[kind] = [to for to in world.neighbours(u.zone) if check.ok(u, to)]
+                tos = found[kind] = check.targets(u)
         else:
             tos = [to for to in world.neighbours(u.zone) if _reacts(world, state, nation, u, to)]
         for to in tos:
@@ -400,33 +399,47 @@ class _ReactionCheck:
         self.present: dict[str, set[str]] = {}  # zone -> nations ashore or afloat there
         self.room: dict[str, int | None] = {}  # sea -> places aboard, None: no fleet
 
-    def ok(self, unit: Unit, to: str) -> bool:
-        world, state, nation = self.world, self.state, self.nation
-        if unit.is_fleet:
-            if not world.is_sea(to):
-                return False  # fleets never go ashore (9.5)
-        elif world.is_sea(to):
-            # 12.3.2.3: to sea, aboard the nation's own fleets with room (2 units each, 9.6)
-            if to not in self.room:
-                fleets = [f for f in state.units_in(to, nation) if f.is_fleet]
-                self.room[to] = (
-                    sum(2 - sum(1 for c in state.cargo(f.id) if not c.is_leader) for f in fleets)
-                    if fleets
-                    else None
-                )
-            room = self.room[to]
-            return room is not None and (0 if unit.is_leader else 1) <= room
-        here = self.present.get(to)
-        if here is None:
-            here = self.present[to] = {
-                u.nation for u in state.units_in(to) if u.carrier is None or u.is_fleet
-            }
-        if to == self.leader_zone:  # a move to combat (12.3.2.1)
-            if self.raided == to and to not in state.invaded:
-                return False  # 12.3.3: only waiting moves into a raided zone
-            return nation in here and len(here | {nation}) <= 2  # 12.3.2.3: two nations
-        campaigner = self.campaigner  # a waiting move: no combat may result (12.3.2.2)
-        return here <= {nation, campaigner} and not (campaigner in here and nation not in here)
+    def targets(self, unit: Unit) -> list[str]:
+        """The zones next to ``unit`` it may react to, in board order."""
+        state, nation, campaigner = self.state, self.nation, self.campaigner
+        is_sea, present, room = self.world.is_sea, self.present, self.room
+        fleet, need = unit.is_fleet, (0 if unit.is_leader else 1)
+        out = []
+        for to in self.world.neighbours(unit.zone):
+            if is_sea(to):
+                if not fleet:
+                    # 12.3.2.3: to sea, aboard the nation's own fleets with room (2 units
+                    # each, 9.6)
+                    if to not in room:
+                        fleets = [f for f in state.units_in(to, nation) if f.is_fleet]
+                        room[to] = (
+                            sum(
+                                2 - sum(1 for c in state.cargo(f.id) if not c.is_leader)
+                                for f in fleets
+                            )
+                            if fleets
+                            else None
+                        )
+                    places = room[to]
+                    if places is not None and need <= places:
+                        out.append(to)
+                    continue
+            elif fleet:
+                continue  # fleets never go ashore (9.5)
+            here = present.get(to)
+            if here is None:
+                here = present[to] = {
+                    u.nation for u in state.units_in(to) if u.carrier is None or u.is_fleet
+                }
+            if to == self.leader_zone:  # a move to combat (12.3.2.1)
+                if self.raided == to and to not in state.invaded:
+                    continue  # 12.3.3: only waiting moves into a raided zone
+                if nation in here and len(here | {nation}) <= 2:  # 12.3.2.3: two nations
+                    out.append(to)
+            # a waiting move: no combat may result (12.3.2.2)
+            elif here <= {nation, campaigner} and not (campaigner in here and nation not in here):
+                out.append(to)
+        return out
 
 
 def check_reaction(
@@ -577,6 +590,10 @@ def _fleet_with_room(state: ItaliaState, nation: str, sea: str, unit: Unit) -> i
         ):
             return fleet.id
     raise IllegalActionError("12.3.2.3", f"no {nation} fleet in {sea} has room")
+
+
+#: a unit's id, to sort by (a C callable)
+_unit_id = attrgetter("id")
 
 
 def _raid_possible(world: World, state: ItaliaState, zone: str, nation: str) -> bool:

@@ -93,10 +93,19 @@ class ItaliaRules:
     def _legal_actions(self, state: ItaliaState) -> list[Action]:
         w, nation, phase = self.world, state.actor, state.phase_name
         out: list[Action] = []
+        cache = w.action_cache  # actions are values: each is made once per world, reused
         if phase in ("purchase", "tribute"):
             forced = phase == "tribute"
-            buys = economy.legal_buys(w, state, nation, forced=forced)
-            out.extend(Buy(nation, unit, zone) for unit, zone in buys)
+            kept = state.listing
+            if not forced and isinstance(kept, _Purchases) and kept.token == _token(state):
+                buys = kept.buys  # found by advance for this very position
+            else:
+                buys = economy.legal_buys(w, state, nation, forced=forced)
+            for unit, zone in buys:
+                key = ("buy", nation, unit, zone)
+                if (action := cache.get(key)) is None:
+                    action = cache[key] = Buy(nation, unit, zone)
+                out.append(action)
             if not forced:
                 out.append(EndPurchase(nation))
                 if self._may_revolt(state, nation):
@@ -108,12 +117,12 @@ class ItaliaRules:
                     zones = placement.legal_zones(
                         w, state, nation, entry, free=False, controlled=held
                     )
-                    out.extend(Place(nation, entry, zone) for zone in zones)
+                    out.extend(_place_actions(cache, nation, entry, zones))
             else:
                 pending = state.reinforcements[0]
                 entry = pending["unit"]
                 zones = placement.legal_zones(w, state, nation, entry, free=True, pending=pending)
-                out.extend(Place(nation, entry, zone) for zone in zones)
+                out.extend(_place_actions(cache, nation, entry, zones))
         elif phase == "stacking":
             for zone in state.surplus:
                 for u in state.units_in(zone, nation):
@@ -249,11 +258,14 @@ class ItaliaRules:
         return nation in state.masters and state.turn in self.world.nation(nation).revolts
 
     def _may_buy_or_revolt(self, state: ItaliaState) -> bool:
-        """Whether the purchase phase offers more than EndPurchase (without listing it all)."""
+        """Whether the purchase phase offers more than EndPurchase. The purchases found are
+        kept for the listing of this position, which the runner asks for next."""
         nation = state.actor
-        return self._may_revolt(state, nation) or bool(
-            economy.legal_buys(self.world, state, nation, forced=False)
-        )
+        buys = economy.legal_buys(self.world, state, nation, forced=False)
+        if buys or self._may_revolt(state, nation):
+            state.listing = _Purchases(_token(state), buys)
+            return True
+        return False
 
     def _remove_surplus(self, ctx: Context[ItaliaState], nation: str, unit_id: int) -> None:
         state = ctx.state
@@ -317,3 +329,44 @@ _PHASE_OF: dict[type, tuple[str, ...]] = {
     **{cls: ("combat",) for cls in COMBAT_ACTIONS},
     **{cls: ("campaign",) for cls in CAMPAIGN_ACTIONS},
 }
+
+
+class _Purchases:
+    """The purchases :meth:`ItaliaRules.advance` found (``economy.legal_buys``), kept in
+    ``state.listing`` for the legal actions of the same position: any action drops them
+    (``apply``), and the token notices the commonest changes made by hand in between (gold,
+    pieces added or removed, units bought, cities), as ``move_list.Sides`` does."""
+
+    __slots__ = ("buys", "token")
+
+    def __init__(self, token: tuple[object, ...], buys: list[tuple[str, str | None]]) -> None:
+        self.token = token
+        self.buys = buys
+
+
+def _token(state: ItaliaState) -> tuple[object, ...]:
+    """The position's marks that a change to what may be bought (6.2) would alter."""
+    nation = state.actor
+    return (
+        nation,
+        state.turn,
+        state.nation_index,
+        state.gold.get(nation, 0),
+        state.next_id,
+        len(state.units),
+        len(state.to_place),
+        len(state.cities),
+    )
+
+
+def _place_actions(
+    cache: dict[tuple[object, ...], Action], nation: str, entry: str, zones: list[str]
+) -> list[Action]:
+    """``Place(nation, entry, zone)`` for each zone, each made once per world (a value)."""
+    out: list[Action] = []
+    for zone in zones:
+        key = ("place", nation, entry, zone)
+        if (action := cache.get(key)) is None:
+            action = cache[key] = Place(nation, entry, zone)
+        out.append(action)
+    return out
