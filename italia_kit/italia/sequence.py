@@ -38,11 +38,17 @@ RULEBOOK_PHASE = {
 def plays_now(world: World, state: ItaliaState, nation: str) -> bool:
     """5.0: a nation plays in the turns of its table row if it has pieces or reinforcements."""
     info = world.nation(nation)
-    if state.turn not in info.turns:
+    turn = state.turn
+    if turn not in info.turns:
         return False
-    has_pieces = any(True for _ in state.units_of(nation))
-    arriving = any(r.turn == state.turn for r in info.reinforcements)
-    return has_pieces or arriving
+    for r in info.reinforcements:  # a few cards: looked at before the units
+        if r.turn == turn:
+            return True
+    # a loop rather than any(): no generator for a question asked of each nation each turn
+    for u in state.units.values():  # noqa: SIM110
+        if u.nation == nation:
+            return True
+    return False
 
 
 def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
@@ -76,15 +82,14 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
         state.nation_index += 1
     state.phase_name = "income"
     info = world.nation(nation)
-    state.major = any(r.major_invasion for r in info.reinforcements if r.turn == state.turn)
-    state.extra_move = any(
-        r.major_invasion and r.extra_move for r in info.reinforcements if r.turn == state.turn
-    )
+    cards = [r for r in info.reinforcements if r.turn == state.turn]  # arriving this turn
+    state.major = any(r.major_invasion for r in cards)
+    state.extra_move = any(r.major_invasion and r.extra_move for r in cards)
     state.second_phase = False
     ctx.emit(
         "nation_turn",
         "5.0",
-        f"5.0: turn {state.turn}: the {nation} ({world.scenario.colour_of(nation)}) play.",
+        f"5.0: turn {state.turn}: the {nation} ({info.colour}) play.",
         nation=nation,
     )
     if state.major:
@@ -96,7 +101,7 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
         )
     if nation == "Romans" and world.variant == "italia1" and state.turn <= 9:
         rome_for_the_romans(ctx, world)
-    card = next((r for r in info.reinforcements if r.turn == state.turn and r.campaign), None)
+    card = next((r for r in cards if r.campaign), None)
     if card is not None and card.campaign_first:
         # 12.3: this nation's turn begins with the campaign (phase 5): no income, no purchase
         start_placement(ctx, world)
