@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable
 
 from italia_kit.core import RandomPlayer
-from italia_kit.italia import play_game
+from italia_kit.games.italia import play_game
 from italia_kit.players import GreedyPlayer
 
 #: diplomacy 1.1.2's random games a CPU second on the development machine (2 shared

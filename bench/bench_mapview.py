@@ -39,7 +39,7 @@ class CountingComm(BaseComm):
 comm.create_comm = CountingComm  # before any widget exists
 
 from italia_kit.core import RandomPlayer  # noqa: E402
-from italia_kit.italia import new_game  # noqa: E402
+from italia_kit.games.italia import new_game  # noqa: E402
 from italia_kit.widgets import MapView  # noqa: E402
 
 STEPS = 40

@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from italia_kit.analysis import Battle, exact_odds, montecarlo, simulate
-from italia_kit.analysis import odds as odds_module
+from italia_kit.games.italia.odds import Battle, exact_odds, montecarlo, simulate
+from italia_kit.games.italia.odds import odds as odds_module
 
 TYPICAL = Battle.parse("2 legion, 1 consular_legion, 1 infantry, leader", "2 infantry, 1 elephant")
 TWO_HIT = Battle.parse("6 legion, 4 consular_legion", "5 infantry, 5 cavalry")

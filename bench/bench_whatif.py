@@ -15,8 +15,8 @@ import time
 
 from italia_kit.analysis import game_seeds, run_whatif
 from italia_kit.analysis.runner import GameTask, task_players
-from italia_kit.italia import play_game
-from italia_kit.scenarios import load_scenario
+from italia_kit.games.italia import play_game
+from italia_kit.games.italia.scenarios import load_scenario
 
 GAMES = 48  # games are some 60 ms now: fewer would time mostly the pool start-up
 SEED = 1

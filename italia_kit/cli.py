@@ -32,7 +32,7 @@ PROG = "italia-kit"
 
 #: Modules that each define ``COMMAND: Command``; their commands follow ``board`` in --help.
 COMMAND_MODULES: tuple[str, ...] = (
-    "italia_kit.analysis.cli_odds",
+    "italia_kit.games.italia.odds.cli",
     "italia_kit.analysis.cli_whatif",
     "italia_kit.cli_play",
 )

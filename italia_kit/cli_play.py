@@ -21,10 +21,17 @@ from typing import Any
 from italia_kit.cli import Command, CommandError
 from italia_kit.core import Dice, EventLog, Game, SaveFileError, game_to_json, load_game, save_game
 from italia_kit.core.events import Event
-from italia_kit.italia import ByColour, ItaliaGame, ItaliaState, final_scores, new_game, world_of
-from italia_kit.italia.scoring import holders
+from italia_kit.games.italia import (
+    ByColour,
+    ItaliaGame,
+    ItaliaState,
+    final_scores,
+    new_game,
+    world_of,
+)
+from italia_kit.games.italia.scenarios import SHIPPED
+from italia_kit.games.italia.scoring import holders
 from italia_kit.players import Player, players_from_spec
-from italia_kit.scenarios import SHIPPED
 
 __all__ = ["PLAY", "REPLAY", "GameSummary", "TurnRow", "play_from_spec", "summarise"]
 

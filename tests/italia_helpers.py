@@ -9,9 +9,9 @@ from collections.abc import Callable, Iterable, Iterator
 import pytest
 
 from italia_kit.core import Action, IllegalActionError, game_to_json
-from italia_kit.italia import ItaliaGame, new_game
-from italia_kit.italia.setup import world_of
-from italia_kit.italia.world import World
+from italia_kit.games.italia import ItaliaGame, new_game
+from italia_kit.games.italia.setup import world_of
+from italia_kit.games.italia.world import World
 
 
 def refused(game: ItaliaGame, attempt: Callable[[], object], rule: str, match: str = "") -> None:

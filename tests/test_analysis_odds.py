@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from italia_kit.analysis import Battle, Odds, Side, exact_odds, simulate
-from italia_kit.analysis import odds as odds_module
-from italia_kit.analysis.battle import DEFAULT_CASUALTY_ORDER, Force
-from italia_kit.italia.units import UnitType as U
+from italia_kit.games.italia.odds import Battle, Odds, Side, exact_odds, simulate
+from italia_kit.games.italia.odds import odds as odds_module
+from italia_kit.games.italia.odds.battle import DEFAULT_CASUALTY_ORDER, Force
+from italia_kit.games.italia.units import UnitType as U
 
 
 def exact(attacker: str, defender: str, **circumstances: object) -> Odds[F]:

@@ -13,7 +13,7 @@ import pytest
 from italia_kit.cli import main
 from italia_kit.cli_play import play_from_spec, summarise
 from italia_kit.core import RandomPlayer
-from italia_kit.italia import final_scores, new_game, play_game
+from italia_kit.games.italia import final_scores, new_game, play_game
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -11,7 +11,7 @@ import pytest
 
 from italia_kit.core import RandomPlayer, fewer_collections
 from italia_kit.core.collector import GAME_THRESHOLD
-from italia_kit.italia import play_game
+from italia_kit.games.italia import play_game
 
 
 @pytest.fixture(autouse=True)

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from italia_kit.core import RandomPlayer
-from italia_kit.italia import ItaliaGame, new_game
+from italia_kit.games.italia import ItaliaGame, new_game
 
 GOLDEN = Path(__file__).parent / "golden"
 REGEN = os.environ.get("ITALIA_REGEN_GOLDEN") == "1"

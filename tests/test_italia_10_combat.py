@@ -3,8 +3,8 @@ subtlety of 10.1-10.7 (DATC style: the situation and the expected result in each
 
 from __future__ import annotations
 
-from italia_kit.italia import EndMovement, Move, Position
-from italia_kit.italia.actions import Fight, Loot, Rebuild, Retreat, StandFast, Targets
+from italia_kit.games.italia import EndMovement, Move, Position
+from italia_kit.games.italia.actions import Fight, Loot, Rebuild, Retreat, StandFast, Targets
 
 from .italia_helpers import refused
 
@@ -255,7 +255,7 @@ def test_10_7_no_second_raid_and_no_raid_without_a_city() -> None:
 def test_10_9_example_supremacy_over_africa() -> None:
     """2 Carthaginian fleets in Mare Libycum, 1 Roman in Mare Sardoum: Carthage has it;
     with 2 or 3 Roman fleets nobody; with 4 the Romans; a Greek fleet changes nothing."""
-    from italia_kit.italia.naval import supremacy
+    from italia_kit.games.italia.naval import supremacy
 
     pos = Position("italia1", nation="Romans")
     pos.put("Carthaginians", "fleet", "Mare Libycum", 2)
@@ -286,7 +286,7 @@ def test_10_9_supremacy_adds_one_in_the_battle() -> None:
 
 
 def test_10_8_naval_combat_the_loser_chooses_and_cargo_sinks() -> None:
-    from italia_kit.italia.actions import NavalAttack, SinkFleets
+    from italia_kit.games.italia.actions import NavalAttack, SinkFleets
 
     pos = Position("italia1", nation="Romans", phase="movement")
     pos.put("Romans", "fleet", "Mare Tyrrhenum", 2)
@@ -306,7 +306,7 @@ def test_10_8_naval_combat_the_loser_chooses_and_cargo_sinks() -> None:
 
 
 def test_10_8_2_defenders_get_two_against_a_landing_in_round_one() -> None:
-    from italia_kit.italia import Disembark, Embark
+    from italia_kit.games.italia import Disembark, Embark
 
     pos = Position("italia1", nation="Carthaginians", phase="movement")
     (fleet,) = pos.put("Carthaginians", "fleet", "Mare Sardoum")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from italia_kit.italia.hits import (
+from italia_kit.games.italia.hits import (
     hit_on,
     hit_probability,
     hits,
@@ -12,7 +12,7 @@ from italia_kit.italia.hits import (
     naval_modifier,
     rampages,
 )
-from italia_kit.italia.units import UnitType as U
+from italia_kit.games.italia.units import UnitType as U
 
 
 @pytest.mark.parametrize(

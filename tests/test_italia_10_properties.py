@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from italia_kit.core import RandomPlayer
-from italia_kit.italia import EndMovement, Move, Position
-from italia_kit.italia.actions import Fight
+from italia_kit.games.italia import EndMovement, Move, Position
+from italia_kit.games.italia.actions import Fight
 
 from .italia_helpers import random_decisions
 
@@ -77,8 +77,8 @@ def test_the_combat_shortcuts_agree_with_the_checks(scenario: str) -> None:
     out every fleet's modifier at once: at every combat decision of random games each
     agrees with the check it stands for."""
     from italia_kit.core import IllegalActionError
-    from italia_kit.italia import combat
-    from italia_kit.italia.naval import fleet_modifier, fleet_modifiers
+    from italia_kit.games.italia import combat
+    from italia_kit.games.italia.naval import fleet_modifier, fleet_modifiers
 
     raids = {True: 0, False: 0}
     fleets_seen = 0
@@ -107,9 +107,9 @@ def test_listed_fights_retreats_and_naval_answers_pass_the_checks_they_skip(
     """A Fight, a Retreat or an answer to a naval offer the rules listed is applied without
     its check (Context.listed): at every combat decision of random games each listed one
     passes that check."""
-    from italia_kit.italia import combat
-    from italia_kit.italia.actions import DeclineNaval, NavalAttack, Retreat
-    from italia_kit.italia.combat_rules import check_naval_offer
+    from italia_kit.games.italia import combat
+    from italia_kit.games.italia.actions import DeclineNaval, NavalAttack, Retreat
+    from italia_kit.games.italia.combat_rules import check_naval_offer
 
     seen = {"fight": 0, "retreat": 0, "naval": 0}
     for game, world, actions in random_decisions(scenario, range(3)):
@@ -137,9 +137,9 @@ def test_listed_single_retreats_are_each_units_retreat_zones(scenario: str) -> N
     """The retreats of one unit are listed from one look per unit type and hit (the
     listing shares them): at every retreat decision of random games each fighting unit of
     a side of several is listed to exactly its own :func:`retreat_zones`."""
-    from italia_kit.italia import combat
-    from italia_kit.italia.actions import Retreat
-    from italia_kit.italia.retreat import retreat_zones
+    from italia_kit.games.italia import combat
+    from italia_kit.games.italia.actions import Retreat
+    from italia_kit.games.italia.retreat import retreat_zones
 
     checked = 0
     for game, world, actions in random_decisions(scenario, range(3)):

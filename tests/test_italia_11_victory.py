@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 
-from italia_kit.italia import Position
-from italia_kit.italia.scoring import by_colour, score_pad
-from italia_kit.scenarios import Nation
+from italia_kit.games.italia import Position
+from italia_kit.games.italia.scenarios import Nation
+from italia_kit.games.italia.scoring import by_colour, score_pad
 
 
 def end_of_turn(scenario: str, turn: int, last: str) -> Position:
@@ -45,8 +45,8 @@ def test_11_0_ruins_score_nothing() -> None:
 
 
 def test_11_0_region_points_less_one_per_foreign_zone_never_below_zero() -> None:
-    from italia_kit.italia.scoring import holders, rule_points
-    from italia_kit.scenarios import ScoreRule
+    from italia_kit.games.italia.scenarios import ScoreRule
+    from italia_kit.games.italia.scoring import holders, rule_points
 
     pos = Position("italia1")
     rule = ScoreRule(
@@ -80,13 +80,13 @@ def test_11_0_the_score_pad_by_nation_colour_and_turn() -> None:
 
 
 def test_11_0_elimination_points_read_from_the_table_are_the_cards() -> None:
-    """:func:`~italia_kit.italia.victory.elimination_points` keeps what each card pays by
+    """:func:`~italia_kit.games.italia.victory.elimination_points` keeps what each card pays by
     victim: asked again (from the table) it says what the card's rules say, for every
     scorer, victim type, nation and leader, attacker or not."""
-    from italia_kit.italia.state import Unit
-    from italia_kit.italia.units import UnitType
-    from italia_kit.italia.victory import elimination_points
-    from italia_kit.italia.world import World
+    from italia_kit.games.italia.state import Unit
+    from italia_kit.games.italia.units import UnitType
+    from italia_kit.games.italia.victory import elimination_points
+    from italia_kit.games.italia.world import World
 
     for scenario in ("italia1", "italia2"):
         world = World(scenario)

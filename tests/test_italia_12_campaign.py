@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from italia_kit.italia import EndMovement, Move, Position
-from italia_kit.italia.actions import (
+from italia_kit.games.italia import EndMovement, Move, Position
+from italia_kit.games.italia.actions import (
     Block,
     CampaignMove,
     EndCampaign,
@@ -13,7 +13,7 @@ from italia_kit.italia.actions import (
     Fight,
     ReactionMove,
 )
-from italia_kit.italia.campaign import _reactions, leader_unit
+from italia_kit.games.italia.campaign import _reactions, leader_unit
 
 from .italia_helpers import random_decisions, refused
 
@@ -162,7 +162,7 @@ def hannibal_position() -> Position:
 
 
 def test_13_2_the_celts_rise_against_rome_when_hannibal_comes_near() -> None:
-    from italia_kit.italia.actions import Revolt
+    from italia_kit.games.italia.actions import Revolt
 
     game = hannibal_position().game()
     assert game.decision is not None and game.decision.kind == "campaign"
@@ -181,7 +181,7 @@ def test_13_2_the_celts_rise_against_rome_when_hannibal_comes_near() -> None:
 
 
 def test_12_3_3_an_announced_raid_allows_only_waiting_moves() -> None:
-    from italia_kit.italia.actions import DeclareRaid
+    from italia_kit.games.italia.actions import DeclareRaid
 
     pos = hannibal_position()
     (reserve,) = pos.put("Romans", "legion", "Pavia")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from italia_kit.italia import EndMovement, Move, Position
-from italia_kit.italia.actions import Fight, Revolt, StandFast, Submit
+from italia_kit.games.italia import EndMovement, Move, Position
+from italia_kit.games.italia.actions import Fight, Revolt, StandFast, Submit
 
 from .italia_helpers import refused
 
@@ -82,7 +82,7 @@ def test_12_5_2_a_subject_cannot_end_a_move_with_its_master() -> None:
 
 def test_12_5_2_a_subject_keeps_half_its_victory_points() -> None:
     from italia_kit.core import Context, Dice, EventLog
-    from italia_kit.italia.victory import score
+    from italia_kit.games.italia.victory import score
 
     pos = Position("italia1")
     pos.subject("Celts", "Romans")
@@ -142,7 +142,7 @@ def test_12_2_a_cards_extra_move_bonus_in_the_first_movement_phase() -> None:
     (12.2, "see the nation cards"); the shipped cards were not found, so a variant says so."""
     import pytest
 
-    from italia_kit.scenarios import ScenarioError, load_scenario, with_variant
+    from italia_kit.games.italia.scenarios import ScenarioError, load_scenario, with_variant
 
     bonus = {"nation": "Samnites", "set": "reinforcements[turn=9].extra_move", "value": True}
     scenario = with_variant(load_scenario("italia1"), [bonus])

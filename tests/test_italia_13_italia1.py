@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from italia_kit.italia import EndMovement, Move, Position
-from italia_kit.italia.actions import Fight
+from italia_kit.games.italia import EndMovement, Move, Position
+from italia_kit.games.italia.actions import Fight
 
 
 def test_13_1_foreigners_leave_rome_and_the_city_is_rebuilt_for_free() -> None:
@@ -83,7 +83,7 @@ def turn_ten() -> Position:
 
 
 def test_13_4_turn_10_is_a_chain_of_campaigns_optimates_first() -> None:
-    from italia_kit.italia.actions import EndCampaign
+    from italia_kit.games.italia.actions import EndCampaign
 
     game = turn_ten().game()
     assert game.state.turn == 10 and game.log.of_kind("turn_ten")[0].rule == "13.4"
@@ -100,7 +100,7 @@ def test_13_4_turn_10_is_a_chain_of_campaigns_optimates_first() -> None:
 
 
 def test_13_4_roman_legions_beside_sulla_go_over_on_7_to_10() -> None:
-    from italia_kit.italia.actions import Block, CampaignMove, EndReaction
+    from italia_kit.games.italia.actions import Block, CampaignMove, EndReaction
 
     game = turn_ten().game()
     sulla = next(u for u in game.state.units_of("Optimates") if u.name == "Sulla")

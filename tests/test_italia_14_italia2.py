@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from italia_kit.italia import EndMovement, Move, Position
-from italia_kit.italia.actions import Fight, Retreat, StandFast
+from italia_kit.games.italia import EndMovement, Move, Position
+from italia_kit.games.italia.actions import Fight, Retreat, StandFast
 
 from .italia_helpers import refused
 
@@ -51,7 +51,7 @@ def patrimonium_battle() -> Position:
 
 
 def test_14_3_the_patrimonium_converts_a_unit_before_a_round_twice_a_game() -> None:
-    from italia_kit.italia.actions import Convert
+    from italia_kit.games.italia.actions import Convert
 
     game = patrimonium_battle().game()
     ids = tuple(u.id for u in game.state.units_in("Umbria", "Lombards"))
@@ -66,7 +66,7 @@ def test_14_3_the_patrimonium_converts_a_unit_before_a_round_twice_a_game() -> N
 
 
 def test_14_3_not_leaders_not_cavalry_and_only_twice() -> None:
-    from italia_kit.italia.actions import Convert
+    from italia_kit.games.italia.actions import Convert
 
     pos = patrimonium_battle()
     (leader,) = pos.put("Lombards", "leader", "Umbria", name="Alboin")
@@ -87,8 +87,8 @@ def test_14_3_not_leaders_not_cavalry_and_only_twice() -> None:
 
 def test_14_3_a_converted_unit_is_named_for_its_new_nation() -> None:
     """A unit's label is spelt once and kept; a conversion (14.3) spells it again."""
-    from italia_kit.italia.state import Unit
-    from italia_kit.italia.units import UnitType
+    from italia_kit.games.italia.state import Unit
+    from italia_kit.games.italia.units import UnitType
 
     unit = Unit(7, "Byzantines", UnitType.INFANTRY, "Roma")
     assert unit.label() == "Byzantines infantry #7"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from italia_kit.italia import EndMovement, EndPurchase, Position, new_game
+from italia_kit.games.italia import EndMovement, EndPurchase, Position, new_game
 
 
 def play_through_turn(game, turn: int) -> list[str]:  # type: ignore[no-untyped-def]
@@ -105,7 +105,7 @@ def test_12_4_a_nation_entering_play_starts_with_zero_gold() -> None:
 
 def test_malformed_actions_have_their_own_error_class() -> None:
     from italia_kit.core import InvalidActionError
-    from italia_kit.italia import Buy, Move
+    from italia_kit.games.italia import Buy, Move
 
     pos = Position("italia1", nation="Romans", phase="movement")
     (legion,) = pos.put("Romans", "legion", "Rome")
@@ -125,7 +125,7 @@ def test_the_runner_s_is_over_agrees_with_the_decision() -> None:
     """ItaliaRules.is_over spares the runner building a decision; it is true exactly when
     there is no decision, at every position of a random game and at its end."""
     from italia_kit.core import RandomPlayer
-    from italia_kit.italia.rules import ItaliaRules
+    from italia_kit.games.italia.rules import ItaliaRules
 
     game = new_game("italia1", seed=5)
     player = RandomPlayer(5)

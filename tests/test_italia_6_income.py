@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from italia_kit.core import IllegalActionError, InvalidActionError
-from italia_kit.italia import Buy, Position
-from italia_kit.italia.economy import check_buy, legal_buys
-from italia_kit.italia.rules import _Purchases
-from italia_kit.italia.state import ItaliaState
-from italia_kit.italia.units import UnitType
-from italia_kit.italia.world import World
+from italia_kit.games.italia import Buy, Position
+from italia_kit.games.italia.economy import check_buy, legal_buys
+from italia_kit.games.italia.rules import _Purchases
+from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.units import UnitType
+from italia_kit.games.italia.world import World
 
 from .italia_helpers import random_decisions, refused
 

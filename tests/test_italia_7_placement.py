@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from italia_kit.italia import Buy, EndPurchase, Place, Position
+from italia_kit.games.italia import Buy, EndPurchase, Place, Position
 
 from .italia_helpers import refused
 
@@ -111,8 +111,8 @@ def test_7_2_a_leader_leaves_at_phase_2_of_the_next_turn() -> None:
 
 def test_7_2_example_cimbri_arrive_in_helvetia_and_must_leave() -> None:
     """Turn 8: 9 Cimbri infantry and Boiorix in Helvetia; none may stay there (7.2, 9.2)."""
-    from italia_kit.italia import EndMovement, Move
-    from italia_kit.italia.actions import CampaignMove
+    from italia_kit.games.italia import EndMovement, Move
+    from italia_kit.games.italia.actions import CampaignMove
 
     pos = Position("italia1", nation="Cimbri", turn=8)
     game = pos.game()
@@ -149,9 +149,9 @@ def test_listed_places_and_buys_pass_the_checks_they_skip() -> None:
     """A Place or Buy the rules listed is applied without its check (Context.listed): at
     every placement and purchase of random games each listed one passes that check, with
     the zone and price the apply then uses."""
-    from italia_kit.italia.economy import check_buy, city_cost
-    from italia_kit.italia.placement import check_place
-    from italia_kit.italia.units import UnitType, unit_cost
+    from italia_kit.games.italia.economy import check_buy, city_cost
+    from italia_kit.games.italia.placement import check_place
+    from italia_kit.games.italia.units import UnitType, unit_cost
 
     from .italia_helpers import random_decisions
 

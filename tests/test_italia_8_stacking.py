@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from italia_kit.italia import EndMovement, Move, Position, RemoveUnit
+from italia_kit.games.italia import EndMovement, Move, Position, RemoveUnit
 
 from .italia_helpers import refused
 
@@ -87,7 +87,7 @@ def test_8_3_an_enemy_capital_in_the_mountains_takes_only_three_attackers() -> N
 
 
 def test_8_2_placement_ignores_stacking_until_the_end_of_movement() -> None:
-    from italia_kit.italia import Buy, Place
+    from italia_kit.games.italia import Buy, Place
 
     pos = Position("italia1", nation="Celts")
     pos.put("Celts", "infantry", "Mediolanum", 3)
@@ -108,7 +108,7 @@ def test_8_2_placement_ignores_stacking_until_the_end_of_movement() -> None:
 
 
 def test_8_6_example_retreat_into_rhegium_allows_one_more() -> None:
-    from italia_kit.italia import stacking_limit
+    from italia_kit.games.italia import stacking_limit
 
     pos = Position("italia1", nation="Romans")
     pos.put("Romans", "legion", "Rhegium", 2)
@@ -120,7 +120,7 @@ def test_8_6_example_retreat_into_rhegium_allows_one_more() -> None:
 
 
 def test_8_1_the_capital_may_change_at_any_time_but_not_romes() -> None:
-    from italia_kit.italia import DeclareCapital
+    from italia_kit.games.italia import DeclareCapital
 
     from .italia_helpers import refused as refused_
 
@@ -142,9 +142,9 @@ def test_the_limit_value_agrees_with_the_explained_limit() -> None:
     import itertools
     import random
 
-    from italia_kit.italia import new_game
-    from italia_kit.italia.setup import world_of
-    from italia_kit.italia.stacking import limit_value, stacking_limit
+    from italia_kit.games.italia import new_game
+    from italia_kit.games.italia.setup import world_of
+    from italia_kit.games.italia.stacking import limit_value, stacking_limit
 
     checked = 0
     for scenario in ("italia1", "italia2"):

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from italia_kit.core import Context
-from italia_kit.italia import Move
-from italia_kit.italia.movement import check_invasion
+from italia_kit.games.italia import Move
+from italia_kit.games.italia.movement import check_invasion
 
 from .italia_helpers import random_decisions
 

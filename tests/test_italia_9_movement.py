@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from italia_kit.italia import Disembark, Embark, EndMovement, Move, Position
+from italia_kit.games.italia import Disembark, Embark, EndMovement, Move, Position
 
 from .italia_helpers import refused
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from italia_kit.core import game_from_json, game_to_json
-from italia_kit.italia import ItaliaGame, new_game
+from italia_kit.games.italia import ItaliaGame, new_game
 
 from .italia_helpers import random_decisions
 
@@ -41,7 +41,7 @@ def check_invariants(game: ItaliaGame, *, movement_just_ended: bool = False) -> 
     if movement_just_ended and state.phase_name == "combat" and state.battle is None:
         # 8.0: after movement every uncontested zone of the mover is within its limit
         world = game.rules.world
-        from italia_kit.italia import stacking_limit
+        from italia_kit.games.italia import stacking_limit
 
         mover = state.active
         for zone in world.controlled_zones(state, mover):
@@ -112,9 +112,9 @@ def test_the_move_list_made_again_equals_the_one_made_whole(scenario: str) -> No
     pieces moved (move_list._again); at every movement decision of random games that list
     is the one made whole, in the same order, whatever moved: several pieces, a leader,
     units aboard, pieces entering or leaving a guarded zone (8.3)."""
-    from italia_kit.italia.move_list import Sides, legal_moves
-    from italia_kit.italia.setup import world_of
-    from italia_kit.italia.units import UnitType
+    from italia_kit.games.italia.move_list import Sides, legal_moves
+    from italia_kit.games.italia.setup import world_of
+    from italia_kit.games.italia.units import UnitType
 
     seen: dict[str, int] = {"again": 0, "stack": 0, "leader": 0, "aboard": 0, "guarded": 0}
     # seeds 13 (italia1) and 18 (italia2): a group beside a guarded zone whose count changed
@@ -154,8 +154,8 @@ def test_the_fast_move_list_equals_the_checked_one(scenario: str) -> None:
     """Listing moves reads one occupancy pass with predicates instead of asking check_move,
     check_embark and check_disembark; at every movement decision of random games the two
     lists are the same, in the same order."""
-    from italia_kit.italia.move_check import checked_moves
-    from italia_kit.italia.move_list import legal_moves
+    from italia_kit.games.italia.move_check import checked_moves
+    from italia_kit.games.italia.move_list import legal_moves
 
     compared = 0
     for game, world, actions in random_decisions(scenario, range(3)):

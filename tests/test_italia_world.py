@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from italia_kit.core import RandomPlayer
-from italia_kit.italia import play_game, world
-from italia_kit.italia.world import World
+from italia_kit.games.italia import play_game, world
+from italia_kit.games.italia.world import World
 
 
 def test_worlds_on_one_board_share_its_tables_and_action_values() -> None:

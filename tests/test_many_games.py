@@ -30,9 +30,9 @@ from collections.abc import Sequence
 import pytest
 
 from italia_kit.core import Event, RandomPlayer
-from italia_kit.italia import ItaliaGame, Position, new_game, stacking_limit, world_of
-from italia_kit.italia.actions import Buy, Embark
-from italia_kit.italia.campaign import campaign_card, campaign_leader
+from italia_kit.games.italia import ItaliaGame, Position, new_game, stacking_limit, world_of
+from italia_kit.games.italia.actions import Buy, Embark
+from italia_kit.games.italia.campaign import campaign_card, campaign_leader
 
 GAMES = 200  # per scenario
 CHUNK = 20  # games per test, so that `pytest -n 2` can share them out

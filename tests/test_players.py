@@ -8,8 +8,10 @@ import statistics
 import pytest
 
 from italia_kit.core import IllegalActionError, game_to_json
-from italia_kit.italia import ItaliaGame, Move, Position, final_scores, new_game, play_game
-from italia_kit.italia.actions import Buy, EndMovement, Fight, Retreat, StandFast
+from italia_kit.games.italia import ItaliaGame, Move, Position, final_scores, new_game, play_game
+from italia_kit.games.italia.actions import Buy, EndMovement, Fight, Retreat, StandFast
+from italia_kit.games.italia.position import View, geometry
+from italia_kit.games.italia.scenarios import load_scenario
 from italia_kit.players import (
     PLAYER_KINDS,
     GreedyPlayer,
@@ -19,8 +21,6 @@ from italia_kit.players import (
     make_player,
     players_from_spec,
 )
-from italia_kit.players.position import View, geometry
-from italia_kit.scenarios import load_scenario
 
 # -- the greedy player in hand-built positions -----------------------------------------------
 

@@ -18,7 +18,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from italia_kit.scenarios import (
+from italia_kit.games.italia.scenarios import (
     NO_CITY_ZONES,
     REGIONS,
     SEAS,
@@ -539,7 +539,7 @@ def test_bad_scenario_reports_every_problem_at_once() -> None:
 
 def test_a_key_given_twice_is_refused(tmp_path: Path) -> None:
     folder = tmp_path / "twice"
-    shutil.copytree(ROOT / "italia_kit" / "scenarios" / "italia1", folder)
+    shutil.copytree(ROOT / "italia_kit" / "games" / "italia" / "scenarios" / "italia1", folder)
     path = folder / "cimbri.yaml"
     path.write_text(path.read_text() + "start_gold: 3\n")
     with pytest.raises(ScenarioError, match=r"twice/cimbri.yaml: not valid YAML: .*given twice"):

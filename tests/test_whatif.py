@@ -28,8 +28,8 @@ from italia_kit.analysis import (
 )
 from italia_kit.analysis.runner import GameRecord, GameTask, play_recorded, play_task, task_players
 from italia_kit.analysis.whatif import COLUMNS, _result
-from italia_kit.italia.scoring import holders
-from italia_kit.scenarios import ScenarioError, load_scenario
+from italia_kit.games.italia.scenarios import ScenarioError, load_scenario
+from italia_kit.games.italia.scoring import holders
 
 ELEPHANTS = VARIANTS / "hannibal_plus_2_elephants.yaml"
 ONE_LEGION_LESS = VARIANTS / "rome_one_legion_less.yaml"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from italia_kit.core import PassivePlayer
-from italia_kit.italia import EndMovement, Move, Position, RemoveUnit, new_game
+from italia_kit.games.italia import EndMovement, Move, Position, RemoveUnit, new_game
 from italia_kit.widgets import MapView, TurnStepper
 from italia_kit.widgets import style as st
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from italia_kit.analysis import Battle, Side, exact_odds
-from italia_kit.italia import EndMovement, Move, Position, UnitType
-from italia_kit.widgets import BattleCalculator, MapView
+from italia_kit.games.italia import EndMovement, Move, Position, UnitType
+from italia_kit.games.italia.odds import Battle, Side, exact_odds
+from italia_kit.games.italia.widgets import BattleCalculator
+from italia_kit.games.italia.widgets.calculator import pct
+from italia_kit.widgets import MapView
 from italia_kit.widgets import style as st
-from italia_kit.widgets.calculator import pct
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -7,10 +7,11 @@ import math
 import re
 
 from italia_kit.core import RandomPlayer
-from italia_kit.italia import Position, new_game, scores_by_turn
-from italia_kit.widgets import ScorePad, TurnStepper
+from italia_kit.games.italia import Position, new_game, scores_by_turn
+from italia_kit.games.italia.widgets import ScorePad
+from italia_kit.games.italia.widgets.scorepad import SHADED
+from italia_kit.widgets import TurnStepper
 from italia_kit.widgets import style as st
-from italia_kit.widgets.scorepad import SHADED
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -1,34 +1,26 @@
-"""Analysis: exact battle odds, a vectorised Monte Carlo of the same rules, and what-if runs
-of whole games on local processes or a Dask cluster (issue 7).
+"""Analysis: what-if runs of whole games on local processes or a Dask cluster.
 
->>> from italia_kit.analysis import Battle, exact_odds
->>> odds = exact_odds(Battle.parse("legion", "infantry", city=True), exact=True)
->>> odds.attacker_wins, odds.defender_wins, odds.both_eliminated
-(Fraction(9, 29), Fraction(14, 29), Fraction(6, 29))
+A game's own analysis add-ons live in its package (Italia's battle odds:
+``italia_kit.games.italia.odds``).
 """
 
-from .battle import DEFAULT_CASUALTY_ORDER, Battle, Side
-from .montecarlo import SimResult, simulate
-from .odds import RESULTS, Odds, Outcome, exact_odds
-from .runner import GameFailed, game_seeds
-from .whatif import VARIANTS, Variant, WhatIfResult, replay_game, run_whatif, wilson_interval
+from italia_kit.analysis.runner import GameFailed, game_seeds
+from italia_kit.analysis.whatif import (
+    VARIANTS,
+    Variant,
+    WhatIfResult,
+    replay_game,
+    run_whatif,
+    wilson_interval,
+)
 
 __all__ = [
-    "DEFAULT_CASUALTY_ORDER",
-    "RESULTS",
     "VARIANTS",
-    "Battle",
     "GameFailed",
-    "Odds",
-    "Outcome",
-    "Side",
-    "SimResult",
     "Variant",
     "WhatIfResult",
-    "exact_odds",
     "game_seeds",
     "replay_game",
     "run_whatif",
-    "simulate",
     "wilson_interval",
 ]

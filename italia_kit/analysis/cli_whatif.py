@@ -24,11 +24,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from italia_kit.analysis.runner import GameFailed, default_workers
+from italia_kit.analysis.whatif import Variant, WhatIfResult, run_whatif
 from italia_kit.cli import Command, CommandError
-
-from ..scenarios import ScenarioError, load_scenario
-from .runner import GameFailed, default_workers
-from .whatif import Variant, WhatIfResult, run_whatif
+from italia_kit.games.italia.scenarios import ScenarioError, load_scenario
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:

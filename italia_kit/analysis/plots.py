@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..palette import BORDERLAND_FILL, PLAYER_FILL, PLAYER_INK, SEA_FILL
+from italia_kit.palette import BORDERLAND_FILL, PLAYER_FILL, PLAYER_INK, SEA_FILL
 
 if TYPE_CHECKING:
-    from .whatif import WhatIfResult
+    from italia_kit.analysis.whatif import WhatIfResult
 
 __all__ = ["PLAYER_COLOURS", "plot_vp", "plot_win_rates", "plot_zone_control"]
 
@@ -137,7 +137,7 @@ def plot_zone_control(
     from matplotlib.cm import ScalarMappable
     from matplotlib.colors import LinearSegmentedColormap, Normalize
 
-    from ..geo import load_board
+    from italia_kit.geo import load_board
 
     variant = variant or result.variants[0]
     if variant not in result.variants:

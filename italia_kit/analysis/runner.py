@@ -31,13 +31,18 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..core import Game, PassivePlayer, Player, RandomPlayer
-from ..core.events import Event, EventLog
-from ..scenarios import Scenario, load_scenario, scenario_from_dicts, with_variant
+from italia_kit.core import Game, PassivePlayer, Player, RandomPlayer
+from italia_kit.core.events import Event, EventLog
+from italia_kit.games.italia.scenarios import (
+    Scenario,
+    load_scenario,
+    scenario_from_dicts,
+    with_variant,
+)
 
 if TYPE_CHECKING:  # the engine is imported when a game is played (no import cycles)
-    from ..italia import ItaliaGame, World
-    from ..italia.state import ItaliaState
+    from italia_kit.games.italia import ItaliaGame, World
+    from italia_kit.games.italia.state import ItaliaState
 
 __all__ = [
     "PLAYERS",
@@ -149,7 +154,7 @@ class _TurnEndLog(EventLog):
             self.note(event.turn, self.state)
 
     def note(self, turn: int, state: ItaliaState) -> None:
-        from ..italia.scoring import holders
+        from italia_kit.games.italia.scoring import holders
 
         cities = frozenset(z for z, standing in state.cities.items() if standing)
         self.snapshots[turn] = (holders(state, self.world), cities)
@@ -162,11 +167,11 @@ def play_recorded(
     players: Player | Mapping[str, Player],
     max_actions: int = 100_000,
 ) -> tuple[ItaliaGame, dict[int, Snapshot]]:
-    """Play a game to the end as :func:`italia_kit.italia.play_game` does (same seed, same
+    """Play a game to the end as :func:`italia_kit.games.italia.play_game` does (same seed, same
     players: the same game), and return it with the holders of the land zones at the end of
     every game turn and the zones with a city standing: ``{turn: ({zone: nation}, cities)}``."""
-    from ..italia import new_game, world_of
-    from ..italia.match import play_to_end
+    from italia_kit.games.italia import new_game, world_of
+    from italia_kit.games.italia.match import play_to_end
 
     start = new_game(scenario, seed=seed)
     world = world_of(start)

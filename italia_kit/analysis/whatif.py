@@ -1,7 +1,7 @@
 """What-if runs: a base scenario and named variants, N seeded whole games each.
 
 A :class:`Variant` is a small diff of the scenario (the format of
-``docs/scenario-format.md``, applied with :func:`italia_kit.scenarios.with_variant`);
+``docs/scenario-format.md``, applied with :func:`italia_kit.games.italia.scenarios.with_variant`);
 :func:`run_whatif` plays ``games`` games of the base and of every variant and returns a
 :class:`WhatIfResult`: a tidy DataFrame with one row per variant, game, nation and turn
 (victory points earned that turn and in all, zones and cities held at the end of the turn),
@@ -34,15 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from ..scenarios import (
-    SHIPPED,
-    Scenario,
-    ScenarioError,
-    load_scenario,
-    scenario_to_dicts,
-    with_variant,
-)
-from .runner import (
+from italia_kit.analysis.runner import (
     GameRecord,
     GameTask,
     PlayerFactory,
@@ -51,9 +43,17 @@ from .runner import (
     run_tasks,
     task_players,
 )
+from italia_kit.games.italia.scenarios import (
+    SHIPPED,
+    Scenario,
+    ScenarioError,
+    load_scenario,
+    scenario_to_dicts,
+    with_variant,
+)
 
 if TYPE_CHECKING:
-    from ..italia import ItaliaGame
+    from italia_kit.games.italia import ItaliaGame
 
 __all__ = [
     "BASE",
@@ -66,7 +66,7 @@ __all__ = [
 ]
 
 #: The example variant files that ship with the kit.
-VARIANTS = Path(__file__).parent / "variants"
+VARIANTS = Path(__file__).resolve().parents[1] / "games" / "italia" / "scenarios" / "variants"
 
 #: The columns of :attr:`WhatIfResult.frame`, in order.
 COLUMNS = (
@@ -296,20 +296,20 @@ class WhatIfResult:
 
     def plot_vp(self, **kwargs: Any) -> Any:
         """Final victory points per colour and variant: see :func:`plots.plot_vp`."""
-        from .plots import plot_vp
+        from italia_kit.analysis.plots import plot_vp
 
         return plot_vp(self, **kwargs)
 
     def plot_win_rates(self, **kwargs: Any) -> Any:
         """Win rates with their confidence intervals: see :func:`plots.plot_win_rates`."""
-        from .plots import plot_win_rates
+        from italia_kit.analysis.plots import plot_win_rates
 
         return plot_win_rates(self, **kwargs)
 
     def plot_zone_control(self, **kwargs: Any) -> Any:
         """Maps of how often each zone ended in each colour's hands: see
         :func:`plots.plot_zone_control`."""
-        from .plots import plot_zone_control
+        from italia_kit.analysis.plots import plot_zone_control
 
         return plot_zone_control(self, **kwargs)
 

@@ -3,15 +3,15 @@
 Nothing here knows Italia; the four games that follow use the same core.
 """
 
-from .actions import Action, ActionCodec, ScriptDice
-from .collector import fewer_collections
-from .decision import Decision
-from .dice import Dice
-from .errors import IllegalActionError, InvalidActionError, SaveFileError
-from .events import Event, EventLog
-from .game import Context, Game, GameState, Rules
-from .players import PassivePlayer, Player, RandomPlayer, ScriptedPlayer, play
-from .save import game_from_json, game_to_json, load_game, register_rules, save_game
+from italia_kit.core.actions import Action, ActionCodec, ScriptDice
+from italia_kit.core.collector import fewer_collections
+from italia_kit.core.decision import Decision
+from italia_kit.core.dice import Dice
+from italia_kit.core.errors import IllegalActionError, InvalidActionError, SaveFileError
+from italia_kit.core.events import Event, EventLog
+from italia_kit.core.game import Context, Game, GameState, Rules
+from italia_kit.core.players import PassivePlayer, Player, RandomPlayer, ScriptedPlayer, play
+from italia_kit.core.save import game_from_json, game_to_json, load_game, register_rules, save_game
 
 __all__ = [
     "Action",

@@ -13,7 +13,7 @@ import typing
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
-from .errors import InvalidActionError
+from italia_kit.core.errors import InvalidActionError
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

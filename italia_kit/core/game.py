@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
-from .actions import Action, ActionCodec, ScriptDice
-from .decision import Decision
-from .dice import Dice
-from .errors import IllegalActionError
-from .events import Event, EventLog
+from italia_kit.core.actions import Action, ActionCodec, ScriptDice
+from italia_kit.core.decision import Decision
+from italia_kit.core.dice import Dice
+from italia_kit.core.errors import IllegalActionError
+from italia_kit.core.events import Event, EventLog
 
 
 class GameState(Protocol):

@@ -10,9 +10,9 @@ import random
 from collections.abc import Iterable, Iterator
 from typing import Any, Protocol
 
-from .actions import Action
-from .collector import fewer_collections
-from .game import Game
+from italia_kit.core.actions import Action
+from italia_kit.core.collector import fewer_collections
+from italia_kit.core.game import Game
 
 
 class Player(Protocol):

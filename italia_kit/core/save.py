@@ -13,9 +13,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .dice import Dice
-from .errors import IllegalActionError, InvalidActionError, SaveFileError
-from .game import Game, Rules
+from italia_kit.core.dice import Dice
+from italia_kit.core.errors import IllegalActionError, InvalidActionError, SaveFileError
+from italia_kit.core.game import Game, Rules
 
 FORMAT = "italia_kit.save"
 VERSION = 1

@@ -5,7 +5,7 @@ bot, and a registry by name for the command line.
 ['greedy', 'passive', 'random']
 >>> make_player("greedy", seed=3)
 GreedyPlayer(seed=3)
->>> from italia_kit.scenarios import load_scenario
+>>> from italia_kit.games.italia.scenarios import load_scenario
 >>> players, kinds = players_from_spec("red=greedy", load_scenario("italia1"), seed=7)
 >>> kinds
 {'red': 'greedy', 'yellow': 'random', 'blue': 'random'}
@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from italia_kit.core import PassivePlayer, Player, RandomPlayer, ScriptedPlayer
-from italia_kit.scenarios import Scenario
-
-from .greedy import GreedyPlayer
+from italia_kit.games.italia.greedy import GreedyPlayer
+from italia_kit.games.italia.scenarios import Scenario
 
 __all__ = [
     "PLAYER_KINDS",

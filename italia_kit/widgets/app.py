@@ -8,9 +8,9 @@ Served by Voila (``make app``); the same call works in any notebook::
 
 from __future__ import annotations
 
-from ..core import Player, RandomPlayer
-from ..italia import new_game
-from .stepper import TurnStepper
+from italia_kit.core import Player, RandomPlayer
+from italia_kit.games.italia import new_game
+from italia_kit.widgets.stepper import TurnStepper
 
 
 def classroom_app(

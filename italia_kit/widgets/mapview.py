@@ -25,11 +25,19 @@ from typing import Any
 import ipyleaflet
 import ipywidgets
 
-from ..geo import Zone
-from ..italia import ItaliaGame, ItaliaRules, ItaliaState, Unit, UnitType, World, stacking_limit
-from ..italia.stacking import capital_of
-from . import style as st
-from .supremacy import SupremacyLayer
+from italia_kit.games.italia import (
+    ItaliaGame,
+    ItaliaRules,
+    ItaliaState,
+    Unit,
+    UnitType,
+    World,
+    stacking_limit,
+)
+from italia_kit.games.italia.stacking import capital_of
+from italia_kit.games.italia.widgets.supremacy import SupremacyLayer
+from italia_kit.geo import Zone
+from italia_kit.widgets import style as st
 
 #: The order unit types are counted in on the map.
 TYPE_ORDER = (
@@ -112,7 +120,7 @@ def _divicon(html: str) -> ipyleaflet.DivIcon:
 def nation_stack_text(units: list[Unit]) -> str:
     """One nation's units in a zone: counts by type, then leaders by name, then cargo.
 
-    >>> from italia_kit.italia import Unit, UnitType
+    >>> from italia_kit.games.italia import Unit, UnitType
     >>> nation_stack_text([Unit(1, "Celts", UnitType.INFANTRY, "Verona"),
     ...                    Unit(2, "Celts", UnitType.INFANTRY, "Verona"),
     ...                    Unit(3, "Celts", UnitType.LEADER, "Verona", name="Brennus")])

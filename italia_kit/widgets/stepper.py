@@ -19,11 +19,11 @@ from typing import Any
 
 import ipywidgets
 
-from ..core import Action, Event, Player, RandomPlayer
-from ..italia import ItaliaGame, ItaliaState
-from ..italia.sequence import RULEBOOK_PHASE
-from . import style as st
-from .mapview import MapView
+from italia_kit.core import Action, Event, Player, RandomPlayer
+from italia_kit.games.italia import ItaliaGame, ItaliaState
+from italia_kit.games.italia.sequence import RULEBOOK_PHASE
+from italia_kit.widgets import style as st
+from italia_kit.widgets.mapview import MapView
 
 #: Safety stops: no phase of a real game takes this many actions.
 MAX_PHASE_ACTIONS = 2_000

@@ -16,10 +16,10 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..palette import BORDERLAND_FILL as BORDERLAND_FILL
-from ..palette import PLAYER_FILL as PLAYER_FILL
-from ..palette import PLAYER_INK as PLAYER_INK
-from ..palette import SEA_FILL as SEA_FILL
+from italia_kit.palette import BORDERLAND_FILL as BORDERLAND_FILL
+from italia_kit.palette import PLAYER_FILL as PLAYER_FILL
+from italia_kit.palette import PLAYER_INK as PLAYER_INK
+from italia_kit.palette import SEA_FILL as SEA_FILL
 
 SEA_OUTLINE = "#9dbfd8"
 LAND_FILL = "#f3eddc"  # a land zone no one controls

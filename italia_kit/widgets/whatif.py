@@ -8,7 +8,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..analysis import VARIANTS, Variant, WhatIfResult, run_whatif
+from italia_kit.analysis import VARIANTS, Variant, WhatIfResult, run_whatif
 
 
 class WhatIfPanel:

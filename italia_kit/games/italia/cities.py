@@ -1,0 +1,211 @@
+"""Cities in war: looting (10.6), rebuilding ruins (10.6.1) and raids (10.7)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from italia_kit.core import Context, IllegalActionError
+from italia_kit.games.italia import (
+    combat,  # the battle this module's steps belong to (combat imports it too)
+)
+from italia_kit.games.italia.retreat import fitting, refuges
+from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.victory import eliminate, score
+from italia_kit.games.italia.world import World
+
+LOOT_GOLD = 4  # 10.6, 10.7
+
+
+def loot_options(world: World, nation: str) -> tuple[str, ...]:
+    """What the nation's card lets it take from a looted city (10.6)."""
+    kind = world.nation(nation).loot
+    if kind == "choice":
+        return ("gold", "vp")
+    return (kind,)
+
+
+def _take_loot(ctx: Context[ItaliaState], world: World, nation: str, zone: str, take: str) -> None:
+    state = ctx.state
+    if take == "gold":
+        master = state.masters.get(nation)
+        if master:  # 12.5.2: half the gold from looting goes to the master
+            mine = (LOOT_GOLD + 1) // 2
+            state.gold[master] = min(10, state.gold.get(master, 0) + LOOT_GOLD - mine)
+        else:
+            mine = LOOT_GOLD
+        state.gold[nation] = min(10, state.gold.get(nation, 0) + mine)
+        ctx.emit(
+            "loot",
+            "10.6",
+            f"10.6: the {nation} loot the city of {zone} for {mine} gold "
+            f"({state.gold[nation]} now).",
+            zone=zone,
+            gold=mine,
+        )
+    elif take == "vp":
+        score(ctx, nation, world.nation(nation).loot_vp, "10.6", f"looting the city of {zone}")
+
+
+def ruin(ctx: Context[ItaliaState], zone: str, rule: str, why: str) -> None:
+    ctx.state.cities[zone] = False
+    ctx.state.looted.append(zone)
+    ctx.emit("ruined", rule, f"{rule}: the city of {zone} is {why} and lies in ruins.", zone=zone)
+
+
+# -- raids (10.7) ----------------------------------------------------------------------------
+def resolve_raid(ctx: Context[ItaliaState], world: World, city_hits: Mapping[str, int]) -> None:
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    state.raided.append(battle.zone)
+    if sum(city_hits.values()) == 0:
+        ctx.emit("raid_failed", "10.7", f"10.7: the raid on {battle.zone} fails.")
+        battle.stage = "raid_retreat"
+        return
+    ruin(ctx, battle.zone, "10.7", f"raided by the {battle.attacker}")
+    options = loot_options(world, battle.attacker)
+    if len(options) > 1:
+        battle.stage = "loot"
+        return
+    _take_loot(ctx, world, battle.attacker, battle.zone, options[0])
+    battle.stage = "raid_rebuild"
+
+
+def after_raid(ctx: Context[ItaliaState], world: World) -> None:
+    """The decisions that follow a raid's single round: loot choice, the defender's
+    rebuilding, the raiders' retreat (10.7)."""
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    if battle.stage == "loot":
+        state.actor_override = battle.attacker
+        return
+    if battle.stage == "raid_rebuild":
+        defenders = combat.fighters(state, battle, battle.defender)
+        if defenders and not state.has_city(battle.zone):
+            state.actor_override = battle.defender
+            return
+        battle.stage = "raid_retreat"
+    _raid_retreat(ctx, world)
+
+
+def _raid_retreat(ctx: Context[ItaliaState], world: World) -> None:
+    """10.7: the raiders must retreat; those that cannot are eliminated."""
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    battle.stage = "raid_retreat"
+    raiders = combat.fighters(state, battle, battle.attacker) + combat.leaders(
+        state, battle, battle.attacker
+    )
+    options = refuges(world, state, battle, battle.attacker)  # looked up once for all
+    stuck = [u for u in raiders if not fitting(options, [u])]
+    for u in stuck:
+        eliminate(
+            ctx,
+            world,
+            u,
+            by=battle.defender,
+            rule="10.7",
+            why="after the raid it had nowhere to retreat",
+            attacked_scorer=True,
+        )
+    if len(stuck) == len(raiders):  # every raider was eliminated: none is left to retreat
+        combat.finish_battle(ctx, world)
+        return
+    state.actor_override = battle.attacker
+
+
+# -- looting and rebuilding after a battle (10.6, 10.6.1) ---------------------------------------
+def after_battle(ctx: Context[ItaliaState], world: World, holder: str | None) -> None:
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    if battle.raid:
+        combat._close(ctx, world)
+        return
+    if (
+        holder == battle.attacker
+        and battle.defender_had_city
+        and state.has_city(battle.zone)
+        and battle.stage != "rebuild"
+    ):
+        battle.stage = "loot"
+        state.actor_override = battle.attacker
+        return
+    _offer_rebuild(ctx, world, holder)
+
+
+def _offer_rebuild(ctx: Context[ItaliaState], world: World, holder: str | None) -> None:
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    zone = battle.zone
+    ruin_here = zone in state.cities and not state.cities[zone]
+    if (
+        holder
+        and ruin_here
+        and zone not in state.looted
+        and any(u.counts_for_stacking for u in state.units_in(zone, holder))
+    ):
+        battle.stage = "rebuild"
+        state.actor_override = holder
+        return
+    combat._close(ctx, world)
+
+
+def loot(ctx: Context[ItaliaState], world: World, nation: str, take: str) -> None:
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    options = (*loot_options(world, nation), "none")
+    if take not in options:
+        raise IllegalActionError(
+            "10.6", f"the {nation} may take {' or '.join(options)} from a looted city, not {take!r}"
+        )
+    if battle.raid:
+        _take_loot(ctx, world, nation, battle.zone, take if take != "none" else options[0])
+        battle.stage = "raid_rebuild"
+        after_raid(ctx, world)
+        return
+    if take != "none":
+        ruin(ctx, battle.zone, "10.6", f"looted by the {nation}")
+        _take_loot(ctx, world, nation, battle.zone, take)
+    else:
+        ctx.emit("no_loot", "10.6", f"10.6: the {nation} spare the city of {battle.zone}.")
+    battle.stage = "rebuild"
+    _offer_rebuild(ctx, world, nation)
+
+
+def rebuild(ctx: Context[ItaliaState], world: World, nation: str, unit_id: int) -> None:
+    """Remove one unit (not a leader) of the zone's holder to rebuild its ruin."""
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    zone = battle.zone
+    if unit_id:
+        unit = state.units.get(unit_id)
+        if (
+            unit is None
+            or unit.zone != zone
+            or unit.nation != nation
+            or not unit.counts_for_stacking
+        ):
+            raise IllegalActionError(
+                "10.6.1", f"rebuilding takes one {nation} unit (not a leader) in {zone}"
+            )
+        state.remove_unit(unit)
+        state.cities[zone] = True
+        rule = "10.7" if battle.raid else "10.6.1"
+        ctx.emit(
+            "rebuilt",
+            rule,
+            f"{rule}: the {nation} give up {unit.label()} to rebuild the city of {zone}.",
+            zone=zone,
+            unit=unit.id,
+        )
+    if battle.raid:
+        battle.stage = "raid_retreat"
+        _raid_retreat(ctx, world)
+        return
+    combat._close(ctx, world)

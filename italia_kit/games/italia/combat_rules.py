@@ -1,0 +1,347 @@
+"""The combat phase as decisions: what is asked, the legal answers, and applying them."""
+
+from __future__ import annotations
+
+import itertools
+
+from italia_kit.core import Action, Context, Decision, IllegalActionError, InvalidActionError
+from italia_kit.games.italia import cities, combat
+from italia_kit.games.italia.actions import (
+    Convert,
+    DeclineNaval,
+    ElephantVictim,
+    Fight,
+    Loot,
+    NavalAttack,
+    Rebuild,
+    RemoveUnit,
+    Retreat,
+    SinkFleets,
+    StandFast,
+    Submit,
+    Targets,
+)
+from italia_kit.games.italia.retreat import fitting, refuges
+from italia_kit.games.italia.special import conversion_targets
+from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.units import UnitType
+from italia_kit.games.italia.world import World
+
+_STAGE_DECISION = {
+    "targets_attacker": ("targets", "10.4", "declare targets (attacker first)"),
+    "targets_defender": ("targets", "10.4", "declare targets"),
+    "rampage": ("elephant", "10.2", "an elephant hit: choose the unit that must retreat"),
+    "losses": ("losses", "10.8", "choose the fleets that are sunk"),
+    "retreat_attacker": ("retreat", "10.5", "retreat some or all units, or stand fast"),
+    "retreat_defender": ("retreat", "10.5", "retreat some or all units, or stand fast"),
+    "raid_retreat": ("retreat", "10.7", "after the raid every raider must retreat"),
+    "loot": ("loot", "10.6", "loot the conquered city?"),
+    "rebuild": ("rebuild", "10.6.1", "remove a unit to rebuild the ruin?"),
+    "raid_rebuild": ("rebuild", "10.7", "remove a unit to rebuild the raided city at once?"),
+    "submit": ("submit", "12.5.1", "submit to the attacker, or fight on?"),
+    "convert": ("convert", "14.3", "convert one enemy unit before this round?"),
+}
+
+
+def _offer(state: ItaliaState) -> tuple[str, str] | None:
+    if not state.naval_offers:
+        return None
+    sea, nation = state.naval_offers[0].split("|")
+    return sea, nation
+
+
+def settle(ctx: Context[ItaliaState], world: World) -> bool:
+    """Point the decision at whoever decides next; True when the combat phase is over."""
+    state = ctx.state
+    if state.surplus or state.battle is not None:
+        return False
+    offer = _offer(state)
+    if offer is not None:
+        sea, nation = offer
+        still = {u.nation for u in state.where.get(sea, ()) if u.is_fleet}
+        if nation not in still or len(still) < 2:
+            state.naval_offers.pop(0)
+            return settle(ctx, world)
+        state.actor_override = nation if nation != state.active else None
+        return False
+    state.actor_override = None
+    return not state.combat_due
+
+
+def decision(world: World, state: ItaliaState) -> Decision:
+    nation = state.actor
+    if state.surplus:
+        zones = ", ".join(f"{z} ({n})" for z, n in state.surplus.items())
+        return Decision(nation, "remove", "8.3", f"remove surplus units in {zones}")
+    battle = state.battle
+    if battle is not None:
+        kind, rule, prompt = _STAGE_DECISION[battle.stage]
+        return Decision(nation, kind, rule, f"{battle.zone}: {prompt}")
+    offer = _offer(state)
+    if offer is not None:
+        return Decision(nation, "naval", "10.8", f"offer naval combat in {offer[0]}, or decline")
+    due = ", ".join(state.combat_due)
+    return Decision(nation, "battle", "10.1", f"choose the next battle ({due}): attack or raid")
+
+
+def legal_actions(world: World, state: ItaliaState) -> list[Action]:
+    nation = state.actor
+    out: list[Action] = []
+    if state.surplus:
+        for zone in state.surplus:
+            out.extend(
+                RemoveUnit(nation, u.id)
+                for u in state.units_in(zone, nation)
+                if u.counts_for_stacking and u.carrier is None
+            )
+        return out
+    battle = state.battle
+    if battle is not None:
+        return _battle_actions(world, state, nation)
+    offer = _offer(state)
+    if offer is not None:
+        sea, _ = offer
+        fleets = state.where.get(sea, ())
+        targets = sorted({u.nation for u in fleets if u.is_fleet and u.nation != nation})
+        if nation != state.active:
+            targets = [t for t in targets if t == state.active]  # 10.8.1: only the mover
+        cache = world.action_cache  # actions are values: each is made once per world, reused
+        for target in targets:
+            key: tuple[object, ...] = ("naval_attack", nation, sea, target)
+            if (attack := cache.get(key)) is None:
+                attack = cache[key] = NavalAttack(nation, sea, target)
+            out.append(attack)
+        if (decline := cache.get(("decline_naval", nation, sea))) is None:
+            decline = cache["decline_naval", nation, sea] = DeclineNaval(nation, sea)
+        out.append(decline)
+        return out
+    announced = state.campaign.get("raid") if state.campaign else None
+    cache = world.action_cache  # actions are values: each is made once per world, reused
+    for zone in state.combat_due:
+        raid = combat.can_raid(world, state, nation, zone)
+        if zone != announced or not raid:  # 12.3.3: an announced raid is a raid, if it can be
+            key = ("fight", nation, zone, False)
+            if (fight := cache.get(key)) is None:
+                fight = cache[key] = Fight(nation, zone, False)
+            out.append(fight)
+        if raid:
+            key = ("fight", nation, zone, True)
+            if (fight := cache.get(key)) is None:
+                fight = cache[key] = Fight(nation, zone, True)
+            out.append(fight)
+    return out
+
+
+def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Action]:
+    battle = state.battle
+    assert battle is not None
+    stage = battle.stage
+    mine = combat.fighters(state, battle, nation)
+    out: list[Action] = []
+    if stage.startswith("targets"):
+        enemy = combat.classes(state, battle, battle.enemy(nation))
+        for cls in enemy:
+            out.append(Targets(nation, tuple((u.id, cls) for u in mine)))
+        spread = tuple((u.id, enemy[i % len(enemy)]) for i, u in enumerate(mine))
+        if spread not in [a.aims for a in out if isinstance(a, Targets)]:
+            out.append(Targets(nation, spread))
+    elif stage == "rampage":
+        havens = refuges(world, state, battle, nation)
+        for u in mine:
+            zones = fitting(havens, [u])
+            out.extend(ElephantVictim(nation, u.id, z) for z in zones)
+            if not zones:
+                out.append(ElephantVictim(nation, u.id, ""))
+    elif stage == "losses":
+        n = battle.pending_hits.get(nation, 0)
+        for combo in itertools.islice(itertools.combinations([f.id for f in mine], n), 20):
+            out.append(SinkFleets(nation, combo))
+    elif stage in ("retreat_attacker", "retreat_defender", "raid_retreat"):
+        everyone = tuple(
+            [u.id for u in mine] + [u.id for u in combat.leaders(state, battle, nation)]
+        )
+        havens = refuges(world, state, battle, nation)  # the same for every group
+        _add_retreats(world, out, nation, everyone, fitting(havens, mine))
+        if len(mine) > 1:
+            # where one unit may go depends only on its type and whether it has been hit
+            # (:func:`fitting`): worked out once for each
+            alone: dict[tuple[UnitType, bool], list[str]] = {}
+            for u in mine:
+                kind = (u.type, u.hits > 0)
+                found = alone.get(kind)
+                if found is None:
+                    found = alone[kind] = fitting(havens, [u])
+                _add_retreats(world, out, nation, (u.id,), found)
+        if stage != "raid_retreat":
+            if (stand := world.action_cache.get(("stand_fast", nation))) is None:
+                stand = world.action_cache["stand_fast", nation] = StandFast(nation)
+            out.append(stand)
+    elif stage == "loot":
+        cache = world.action_cache  # actions are values: each is made once per world, reused
+        takes = cities.loot_options(world, nation)
+        for take in takes if battle.raid else (*takes, "none"):
+            if (loot := cache.get(("loot", nation, take))) is None:
+                loot = cache["loot", nation, take] = Loot(nation, take)
+            out.append(loot)
+    elif stage == "submit":
+        out.extend((Submit(nation, True), Submit(nation, False)))
+    elif stage == "convert":
+        out.append(Convert(nation, 0))
+        out.extend(Convert(nation, u) for u in conversion_targets(world, state, battle))
+    elif stage in ("rebuild", "raid_rebuild"):
+        cache = world.action_cache
+        ids = [0]  # 0: not rebuilding
+        ids.extend(
+            u.id
+            for u in state.where.get(battle.zone, ())
+            if u.nation == nation and u.counts_for_stacking and u.carrier is None
+        )
+        for i in ids:
+            if (rebuild := cache.get(("rebuild", nation, i))) is None:
+                rebuild = cache["rebuild", nation, i] = Rebuild(nation, i)
+            out.append(rebuild)
+    return out
+
+
+def _add_retreats(
+    world: World, out: list[Action], nation: str, ids: tuple[int, ...], zones: list[str]
+) -> None:
+    """Add ``Retreat(nation, ids, zone)`` for each of ``zones`` to ``out``, each made once
+    per world (actions are values: the same retreats are listed again and again while a
+    battle lasts)."""
+    cache = world.action_cache
+    for zone in zones:
+        key = ("retreat", nation, ids, zone)
+        if (action := cache.get(key)) is None:
+            action = cache[key] = Retreat(nation, ids, zone)
+        out.append(action)
+
+
+_STAGES_OF: dict[type, tuple[str, ...]] = {
+    Targets: ("targets_attacker", "targets_defender"),
+    ElephantVictim: ("rampage",),
+    SinkFleets: ("losses",),
+    Retreat: ("retreat_attacker", "retreat_defender", "raid_retreat"),
+    StandFast: ("retreat_attacker", "retreat_defender"),
+    Loot: ("loot",),
+    Rebuild: ("rebuild", "raid_rebuild"),
+    Submit: ("submit",),
+    Convert: ("convert",),
+}
+
+
+#: the actions that start a battle (a tuple: ``A | B`` would make a new union each time)
+_STARTS = (Fight, NavalAttack, DeclineNaval)
+
+
+def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
+    state = ctx.state
+    nation = getattr(action, "nation", "")
+    battle = state.battle
+    if state.surplus:
+        raise IllegalActionError("8.3", "first remove the surplus units after the battle")
+    if isinstance(action, _STARTS):
+        if battle is not None:
+            raise IllegalActionError("10.1", f"finish the battle of {battle.zone} first")
+        if isinstance(action, Fight):
+            if state.naval_offers:
+                raise IllegalActionError(
+                    "10.8", "naval combat is declared before any land battle: decide it first"
+                )
+            combat.start_battle(ctx, world, nation, action.zone, action.raid)
+        else:
+            _naval_offer(ctx, world, action)
+        return
+    if battle is None:
+        raise IllegalActionError(
+            "10.1", f"no battle is being fought: {action.kind} is not possible"
+        )
+    allowed = _STAGES_OF[type(action)]
+    if battle.stage not in allowed:
+        raise IllegalActionError(
+            "10.1",
+            f"{action.kind} is not possible now: the battle of {battle.zone} awaits "
+            f"{_STAGE_DECISION.get(battle.stage, ('', '', battle.stage))[2]}",
+        )
+    if isinstance(action, Targets):
+        combat.set_targets(ctx, world, nation, action.aims)
+    elif isinstance(action, ElephantVictim):
+        combat.elephant_victim(ctx, world, nation, action.unit, action.zone)
+    elif isinstance(action, SinkFleets):
+        combat.sink_fleets(ctx, world, nation, action.fleets)
+    elif isinstance(action, Retreat):
+        combat.retreat(ctx, world, nation, action.units, action.zone)
+    elif isinstance(action, StandFast):
+        combat.stand_fast(ctx, world, nation)
+    elif isinstance(action, Loot):
+        cities.loot(ctx, world, nation, action.take)
+    elif isinstance(action, Rebuild):
+        cities.rebuild(ctx, world, nation, action.unit)
+    elif isinstance(action, Submit):
+        combat.answer_submission(ctx, world, nation, action.accept)
+    elif isinstance(action, Convert):
+        combat.answer_conversion(ctx, world, action.unit)
+    else:  # pragma: no cover - every combat action is listed above
+        raise InvalidActionError(f"{action!r} is not a combat action")
+
+
+def _naval_offer(
+    ctx: Context[ItaliaState], world: World, action: NavalAttack | DeclineNaval
+) -> None:
+    state = ctx.state
+    if ctx.listed:  # listed as legal here (Context.listed): it was checked then
+        sea, target = action.sea, getattr(action, "target", "")
+    else:
+        sea, target = check_naval_offer(world, state, action)
+    mover = state.active
+    state.naval_offers.pop(0)
+    if isinstance(action, DeclineNaval):
+        ctx.emit(
+            "naval_declined", "10.8", f"10.8: the {action.nation} decline naval combat in {sea}."
+        )
+        if action.nation == mover:
+            _others_may_attack(ctx, world, sea, mover)
+        return
+    if action.nation == mover:
+        rest = {u.nation for u in state.where.get(sea, ()) if u.is_fleet} - {mover, target}
+        if rest:
+            state.naval_offers.insert(0, f"{sea}|{mover}")  # decide on the others afterwards
+    combat.start_naval_battle(ctx, world, action.nation, sea, target)
+
+
+def check_naval_offer(
+    world: World, state: ItaliaState, action: NavalAttack | DeclineNaval
+) -> tuple[str, str]:
+    """The sea of a naval attack or refusal and the nation attacked ("" for a refusal),
+    canonical, if the offer may be answered so now (10.8, 10.8.1)."""
+    offer = _offer(state)
+    sea = world.zone_name(action.sea)
+    if offer is None or offer[0] != sea:
+        raise IllegalActionError("10.8", f"no naval combat can be offered in {sea} now")
+    if isinstance(action, DeclineNaval):
+        return sea, ""
+    mover = state.active
+    target = world.nation(action.target).name
+    if not any(u.is_fleet for u in state.units_in(sea, target)) or target == action.nation:
+        raise IllegalActionError("10.8", f"the {target} have no fleets in {sea} to attack")
+    if action.nation != mover and target != mover:
+        raise IllegalActionError("10.8.1", "the other nations' fleets may attack only the mover")
+    return sea, target
+
+
+def _others_may_attack(ctx: Context[ItaliaState], world: World, sea: str, mover: str) -> None:
+    """10.8.1: the other nations in the sea may each attack the mover, most fleets first,
+    ties broken by a die."""
+    state = ctx.state
+    counts: dict[str, int] = {}
+    for u in state.where.get(sea, ()):
+        if u.is_fleet and u.nation != mover:
+            counts[u.nation] = counts.get(u.nation, 0) + 1
+    if not counts:
+        return
+    tie_break: dict[str, int] = {}
+    if len(set(counts.values())) < len(counts):
+        rolls = ctx.roll(len(counts), "10.8.1", "the nations with as many fleets roll for order")
+        tie_break = dict(zip(sorted(counts), rolls, strict=True))
+    order = sorted(counts, key=lambda n: (-counts[n], -tie_break.get(n, 0), n))
+    state.naval_offers[0:0] = [f"{sea}|{n}" for n in order]

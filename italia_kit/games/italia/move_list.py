@@ -1,0 +1,544 @@
+"""Listing the legal actions of a movement phase fast (9.0-9.6, 12.3.1, 12.5.2, 13.1, 13.2).
+
+A random game asks for this list some 650 times, so it is built from one pass over the
+nation's pieces and predicates that read what the pass counted, instead of asking the
+raising checks of :mod:`.movement` about every candidate. A unit's steps alone are made
+once per world (``World.land_moves``, ``World.sea_moves``) and taken whole unless one of
+them enters a zone of allies, of enemies or Rome, the only steps that need a second look.
+The predicates state the same rules as ``check_move``, ``check_embark`` and
+``check_disembark`` for the one-step moves listed here; ``tests/test_italia_properties.py``
+holds the two lists equal at every movement decision of random games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import chain
+
+from italia_kit.core import Action
+from italia_kit.games.italia.actions import Disembark, Embark, Move
+from italia_kit.games.italia.move_steps import (
+    FLEET,
+    FLEET_MOVES,
+    LEADER,
+    MOVEMENT,
+    ROME,
+    Occupancy,
+    boardings,
+    group_at,
+    may_land,
+    moves_together,
+    sea_moves,
+    second_look,
+    steps_alone,
+)
+from italia_kit.games.italia.special import hannibal_march
+from italia_kit.games.italia.state import ItaliaState, Unit
+from italia_kit.games.italia.world import LandSteps, World
+
+
+class Sides:
+    """The other nations' pieces as one nation's movement phase sees them: they do not move
+    while it moves, so this is read once per phase and kept in ``state.listing``.
+
+    Any action but a move, an embarkation or a landing drops it (``rules.apply``); the
+    token notices a piece added or removed all the same. It also keeps the last list made,
+    in :class:`Parts`, for the next list to change where one unit stepped alone.
+    """
+
+    __slots__ = (
+        "allies_only",
+        "barred",
+        "closed",
+        "foes",
+        "friends",
+        "guarded",
+        "index",
+        "invaded",
+        "land_memo",
+        "march",
+        "own",
+        "parts",
+        "relocated",
+        "sea_memo",
+        "token",
+    )
+
+    def __init__(
+        self, world: World, state: ItaliaState, nation: str, token: tuple[object, ...]
+    ) -> None:
+        masters = state.masters
+        self.token = token
+        # 12.5: the nation's allies, its master and its subjects, read once, not per piece
+        allies = {m for s, m in masters.items() if s == nation}
+        allies.update(s for s, m in masters.items() if m == nation)
+        own: list[Unit] = []  # the nation's pieces, in id order
+        foes: set[str] = set()  # zones with pieces ashore of nations not allied (9.0)
+        friends: set[str] = set()  # zones with pieces ashore of allies (12.5.2)
+        for u in state.units.values():
+            other = u.nation
+            if other == nation:
+                own.append(u)
+            elif u.carrier is None:
+                (friends if other in allies else foes).add(u.zone)
+        own.sort(key=_unit_id)
+        self.own, self.foes, self.friends = own, foes, friends
+        self.index = {u.id: k for k, u in enumerate(self.own)}  # each piece's place in own
+        # 12.5.2: a move may not end among allies only (a campaigning leader's may, 12.3.1)
+        self.allies_only = self.friends - self.foes
+        # 13.1: nobody enters Rome on turn 10 of Italia I
+        last = world.variant == "italia1" and state.turn >= world.scenario.last_turn
+        self.closed = ROME if last else frozenset()
+        # 13.2: whether the Carthaginians may march from Africa to the Alps this turn (it
+        # depends on the turn alone, not on the zone); every zone is asked then
+        self.march = nation == "Carthaginians" and _marches(world, state, nation)
+        self.invaded = -1  # how many zones were invaded (9.3) when guarded was read
+        self.guarded: set[str] = set()
+        self.barred: set[str] = set()
+        # the nation's one-step moves, kept by the world (World.land_moves, World.sea_moves)
+        self.land_memo = world.land_moves.setdefault(nation, {})
+        self.sea_memo = world.sea_moves.setdefault(nation, {})
+        # the last list in parts, and the pieces ItaliaState.relocate has moved since
+        self.parts: Parts | None = None
+        self.relocated: list[Unit] = []
+
+    def watch(self, state: ItaliaState) -> None:
+        """Read again, if an invasion took a zone since, where entering is an attack (8.3:
+        limited until invaded, 9.3) and where a step needs a second look at all. Zones
+        invaded in a phase are only added to, so their number tells."""
+        self.invaded = len(state.invaded)
+        self.guarded = self.foes.difference(state.invaded)
+        self.barred = self.allies_only | self.guarded | self.closed
+
+    @classmethod
+    def of(cls, world: World, state: ItaliaState, nation: str) -> Sides:
+        token = (
+            nation,
+            state.turn,
+            state.phase_name,
+            state.second_phase,
+            state.next_id,
+            len(state.units),
+        )
+        sides = state.listing
+        if not isinstance(sides, Sides) or sides.token != token:
+            sides = state.listing = cls(world, state, nation, token)
+        if len(state.invaded) != sides.invaded:
+            sides.watch(state)
+        return sides
+
+
+def _marches(world: World, state: ItaliaState, nation: str) -> bool:
+    """Whether ``nation`` may march from Africa to the Alps this turn (13.2); only the
+    Carthaginians ever may (hannibal_march's first test), so only they read the board."""
+    africa = world.board.zones_in_region("Africa")
+    return bool(africa) and hannibal_march(world, state, nation, (africa[0], "Alps"))
+
+
+class Parts:
+    """The last list :func:`legal_moves` made, in the parts a move, an embarkation or a
+    landing may change, with what they were made from: the next list is made again from
+    them where pieces moved (:func:`_again`), unless a zone was invaded since (9.3)."""
+
+    __slots__ = (
+        "alone",
+        "boarders",
+        "boarding",
+        "cargo",
+        "fleets",
+        "free_leaders",
+        "groups",
+        "held",
+        "invaded",
+        "landings",
+        "occ",
+        "slot",
+        "zones",
+    )
+
+    def __init__(
+        self,
+        invaded: int,
+        occ: Occupancy,
+        landings: list[Action],
+        alone: list[Sequence[Action]],
+        slot: dict[int, int],
+        held: dict[int, tuple[Unit, LandSteps]],
+        zones: list[str],
+        free_leaders: set[str],
+        groups: list[tuple[int, str, list[Action]]],
+        fleets: list[Unit],
+        cargo: dict[int, int],
+        boarders: dict[str, list[Unit]],
+        boarding: dict[int, list[Action]],
+    ) -> None:
+        self.invaded = invaded  # len(state.invaded) then: an invasion changes what is guarded
+        self.occ = occ  # its counts change only where a piece enters or leaves a guarded zone
+        self.landings = landings  # 9.6: read the occupancy of guarded zones, and the cargo
+        # each piece's steps alone, in id order, of the pieces that may have any (not
+        # stopped, 9.0, nor aboard: once aboard a unit moves no more alone, 9.6)
+        self.alone = alone
+        self.slot = slot  # their places in alone, by unit id
+        self.held = held  # by place in alone: the steps that had a second look (8.3)
+        self.zones = zones  # every piece's zone, by its place in Sides.own
+        self.free_leaders = free_leaders  # 9.1: zones where a leader may still move
+        self.groups = groups  # 9.1: (first id, zone, its moves), in the order of first ids
+        self.fleets = fleets  # 9.6: what the embarkations were made from
+        self.cargo = cargo
+        self.boarders = boarders
+        self.boarding = boarding  # 9.6: each fleet's embarkations, by fleet id in id order
+
+
+def _unit_id(u: Unit) -> int:
+    return u.id
+
+
+def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
+    """The one-step moves of each unit and of each leader's whole zone, the march to the
+    Alps (13.2), embarking and landing (9.6), in a fixed order, in a new list each call
+    (the caller may extend it).
+
+    One pass over the nation's pieces counts them by zone and lists each unit's own steps
+    where no step needs a second look (most of them); the steps into zones of allies,
+    enemies or Rome are looked at after it, when the counts are known. After a move, an
+    embarkation or a landing the last list is only changed where pieces moved
+    (:func:`_again`)."""
+    sides = Sides.of(world, state, nation)
+    again = _again(world, state, nation, sides)
+    sides.relocated.clear()
+    if again is not None:
+        return again
+    moves = state.moves
+    campaign = state.campaign
+    campaign_leader = int(campaign["leader"]) if campaign else None
+    guarded, closed = sides.guarded, sides.closed
+    barred = sides.barred  # where a step needs a second look
+    bonus = 1 if state.extra_move and not state.second_phase else 0  # allowance(), 12.2
+    land_memo, sea_memo = sides.land_memo, sides.sea_memo
+    # own units counted for stacking (8.0) and own leaders, ashore, where they may be
+    # attacked: 8.3 counts them in no other zone (and reads no sea: fleets are not counted)
+    count: dict[str, int] = {}
+    leaders: set[str] = set()
+    cargo: dict[int, int] = {}  # troops (not leaders) aboard each fleet (9.6)
+    fleets: list[Unit] = []  # the nation's fleets, moved or not (embarking, 9.6)
+    aboard: list[Unit] = []  # aboard a fleet, not stopped (landing, 9.6)
+    free_leaders: set[str] = set()  # zones where a leader may still move (9.1)
+    # 9.6: units ashore that may still board a fleet (not a fleet, not moved, stopped or
+    # carried yet this turn), by zone, in id order
+    boarders: dict[str, list[Unit]] = {}
+    own = sides.own
+    alone: list[Sequence[Action]] = []  # each piece's steps alone, in id order
+    slot: dict[int, int] = {}  # their places in alone, by unit id
+    held: dict[int, tuple[Unit, LandSteps]] = {}  # (unit, its steps), by place in alone
+    for u in own:  # in id order: the order of the list
+        uid, zone, kind, carrier = u.id, u.zone, u.type, u.carrier
+        rec = moves.get(uid)
+        if carrier is not None:
+            if kind is not LEADER:
+                cargo[carrier] = cargo.get(carrier, 0) + 1
+            if rec is None or not rec.stopped:
+                aboard.append(u)
+            continue
+        if kind is FLEET:
+            fleets.append(u)
+            if rec is not None and (rec.stopped or rec.steps >= FLEET_MOVES):
+                continue  # 9.5: two sea zones a turn
+            if (
+                campaign_leader is not None
+                and uid != campaign_leader
+                and not any(c.id == campaign_leader for c in state.cargo(uid))
+            ):
+                continue  # 12.3.1: in a campaign only the leader's fleet moves
+            if (by_sea := sea_memo.get(uid)) is None:
+                by_sea = sea_memo[uid] = {}
+            if (seaward := by_sea.get(zone)) is None:
+                seaward = by_sea[zone] = sea_moves(world, nation, uid, zone)
+            slot[uid] = len(alone)
+            alone.append(seaward)
+            continue
+        if zone in guarded:
+            if kind is LEADER:
+                leaders.add(zone)
+            else:  # every unit but a leader counts (8.0)
+                count[zone] = count.get(zone, 0) + 1
+        if rec is None:
+            used = 0
+        elif rec.stopped:
+            continue
+        else:
+            used = rec.steps
+        if kind is LEADER:
+            free_leaders.add(zone)
+        if not used and (rec is None or rec.fleet_used is None):
+            if zone in boarders:
+                boarders[zone].append(u)
+            else:
+                boarders[zone] = [u]
+        if campaign_leader is not None and uid != campaign_leader:
+            continue  # 12.3.1: in a campaign nothing moves without the leader
+        # 9.0/9.1: alone, a unit has its own allowance (+1 with the card's bonus, 12.2);
+        # allowance() gives just that for a group of one
+        if used >= MOVEMENT[kind] + bonus:
+            continue
+        option = steps_alone(world, nation, land_memo, uid, zone, used)
+        slot[uid] = k = len(alone)
+        if not barred.isdisjoint(option[0]):
+            held[k] = (u, option)
+        alone.append(option[1])
+    occ = Occupancy(count, leaders, sides.allies_only, guarded, closed)  # read from now on
+    extra = 1 if state.major else 0  # 12.2: a major invasion attacks with one more
+    for k, (u, option) in held.items():  # into zones of allies, enemies, Rome
+        alone[k] = second_look(occ, barred, extra, campaign is not None, u, option)
+    out = _landings(world, state, nation, occ, aboard)
+    hannibal = sides.march  # hannibal_march may hold somewhere (13.2)
+    # 9.1: a leader's whole zone moves together: the units there that may still move, in
+    # id order; the groups in the order of their first units
+    groups: list[tuple[int, str, list[Action]]] = []
+    if campaign is None and hannibal:  # every zone is asked about the march (13.2)
+        by_zone: dict[str, list[Unit]] = {}
+        for u in own:
+            rec = moves.get(u.id)
+            if u.carrier is None and u.type is not FLEET and (rec is None or not rec.stopped):
+                by_zone.setdefault(u.zone, []).append(u)
+        for zone, group in by_zone.items():
+            if len(group) > 1 and any(u.type is LEADER for u in group):
+                moved = moves_together(world, state, occ, nation, group, zone, hannibal)
+                groups.append((group[0].id, zone, moved))
+            if hannibal_march(world, state, nation, (zone, "Alps")):
+                fresh = tuple(u.id for u in group if u.id not in moves or not moves[u.id].steps)
+                if fresh:
+                    out.append(Move(nation, fresh, (zone, "Alps")))
+    elif free_leaders:  # only where a leader stands (the zone index is in id order)
+        for zone in free_leaders:
+            group = group_at(state, nation, zone)
+            if len(group) > 1 and (
+                campaign_leader is None or any(u.id == campaign_leader for u in group)
+            ):  # 12.3.1
+                moved = moves_together(world, state, occ, nation, group, zone, hannibal)
+                groups.append((group[0].id, zone, moved))
+        if len(groups) > 1:
+            groups.sort(key=_first)
+    landings = out[:] if campaign is None and not hannibal else []
+    out.extend(chain.from_iterable(alone))
+    for group_moves in groups:
+        out.extend(group_moves[2])
+    boarding = {f.id: boardings(world, state, nation, f, boarders, cargo) for f in fleets}
+    out.extend(chain.from_iterable(boarding.values()))
+    if campaign is None and not hannibal:  # the common case _again makes again
+        sides.parts = Parts(
+            len(state.invaded),
+            occ,
+            landings,
+            alone,
+            slot,
+            held,
+            [u.zone for u in own],
+            free_leaders,
+            groups,
+            fleets,
+            cargo,
+            boarders,
+            boarding,
+        )
+    else:
+        sides.parts = None
+    return out
+
+
+def _landings(
+    world: World, state: ItaliaState, nation: str, occ: Occupancy, aboard: list[Unit]
+) -> list[Action]:
+    """9.6: where each unit ``aboard`` a fleet (not stopped, in id order) may land."""
+    moves = state.moves
+    cache = world.action_cache  # actions are values: each is made once per world, reused
+    out: list[Action] = []
+    for u in aboard:
+        rec = moves.get(u.id)
+        for zone in world.land_exits(u.zone):
+            if may_land(world, state, occ, rec, u, zone):
+                key = ("disembark", nation, u.id, zone)
+                if (action := cache.get(key)) is None:
+                    action = cache[key] = Disembark(nation, (u.id,), zone)
+                out.append(action)
+    return out
+
+
+def _again(world: World, state: ItaliaState, nation: str, sides: Sides) -> list[Action] | None:
+    """The list again after pieces moved, embarked or landed, with no invasion (9.3),
+    campaign (12.3) or march (13.2) under way: None for anything else, to make it whole.
+
+    A piece that moved changes its own steps; the groups (9.1) where it was and where it
+    went; whether it may board a fleet (9.6: not once it has moved). A fleet that sailed,
+    a unit that boarded or landed change the landings and the embarkations (9.6), and a
+    leader where a group may move. Only pieces entering or leaving a guarded zone change
+    the counts 8.3 reads: then every step, landing and group that read them is made again.
+    What :func:`legal_moves` makes of the other pieces is kept."""
+    parts = sides.parts
+    moved = sides.relocated
+    if parts is None or not moved or state.campaign is not None:
+        return None
+    if parts.invaded != len(state.invaded):
+        return None  # 9.3: what is guarded changed, and with it most steps
+    index, zones, boarders, guarded = sides.index, parts.zones, parts.boarders, sides.guarded
+    moves = state.moves
+    pieces: dict[int, Unit] = {}  # the pieces that moved, by place in own, once each
+    places: set[str] = set()  # where they were and went: the groups there change (9.1)
+    gone: set[int] = set()  # units that may board no fleet now (9.6)
+    refit: set[int] = set()  # fleets whose embarkations change (9.6)
+    touched = shipped = led = False
+    for u in moved:
+        k = index.get(u.id)
+        if k is None:
+            return None  # not the nation's: nothing moves it in its movement phase
+        was = zones[k]
+        zones[k] = zone = u.zone
+        pieces[k] = u
+        places.add(was)
+        places.add(zone)
+        kind = u.type
+        if kind is FLEET:  # at sea: 8.3 counts no fleet, none boards a fleet
+            refit.add(u.id)
+            continue
+        if was in guarded or zone in guarded:
+            touched = True  # the counts 8.3 reads may change
+        if kind is LEADER:
+            led = True
+        if u.carrier is not None:  # it boarded, or sailed with its fleet
+            shipped = True
+            refit.add(u.carrier)
+        elif (rec := moves.get(u.id)) is not None and rec.fleet_used is not None:
+            shipped = True  # it landed
+            refit.add(rec.fleet_used)
+        here = boarders.get(was)
+        if here:  # it has moved, boarded or landed: it boards no fleet now
+            for j, other in enumerate(here):
+                if other is u:
+                    del here[j]
+                    gone.add(u.id)
+                    break
+    own = sides.own
+    occ = parts.occ
+    delta: set[str] = set()  # the guarded zones whose counts changed (8.3)
+    if touched:  # counted again as legal_moves counts them (8.0, 8.3)
+        count: dict[str, int] = {}
+        leaders: set[str] = set()
+        for u in own:
+            zone = u.zone
+            if u.carrier is None and zone in guarded and u.type is not FLEET:
+                if u.type is LEADER:
+                    leaders.add(zone)
+                else:
+                    count[zone] = count.get(zone, 0) + 1
+        before = occ.count
+        delta = {z for z in count.keys() | before.keys() if count.get(z) != before.get(z)}
+        delta |= leaders ^ occ.leaders
+        if delta:
+            occ = parts.occ = Occupancy(count, leaders, sides.allies_only, guarded, sides.closed)
+    barred = sides.barred
+    alone, held = parts.alone, parts.held
+    bonus = 1 if state.extra_move and not state.second_phase else 0  # allowance(), 12.2
+    extra = 1 if state.major else 0  # 12.2
+    slot = parts.slot
+    for u in pieces.values():  # their steps alone, as legal_moves makes them
+        k = slot.get(u.id)
+        if k is None:
+            continue  # it had none, and has none: it was stopped or aboard (9.0, 9.6)
+        held.pop(k, None)
+        if u.carrier is not None:
+            alone[k] = ()
+            continue
+        rec = moves.get(u.id)
+        zone = u.zone
+        if u.type is FLEET:
+            if rec is not None and (rec.stopped or rec.steps >= FLEET_MOVES):
+                alone[k] = ()  # 9.5: two sea zones a turn
+                continue
+            if (by_sea := sides.sea_memo.get(u.id)) is None:
+                by_sea = sides.sea_memo[u.id] = {}
+            if (seaward := by_sea.get(zone)) is None:
+                seaward = by_sea[zone] = sea_moves(world, nation, u.id, zone)
+            alone[k] = seaward
+            continue
+        used = rec.steps if rec is not None else 0
+        if (rec is not None and rec.stopped) or used >= MOVEMENT[u.type] + bonus:
+            alone[k] = ()
+            continue
+        option = steps_alone(world, nation, sides.land_memo, u.id, zone, used)
+        if barred.isdisjoint(option[0]):
+            alone[k] = option[1]
+        else:
+            held[k] = (u, option)
+            alone[k] = second_look(occ, barred, extra, False, u, option)
+    if delta:  # 8.3: the other second looks into those zones read their counts again
+        moved_ids = {u.id for u in pieces.values()}
+        for k, (u, option) in held.items():
+            if u.id not in moved_ids and not delta.isdisjoint(option[0]):
+                alone[k] = second_look(occ, barred, extra, False, u, option)
+    if shipped or delta:  # 9.6: the landings read the cargo and the counts
+        aboard: list[Unit] = []
+        cargo: dict[int, int] = {}
+        for u in own:
+            carrier = u.carrier
+            if carrier is not None:
+                if u.type is not LEADER:
+                    cargo[carrier] = cargo.get(carrier, 0) + 1
+                if (rec := moves.get(u.id)) is None or not rec.stopped:
+                    aboard.append(u)
+        if shipped or any(not delta.isdisjoint(world.land_exits(u.zone)) for u in aboard):
+            parts.landings = _landings(world, state, nation, occ, aboard)
+        if shipped:
+            parts.cargo = cargo
+    boarding = parts.boarding
+    for fid in refit:  # a fleet that sailed, or took or landed units
+        if fid in boarding:
+            fleet = own[index[fid]]
+            boarding[fid] = boardings(world, state, nation, fleet, boarders, parts.cargo)
+    if gone:  # the others' embarkations of the units that moved
+        for fid, embarks in boarding.items():
+            if embarks and fid not in refit:
+                boarding[fid] = [
+                    a for a in embarks if not (isinstance(a, Embark) and a.units[0] in gone)
+                ]
+    free_leaders = parts.free_leaders
+    if led:  # 9.1: zones where a leader may still move
+        free_leaders = parts.free_leaders = {
+            u.zone
+            for u in own
+            if u.type is LEADER
+            and u.carrier is None
+            and ((rec := moves.get(u.id)) is None or not rec.stopped)
+        }
+    redo = free_leaders & places  # the groups where pieces were or went
+    if delta:  # and those that may step into zones whose counts changed (8.3)
+        redo.update(z for z in free_leaders if not delta.isdisjoint(world.reach[z][0][0]))
+    if redo or led:
+        groups = [g for g in parts.groups if g[1] not in places and g[1] not in redo]
+        for where in redo:
+            group = group_at(state, nation, where)
+            if len(group) > 1:
+                moved_together = moves_together(world, state, occ, nation, group, where, False)
+                groups.append((group[0].id, where, moved_together))
+        if len(groups) > 1:
+            groups.sort(key=_first)
+        parts.groups = groups
+    return _assembled(parts)
+
+
+def _assembled(parts: Parts) -> list[Action]:
+    """The list from its parts, in :func:`legal_moves`' order."""
+    # ``+=`` on each part, skipping the many empty ones (stopped, aboard, no boarders),
+    # makes it in half the time chain.from_iterable takes for these few short parts
+    out = parts.landings[:]
+    for steps in parts.alone:
+        if steps:
+            out += steps
+    for group in parts.groups:
+        out += group[2]
+    for embarks in parts.boarding.values():
+        if embarks:
+            out += embarks
+    return out
+
+
+def _first(group: tuple[int, str, list[Action]]) -> int:
+    return group[0]

@@ -1,0 +1,237 @@
+"""One piece's or one stack's one-step moves, for the move list (9.0-9.6, 8.3, 12.3.1,
+12.5.2, 13.1, 13.2): predicates that state the rules of ``check_move``, ``check_embark`` and
+``check_disembark`` for one step, reading what :func:`.move_list.legal_moves` counted in its
+pass over the nation's pieces (:class:`Occupancy`), and the move values made once per world.
+"""
+
+from __future__ import annotations
+
+from italia_kit.core import Action
+from italia_kit.games.italia.actions import Embark, Move
+from italia_kit.games.italia.movement import allowance
+from italia_kit.games.italia.special import hannibal_march
+from italia_kit.games.italia.state import ItaliaState, MoveRecord, Unit
+from italia_kit.games.italia.units import SPECS, UnitType
+from italia_kit.games.italia.world import LandMoves, LandSteps, World
+
+FLEET_LOAD = 2  # 9.6: a fleet carries at most two units a turn (leaders free)
+LEADER, FLEET = UnitType.LEADER, UnitType.FLEET
+ROME = frozenset({"Rome"})
+FLEET_MOVES = SPECS[FLEET].movement  # 9.5: sea zones a turn
+MOVEMENT = {t: spec.movement for t, spec in SPECS.items()}  # 9.0: zones a phase
+TROOPS = {t: 1 if spec.counts_for_stacking else 0 for t, spec in SPECS.items()}  # 8.0
+
+
+class Occupancy:
+    """Who of one nation stands where, as the rules of a step read it, for the checks that
+    look at it once :func:`legal_moves` has read all the nation's pieces."""
+
+    __slots__ = ("allies_only", "closed", "count", "guarded", "leaders")
+
+    def __init__(
+        self,
+        count: dict[str, int],
+        leaders: set[str],
+        allies_only: set[str],
+        guarded: set[str],
+        closed: frozenset[str],
+    ) -> None:
+        self.count = count  # own units counted for stacking, ashore (8.0)
+        self.leaders = leaders  # zones with an own leader ashore
+        self.allies_only = allies_only  # 12.5.2: no move ends here (a campaign's may, 12.3.1)
+        self.guarded = guarded  # 8.3: entering is an attack, limited, until invaded (9.3)
+        self.closed = closed  # 13.1
+
+
+def boardings(
+    world: World,
+    state: ItaliaState,
+    nation: str,
+    fleet: Unit,
+    boarders: dict[str, list[Unit]],
+    cargo: dict[int, int],
+) -> list[Action]:
+    """9.6: one fleet's embarkations, of the units that may board (``boarders``, by zone in
+    id order) beside it, as many as it has room for (leaders board free)."""
+    out: list[Action] = []
+    if not boarders:
+        return out
+    frec = state.moves.get(fleet.id)
+    carried = frec.carried if frec is not None else 0
+    room = FLEET_LOAD - max(carried, cargo.get(fleet.id, 0))  # troops it may yet take
+    exits = world.land_exits(fleet.zone)
+    if room < 0 or boarders.keys().isdisjoint(exits):
+        return out
+    cache = world.action_cache
+    for land in exits:
+        for u in boarders.get(land, ()):
+            if room or u.type is LEADER:
+                key = ("embark", nation, fleet.id, u.id)
+                if (action := cache.get(key)) is None:
+                    action = cache[key] = Embark(nation, fleet.id, (u.id,))
+                out.append(action)
+    return out
+
+
+def steps_alone(
+    world: World,
+    nation: str,
+    land_memo: dict[int, dict[str, LandMoves]],
+    uid: int,
+    zone: str,
+    used: int,
+) -> LandSteps:
+    """A land unit's one-step moves from ``zone`` (made once per world), all of them if it
+    has not moved yet, else those over land only (9.4: a strait is the whole move)."""
+    if (by_land := land_memo.get(uid)) is None:
+        by_land = land_memo[uid] = {}
+    if (made := by_land.get(zone)) is None:
+        made = by_land[zone] = land_moves(world, nation, uid, zone)
+    return made[1 if used else 0]
+
+
+def second_look(
+    occ: Occupancy, barred: set[str], extra: int, campaign: bool, u: Unit, option: LandSteps
+) -> list[Action]:
+    """A unit's steps alone, where some enter zones of allies, enemies or Rome (``barred``):
+    those 13.1, 12.5.2 and 8.3 allow, given the nation's occupancy (``extra``: 12.2)."""
+    is_leader = u.type is LEADER
+    campaigning = campaign and is_leader  # 12.3.1: no limits for him
+    troops = TROOPS[u.type]
+    count, leaders, guarded = occ.count, occ.leaders, occ.guarded
+    kept: list[Action] = []
+    for to, move, limit in zip(*option, strict=True):
+        if to in barred:
+            if to in occ.closed:
+                continue  # 13.1
+            if not campaigning:
+                if to in occ.allies_only:
+                    continue  # 12.5.2
+                if to in guarded:
+                    limit += extra + (1 if is_leader or to in leaders else 0)
+                    if count.get(to, 0) + troops > limit:
+                        continue  # 8.3: at most so many may attack
+        kept.append(move)
+    return kept
+
+
+def group_at(state: ItaliaState, nation: str, zone: str) -> list[Unit]:
+    """9.1: the nation's units ashore in ``zone`` that may still move, in id order (the
+    zone index is in id order)."""
+    moves = state.moves
+    return [
+        u
+        for u in state.where[zone]
+        if u.nation == nation
+        and u.carrier is None
+        and u.type is not FLEET
+        and ((rec := moves.get(u.id)) is None or not rec.stopped)
+    ]
+
+
+def moves_together(
+    world: World,
+    state: ItaliaState,
+    occ: Occupancy,
+    nation: str,
+    group: list[Unit],
+    zone: str,
+    hannibal: bool,
+) -> list[Action]:
+    """The moves of a leader's whole zone together (9.1), made once per world."""
+    ids = tuple(u.id for u in group)
+    cache = world.action_cache
+    out: list[Action] = []
+    for to in group_steps(world, state, occ, nation, group, zone, hannibal):
+        key = ("move", nation, ids, zone, to)
+        if (action := cache.get(key)) is None:
+            action = cache[key] = Move(nation, ids, (zone, to))
+        out.append(action)
+    return out
+
+
+def land_moves(world: World, nation: str, uid: int, zone: str) -> LandMoves:
+    """A land unit's one-step moves from ``zone`` (for ``world.land_moves``), with where
+    each goes: every step, then those over land (9.4), as ``world.reach`` lists them. Only
+    this memo makes them, so they are not looked for in ``world.action_cache``."""
+    every, overland = world.reach[zone]
+    made = {to: Move(nation, (uid,), (zone, to)) for to in every[0]}
+    return (
+        (every[0], tuple(made.values()), every[1]),
+        (overland[0], tuple(made[to] for to in overland[0]), overland[1]),
+    )
+
+
+def sea_moves(world: World, nation: str, uid: int, zone: str) -> tuple[Action, ...]:
+    """A fleet's one-step moves from ``zone`` (for ``world.sea_moves``, 9.5)."""
+    return tuple(Move(nation, (uid,), (zone, to)) for to in world.sea_exits(zone))
+
+
+def group_steps(
+    world: World,
+    state: ItaliaState,
+    occ: Occupancy,
+    nation: str,
+    group: list[Unit],
+    zone: str,
+    hannibal: bool,
+) -> list[str]:
+    """Where a leader's whole zone may move one zone together (``check_move``'s rules)."""
+    moves = state.moves
+    campaign = state.campaign
+    if (
+        campaign is not None
+        and campaign["stage"] == "decide"
+        and int(campaign["leader"]) not in {u.id for u in group}
+    ):
+        return []  # 12.3.1
+    leader = next(u.id for u in group if u.is_leader)
+    # each allowance once: a leader goes as far as the troops he leads may (9.1)
+    limits = [allowance(state, u, leader) for u in group]
+    troop_limits = [limit for u, limit in zip(group, limits, strict=True) if not u.is_leader]
+    furthest = max(troop_limits, default=0)
+    moved = False
+    for u, limit in zip(group, limits, strict=True):
+        rec = moves.get(u.id)
+        used = rec.steps if rec is not None else 0
+        moved = moved or bool(used)
+        if u.is_leader:
+            limit = max(limit, furthest)
+        if used + 1 > limit:
+            return []  # 9.0/9.1: someone in the group has no movement left
+    campaigning = campaign is not None  # the group has a leader (12.3.1)
+    extra = 1 if state.major else 0
+    out = []
+    for to, strait in world.land_steps(zone):
+        if hannibal and hannibal_march(world, state, nation, (zone, to)):
+            if not moved:  # 13.2: the march is the units' whole move, and needs no link
+                out.append(to)
+            continue
+        if (strait and moved) or to in occ.closed:
+            continue  # 9.4; 13.1
+        if not campaigning:
+            if to in occ.allies_only:
+                continue  # 12.5.2
+            if to in occ.guarded:
+                limit = world.attack_limit(to) + 1 + extra  # a leader goes along (8.3)
+                if occ.count.get(to, 0) + len(troop_limits) > limit:
+                    continue
+        out.append(to)
+    return out
+
+
+def may_land(
+    world: World, state: ItaliaState, occ: Occupancy, rec: MoveRecord | None, unit: Unit, zone: str
+) -> bool:
+    """``check_disembark`` for one unit landing in ``zone`` (9.6, 12.5.2, 8.3)."""
+    if rec is not None and rec.fleet_used not in (None, unit.carrier):
+        return False  # 9.6: one fleet a turn
+    if zone in occ.allies_only:
+        return False  # 12.5.2
+    if zone in occ.guarded:
+        leader = unit.is_leader or zone in occ.leaders
+        limit = world.attack_limit(zone) + (1 if leader else 0) + (1 if state.major else 0)
+        troops = 0 if unit.is_leader else 1
+        if occ.count.get(zone, 0) + troops > limit:
+            return False
+    return True

@@ -1,0 +1,331 @@
+"""What a bot knows about the board and a position: zone worth, distances, battle odds.
+
+:class:`Geometry` holds the board's fixed facts a bot needs fast (neighbours, terrain) and,
+per nation and turn, a :class:`Plan`: the victory points each zone can still bring under
+the nation's score rules (11.0) and how far every zone is from one that scores.
+:class:`View` is one position seen by one nation: who stands where, what a zone is worth
+now, and the odds of a battle fought by given units (``italia_kit.games.italia.odds.exact_odds``).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from italia_kit.games.italia import ItaliaState, Unit, UnitType, World, stacking_limit
+from italia_kit.games.italia.naval import supremacy
+from italia_kit.games.italia.odds import Battle, Side, exact_odds
+
+#: What a unit is worth, in victory points, to the bot that owns it: roughly its price
+#: (6.2) at 4 gold a point, more for the two-hit units (10.2).
+UNIT_VALUE: Mapping[UnitType, float] = {
+    UnitType.INFANTRY: 1.0,
+    UnitType.FOEDERATI: 1.0,
+    UnitType.LEGION: 1.2,
+    UnitType.CONSULAR_LEGION: 2.0,
+    UnitType.CAVALRY: 2.0,
+    UnitType.ELEPHANT: 1.5,
+    UnitType.FLEET: 1.0,
+    UnitType.LEADER: 2.0,
+}
+#: A held land zone's income (6.1: one gold a turn), in victory points.
+BASE_ZONE = 0.5
+#: Victory points a step nearer to a scoring zone is worth, per unit.
+PROGRESS = 0.2
+FAR = 99  # the distance of a zone from which no scoring zone can be reached
+
+Terrain = str
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One nation's aims from one turn on: points per zone (held) and per city (held)."""
+
+    zone_points: Mapping[str, float]
+    city_points: Mapping[str, float]
+    land_distance: Mapping[str, int]  # steps over land (straits too) to a scoring zone
+    sea_distance: Mapping[str, int]  # for a sea: steps to a sea beside a scoring zone
+
+
+class Geometry:
+    """The board's fixed facts, computed once per :class:`World`."""
+
+    def __init__(self, world: World) -> None:
+        board = world.board
+        self.land = frozenset(z.name for z in board.zones if z.is_land)
+        self.seas = frozenset(z.name for z in board.zones if z.is_sea)
+        self.borderlands = frozenset(z.name for z in board.zones if z.is_borderland)
+        self.terrain: dict[str, Terrain] = {z.name: z.terrain.value for z in board.zones}
+        self.land_neighbours: dict[str, tuple[str, ...]] = {}
+        self.sea_neighbours: dict[str, tuple[str, ...]] = {}
+        for z in board.zones:
+            near = board.neighbours(z.name)
+            self.land_neighbours[z.name] = tuple(n for n in near if n in self.land)
+            self.sea_neighbours[z.name] = tuple(n for n in near if n in self.seas)
+        self._plans: dict[tuple[str, int], Plan] = {}
+
+    def plan(self, world: World, nation: str, turn: int) -> Plan:
+        key = (nation, turn)
+        found = self._plans.get(key)
+        if found is None:
+            found = self._plans[key] = self._make_plan(world, nation, turn)
+        return found
+
+    def _make_plan(self, world: World, nation: str, turn: int) -> Plan:
+        zones: dict[str, float] = {}
+        cities: dict[str, float] = {}
+        for rule in world.nation(nation).scoring:
+            times = sum(1 for t in rule.turns if t >= turn)
+            if not times:
+                continue
+            area = rule.area()
+            where = [z for z in (area or sorted(self.land)) if z in self.land]
+            if not where:
+                continue
+            if rule.kind == "zone":
+                into = cities if rule.needs_city else zones
+                for z in where:
+                    into[z] = into.get(z, 0.0) + rule.points * times
+            elif rule.kind == "city":
+                for z in where:
+                    cities[z] = cities.get(z, 0.0) + rule.points * times
+            else:  # region, zone_list: the points once for the whole area, shared out
+                share = rule.points * times / len(where)
+                for z in where:
+                    zones[z] = zones.get(z, 0.0) + share
+        targets = set(zones) | set(cities)
+        land = _bfs(targets, self.land_neighbours)
+        sea_starts = {s for z in targets for s in self.sea_neighbours[z]}
+        sea = _bfs(sea_starts, {s: self.sea_neighbours[s] for s in self.seas})
+        return Plan(zones, cities, land, sea)
+
+
+def _bfs(starts: Iterable[str], graph: Mapping[str, Iterable[str]]) -> dict[str, int]:
+    dist = {s: 0 for s in starts}
+    todo = deque(dist)
+    while todo:
+        z = todo.popleft()
+        for n in graph.get(z, ()):
+            if n not in dist:
+                dist[n] = dist[z] + 1
+                todo.append(n)
+    return dist
+
+
+_GEOMETRY: weakref.WeakKeyDictionary[World, Geometry] = weakref.WeakKeyDictionary()
+
+
+def geometry(world: World) -> Geometry:
+    """The :class:`Geometry` of a world (computed once, kept while the world lives)."""
+    found = _GEOMETRY.get(world)
+    if found is None:
+        found = _GEOMETRY[world] = Geometry(world)
+    return found
+
+
+@dataclass(frozen=True)
+class Chances:
+    """A battle's odds from one side: it wins (holds the zone), and the expected losses."""
+
+    win: float
+    lose: float
+    my_losses: float
+    their_losses: float
+
+
+class View:
+    """One position as one nation sees it, for one decision."""
+
+    def __init__(self, world: World, state: ItaliaState, nation: str) -> None:
+        self.world = world
+        self.state = state
+        self.nation = nation
+        self.geo = geometry(world)
+        self.plan = self.geo.plan(world, nation, state.turn)
+        self.info = world.nation(nation)
+        self.ashore: dict[str, list[Unit]] = {}
+        for u in state.units.values():
+            if u.carrier is None:
+                self.ashore.setdefault(u.zone, []).append(u)
+        self._limits: dict[str, int | None] = {}
+        self._stacks: dict[str, int] = {}
+        self._chances: dict[tuple[object, ...], Chances] = {}
+        self._supremacy: dict[tuple[str, str], str | None] = {}
+
+    # -- who is where ----------------------------------------------------------------------
+    def mine(self, zone: str) -> list[Unit]:
+        return [u for u in self.ashore.get(zone, ()) if u.nation == self.nation]
+
+    def enemies(self, zone: str) -> list[Unit]:
+        """Units ashore of nations at war with this one (12.5.2: allies aside)."""
+        return [
+            u
+            for u in self.ashore.get(zone, ())
+            if u.nation != self.nation and not self.world.allied(self.state, self.nation, u.nation)
+        ]
+
+    def allies_in(self, zone: str) -> bool:
+        """Units of an ally (a subject or the master, 12.5.2) stand in ``zone``."""
+        return any(
+            u.nation != self.nation and self.world.allied(self.state, self.nation, u.nation)
+            for u in self.ashore.get(zone, ())
+        )
+
+    def may_stay(self, zone: str) -> bool:
+        """False for a borderland the nation must leave by the end of movement (9.2)."""
+        return zone not in self.geo.borderlands or zone in self.info.may_stay_in_borderlands
+
+    # -- what zones are worth --------------------------------------------------------------
+    def worth(self, zone: str) -> float:
+        """Victory points (and income) holding ``zone`` can still bring this nation."""
+        if zone not in self.geo.land or zone in self.geo.borderlands:
+            return 0.0
+        value = BASE_ZONE + self.plan.zone_points.get(zone, 0.0)
+        if self.state.has_city(zone):
+            value += self.plan.city_points.get(zone, 0.0)
+        return value
+
+    def distance(self, zone: str) -> int:
+        """Steps over land from ``zone`` to a zone that scores for this nation."""
+        return self.plan.land_distance.get(zone, FAR)
+
+    def sea_distance(self, sea: str) -> int:
+        return self.plan.sea_distance.get(sea, FAR)
+
+    def progress(self, src: str, dst: str) -> float:
+        """How much nearer a scoring zone a step from ``src`` to ``dst`` goes (-2..2)."""
+        return float(max(-2, min(2, self.distance(src) - self.distance(dst))))
+
+    def is_strait(self, a: str, b: str) -> bool:
+        """True when ``a`` and ``b`` are joined by a strait (9.4, 10.8.2)."""
+        link = self.world.board.link(a, b)
+        return link is not None and link.kind == "strait"
+
+    def limit(self, zone: str) -> int | None:
+        """The stacking limit of this nation in ``zone`` (8.0), None for no limit."""
+        if zone not in self._limits:
+            found = stacking_limit(self.world, self.state, zone, self.nation)
+            self._limits[zone] = None if found is None else found.value
+        return self._limits[zone]
+
+    def stack_count(self, zone: str) -> int:
+        """This nation's units in ``zone`` that count for stacking (8.0)."""
+        found = self._stacks.get(zone)
+        if found is None:
+            found = self._stacks[zone] = sum(1 for u in self.mine(zone) if u.counts_for_stacking)
+        return found
+
+    def elimination_points(self, units: Iterable[Unit]) -> float:
+        """Victory points this nation scores for eliminating ``units`` (11.0)."""
+        return sum(self.info.elimination_points(u.type.value, u.nation, u.name) for u in units)
+
+    # -- battles -----------------------------------------------------------------------------
+    def chances(
+        self,
+        mine: list[Unit],
+        theirs: list[Unit],
+        zone: str,
+        *,
+        attacking: bool = True,
+        landing: bool = False,
+        raid: bool = False,
+    ) -> Chances:
+        """The odds of a land battle in ``zone`` between ``mine`` and ``theirs`` (memoised
+        for the decision: the same units in the same battle are judged once)."""
+        key = (
+            frozenset(u.id for u in mine),
+            frozenset(u.id for u in theirs),
+            zone,
+            attacking,
+            landing,
+            raid,
+        )
+        found = self._chances.get(key)
+        if found is None:
+            found = self._chances[key] = self._chances_of(
+                mine, theirs, zone, attacking=attacking, landing=landing, raid=raid
+            )
+        return found
+
+    def _chances_of(
+        self,
+        mine: list[Unit],
+        theirs: list[Unit],
+        zone: str,
+        *,
+        attacking: bool,
+        landing: bool,
+        raid: bool,
+    ) -> Chances:
+        my_side, my_troops = _side(mine)
+        their_side, their_troops = _side(theirs)
+        if not my_troops:
+            return Chances(0.0, 1.0, 0.0, 0.0)
+        if not their_troops and not raid:
+            return Chances(1.0, 0.0, 0.0, 0.0)
+        if not attacking and not their_troops:
+            return Chances(1.0, 0.0, 0.0, 0.0)
+        attacker, defender = (my_side, their_side) if attacking else (their_side, my_side)
+        sup = None
+        if not raid and self.geo.sea_neighbours[zone] and theirs:
+            who = self.supremacy(zone, theirs[0].nation)
+            if who is not None:
+                mine_has = who == self.nation
+                sup = "attacker" if mine_has == attacking else "defender"
+        terrain = self.geo.terrain.get(zone, "clear")
+        battle = Battle(
+            attacker,
+            defender,
+            terrain=terrain if terrain in ("clear", "mountain", "swamp") else "clear",  # type: ignore[arg-type]
+            city=self.state.has_city(zone),
+            supremacy=sup,  # type: ignore[arg-type]
+            naval_invasion=landing and attacking,
+            raid=raid,
+        )
+        odds = exact_odds(battle)
+        lost = odds.expected_losses
+        if attacking:
+            return Chances(
+                odds.attacker_wins, odds.defender_wins, lost["attacker"], lost["defender"]
+            )
+        return Chances(odds.defender_wins, odds.attacker_wins, lost["defender"], lost["attacker"])
+
+    def supremacy(self, zone: str, other: str) -> str | None:
+        """Which of this nation and ``other`` has naval supremacy at ``zone`` (10.9)."""
+        key = (zone, other)
+        if key not in self._supremacy:
+            self._supremacy[key] = supremacy(self.world, self.state, zone, self.nation, other)
+        return self._supremacy[key]
+
+    def naval_chances(self, mine: list[Unit], theirs: list[Unit]) -> Chances:
+        """The odds of attacking ``theirs`` fleets with ``mine`` at sea (10.8)."""
+        if not mine:
+            return Chances(0.0, 1.0, 0.0, 0.0)
+        if not theirs:
+            return Chances(1.0, 0.0, 0.0, 0.0)
+        state = self.state
+
+        def side(fleets: list[Unit]) -> Side:
+            cargo = tuple(sum(1 for c in state.cargo(f.id) if not c.is_leader) for f in fleets)
+            return Side({UnitType.FLEET: len(fleets)}, embarked=cargo)
+
+        odds = exact_odds(Battle(side(mine), side(theirs), naval=True))
+        lost = odds.expected_losses
+        return Chances(odds.attacker_wins, odds.defender_wins, lost["attacker"], lost["defender"])
+
+
+def _side(units: Iterable[Unit]) -> tuple[Side, int]:
+    counts: dict[str | UnitType, int] = {}
+    leaders = 0
+    for u in units:
+        if u.is_leader:
+            leaders += 1
+        elif not u.is_fleet:
+            counts[u.type] = counts.get(u.type, 0) + 1
+    return Side(counts, leaders=leaders), sum(counts.values())
+
+
+def unit_value(units: Iterable[Unit]) -> float:
+    return sum(UNIT_VALUE[u.type] for u in units)
