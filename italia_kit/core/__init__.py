@@ -11,7 +11,7 @@ from italia_kit.core.errors import IllegalActionError, InvalidActionError, SaveF
 from italia_kit.core.events import Event, EventLog
 from italia_kit.core.game import Context, Game, GameState, Rules
 from italia_kit.core.players import PassivePlayer, Player, RandomPlayer, ScriptedPlayer, play
-from italia_kit.core.save import game_from_json, game_to_json, load_game, register_rules, save_game
+from italia_kit.core.save import GameRef, game_from_json, game_to_json, load_game, save_game
 
 __all__ = [
     "Action",
@@ -22,6 +22,7 @@ __all__ = [
     "Event",
     "EventLog",
     "Game",
+    "GameRef",
     "GameState",
     "IllegalActionError",
     "InvalidActionError",
@@ -37,6 +38,5 @@ __all__ = [
     "game_to_json",
     "load_game",
     "play",
-    "register_rules",
     "save_game",
 ]

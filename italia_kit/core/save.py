@@ -1,15 +1,20 @@
 """Saving and loading games as JSON.
 
-A save holds the starting position, the dice seed and the list of actions; loading replays
-them, so a saved game reloaded and continued is the game continued without saving. A digest
-of the final state catches files edited by hand or cut short.
+A save holds the game it is of (:class:`GameRef`: the registry's id, the options and the
+variant it was started with), the starting position, the random state and the list of
+actions; loading replays them, so a saved game reloaded and continued is the game continued
+without saving. A digest of the final state catches files edited by hand or cut short.
+
+The rules of a save are found through the game registry (:mod:`italia_kit.games`), which
+the loader asks only when no rules are passed; this module imports no game.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,14 +23,41 @@ from italia_kit.core.errors import IllegalActionError, InvalidActionError, SaveF
 from italia_kit.core.game import Game, Rules
 
 FORMAT = "italia_kit.save"
-VERSION = 1
+VERSION = 2
+#: versions this kit reads: 1 had only ``game`` (the rules' id), 2 adds ``options``
+READS = (1, 2)
 
-_RULES: dict[str, Callable[[], Rules[Any]]] = {}
+
+@dataclass(frozen=True)
+class GameRef:
+    """What a save says it is a game of: a registered id and the options its spec was
+    loaded with (a variant among them), all JSON-able.
+
+    Rules may say it themselves (a ``ref`` attribute); otherwise their ``game_id`` is taken
+    with no options.
+
+    >>> GameRef("italia1", {"variant": "hannibal_plus_2_elephants"}).to_json()
+    {'game': 'italia1', 'options': {'variant': 'hannibal_plus_2_elephants'}}
+    """
+
+    game: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "options": dict(self.options)}
 
 
-def register_rules(game_id: str, factory: Callable[[], Rules[Any]]) -> None:
-    """Make a game loadable by its id (each game package registers itself on import)."""
-    _RULES[game_id] = factory
+def ref_of(rules: Rules[Any]) -> GameRef:
+    """The :class:`GameRef` of a game's rules."""
+    ref = getattr(rules, "ref", None)
+    return ref if isinstance(ref, GameRef) else GameRef(rules.game_id)
+
+
+def rules_for(ref: GameRef) -> Rules[Any]:
+    """The rules a save of ``ref`` replays with, from the game registry."""
+    from italia_kit.games import load  # the registry, asked only here (no import cycle)
+
+    return load(ref.game, **ref.options).rules()
 
 
 def digest(state_json: dict[str, Any]) -> str:
@@ -39,7 +71,7 @@ def game_to_json(game: Game[Any]) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "game": game.rules.game_id,
+        **ref_of(game.rules).to_json(),
         "initial": initial.state.to_json(),
         "dice": {"seed": seed, "count": count, "scripted": list(scripted)},
         "actions": [a.to_json() for a in game.actions],
@@ -57,21 +89,24 @@ def game_from_json(
     """Rebuild a game from its JSON form; :class:`SaveFileError` names what is wrong."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError(f"{source}: not an italia_kit save (field 'format' is not {FORMAT!r})")
-    if data.get("version") != VERSION:
+    if data.get("version") not in READS:
         raise SaveFileError(
             f"{source}: save format version {data.get('version')!r} is not supported "
-            f"(this kit reads version {VERSION})"
+            f"(this kit reads versions {', '.join(map(str, READS))})"
         )
     for key in ("game", "initial", "dice", "actions", "digest"):
         if key not in data:
             raise SaveFileError(f"{source}: field {key!r} is missing")
-    game_id = data["game"]
+    game_id, options = data["game"], data.get("options", {})
+    if not isinstance(game_id, str) or not isinstance(options, dict):
+        raise SaveFileError(f"{source}: field 'game' must be a text and 'options' a mapping")
+    ref = GameRef(game_id, options)
     if rules is None:
-        if game_id not in _RULES:
-            known = ", ".join(sorted(_RULES)) or "none registered"
-            raise SaveFileError(f"{source}: unknown game {game_id!r} (known: {known})")
-        rules = _RULES[game_id]()
-    elif rules.game_id != game_id:
+        try:
+            rules = rules_for(ref)
+        except (KeyError, ValueError, TypeError) as exc:  # UnknownGameError, a bad option
+            raise SaveFileError(f"{source}: field 'game': {exc}") from exc
+    elif ref_of(rules).game != game_id and rules.game_id != game_id:
         raise SaveFileError(f"{source}: a save of {game_id!r}, not of {rules.game_id!r}")
     try:
         state = rules.state_from_json(data["initial"])

@@ -55,14 +55,3 @@ __all__ = [
     "stacking_limit",
     "world_of",
 ]
-
-
-def _register() -> None:
-    """Saved games of Italia I and II load by their game id (core.save)."""
-    from italia_kit.core import register_rules
-
-    for game_id in ("italia1", "italia2"):
-        register_rules(game_id, lambda g=game_id: ItaliaRules(World(g)))  # type: ignore[misc]
-
-
-_register()

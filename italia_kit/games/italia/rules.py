@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from italia_kit.core import Action, Context, Decision, IllegalActionError, InvalidActionError
+from italia_kit.core import (
+    Action,
+    Context,
+    Decision,
+    GameRef,
+    IllegalActionError,
+    InvalidActionError,
+)
 from italia_kit.games.italia import (
     campaign,
     combat_rules,
@@ -44,6 +51,15 @@ class ItaliaRules:
     def __init__(self, world: World) -> None:
         self.world = world
         self.game_id = world.scenario.id
+
+    @property
+    def ref(self) -> GameRef:
+        """What a save of this game names (core.save): the shipped scenario and the
+        variants applied to it; a scenario from a directory is named by its id alone."""
+        scenario = self.world.scenario
+        if scenario.variants:
+            return GameRef(scenario.base, {"variant": [dict(v) for v in scenario.variants]})
+        return GameRef(scenario.id)
 
     # -- what is pending -----------------------------------------------------------------
     def decision(self, state: ItaliaState) -> Decision | None:

@@ -35,6 +35,7 @@ from italia_kit.games.italia.scenarios.model import (
 )
 from italia_kit.games.italia.scenarios.variant import (
     nation_file_name,
+    read_variant,
     scenario_to_dicts,
     with_variant,
 )
@@ -63,6 +64,7 @@ __all__ = [
     "UnitGroup",
     "load_scenario",
     "nation_file_name",
+    "read_variant",
     "scenario_from_dicts",
     "scenario_to_dicts",
     "with_variant",

@@ -19,6 +19,7 @@ import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from italia_kit.games.italia.scenarios.errors import ScenarioError, or_list
 from italia_kit.games.italia.scenarios.zones import REGIONS
@@ -299,6 +300,10 @@ class Scenario:
     special: tuple[str, ...] = ()
     provenance: Mapping[str, str] = field(default_factory=dict)
     source: str = field(default="", compare=False)  # the directory it was loaded from
+    #: the shipped scenario a variant was made from ("" for a scenario loaded as it is)
+    base: str = field(default="", compare=False)
+    #: the variants applied to ``base``, in order, each as its variant file's mapping
+    variants: tuple[Mapping[str, Any], ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", _frozen_map(self.players))

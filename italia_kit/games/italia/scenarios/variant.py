@@ -16,6 +16,7 @@ schema check as the files, and the original scenario is left untouched.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, fields
@@ -37,7 +38,7 @@ from italia_kit.games.italia.scenarios.model import (
 )
 from italia_kit.games.italia.scenarios.reader import suggest
 
-__all__ = ["nation_file_name", "scenario_to_dicts", "with_variant"]
+__all__ = ["nation_file_name", "read_variant", "scenario_to_dicts", "with_variant"]
 
 _OPS = ("set", "append", "remove")
 _SEGMENT = re.compile(r"^(?P<key>[A-Za-z_]\w*)(?P<selectors>(\[[^\]]*\])*)$")
@@ -138,7 +139,21 @@ def with_variant(
     if "title" in spec:
         head["title"] = spec["title"]
     head["id"] = f"{scenario.id}+{name}"
-    return scenario_from_dicts(head, nations, source=f"{scenario.id}+{name}")
+    built = scenario_from_dicts(head, nations, source=f"{scenario.id}+{name}")
+    # a save of a variant's game names the base and the variants (core.save, GameRef)
+    return dataclasses.replace(
+        built,
+        base=scenario.base or scenario.id,
+        variants=(*scenario.variants, {"variant": name, **spec}),
+    )
+
+
+def read_variant(
+    changes: Mapping[str, Any] | Sequence[Mapping[str, Any]] | Path,
+) -> Mapping[str, Any]:
+    """A variant as its file's mapping (``variant``, ``title``, ``changes``), from a file's
+    path, the mapping itself or the list of changes alone; ScenarioError if it is none."""
+    return _spec(changes)
 
 
 def _spec(changes: Mapping[str, Any] | Sequence[Mapping[str, Any]] | Path) -> Mapping[str, Any]:
