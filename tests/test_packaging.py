@@ -40,3 +40,23 @@ def test_the_package_is_typed() -> None:
 
 def test_ci_runs_make_test() -> None:
     assert re.search(r"^make test$", (ROOT / ".ci" / "run").read_text(), re.M)
+
+
+def test_the_version_is_written_once_and_the_installed_metadata_agrees() -> None:
+    from importlib.metadata import metadata, version
+
+    import italia_kit
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert "version" not in project and project["dynamic"] == ["version"]
+    assert version("italia_kit") == italia_kit.__version__
+    meta = metadata("italia_kit")
+    assert meta["License-Expression"] == "MIT"
+    assert "Typing :: Typed" in (meta.get_all("Classifier") or [])
+
+
+def test_the_licence_ships_with_the_package() -> None:
+    text = (ROOT / "LICENSE").read_text()
+    assert text.startswith("MIT License")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
