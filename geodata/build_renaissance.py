@@ -48,7 +48,7 @@ for _p in (HERE, ROOT):  # run as a script from a checkout: build_zones and the 
 
 import build_zones as bz  # noqa: E402  (geodata/ is on the path)
 
-from italia_kit.geo.adjacency import derive_adjacency  # noqa: E402
+from italia_kit.geo.adjacency import derive_adjacency, lines_length_km  # noqa: E402
 
 #: The map frame (lon_min, lat_min, lon_max, lat_max). 4.4 E takes in the Camargue (Avignon's
 #: coast) and leaves Menorca out; 48.4 N takes in Vienna (Austria) and Innsbruck; 35.5 N keeps
@@ -144,7 +144,7 @@ SPACES: tuple[Space, ...] = (
     _s("mar", E, [(5.37, 43.30)],
        "Marseilles and its bay, an enclave in Provence (the game links it by land to Provence "
        "only)",
-       ("Marseilles", (5.37, 43.30))),
+       ("Marseilles", (5.39, 43.30))),
     _s("pro", E, [(5.45, 43.53), (5.02, 43.44), (5.93, 43.12), (6.47, 43.54), (6.23, 44.09),
                   (6.50, 44.56), (6.64, 44.90)],
        "Provence (Aix, Toulon, Draguignan, Digne) with Embrun and Briançon, so that it meets "
@@ -300,7 +300,8 @@ SPACES: tuple[Space, ...] = (
     _s("spo", E, [(12.74, 42.73), (12.65, 42.56), (12.86, 42.40), (13.07, 43.00), (13.10, 42.00),
                   (13.35, 41.64)],
        "the duchy of Spoleto: Spoleto, Terni, Rieti, Norcia and Camerino, with Subiaco and the "
-       "papal Campagna (Frosinone) where the game's Spoleto meets Capua"),
+       "papal Campagna (Frosinone) where the game's Spoleto meets Capua",
+       ("Spoleto", (12.74, 42.73))),
     _s("tiv", E, [(12.80, 41.96), (12.78, 41.69), (12.32, 41.74), (12.70, 41.48), (13.20, 41.32),
                   (12.12, 41.88)],
        "Tivoli, the Alban hills and the Latin coast from the Tiber mouth to Terracina (the game "
@@ -311,7 +312,8 @@ SPACES: tuple[Space, ...] = (
                   (14.66, 41.56), (15.54, 41.46), (15.90, 41.75), (14.78, 41.13), (15.10, 41.15)],
        "the Abruzzi, Molise and the Capitanata (L'Aquila, Teramo, Chieti, Sulmona, Isernia, "
        "Campobasso, Foggia, the Gargano) with Benevento and Ariano, where it meets Naples and "
-       "Salerno"),
+       "Salerno",
+       ("L'Aquila", (13.40, 42.35))),
     _s("cap", E, [(14.25, 41.11), (13.57, 41.25), (13.83, 41.49), (13.93, 41.23)],
        "Capua, Gaeta, Cassino and Sessa"),
     _s("nap", E, [(14.25, 40.85), (14.53, 40.93)],
@@ -590,16 +592,39 @@ def build_partition(frame: Polygon, spaces: Sequence[Space] = SPACES) -> dict[st
     return zones
 
 
+#: Islands given by their 1454 lord rather than by distance: a point on the island, the space.
+#: Cres and Lošinj were Venetian Istria's neighbours (the game's land bridge runs over them),
+#: Rab and Pag Venetian Dalmatia, Krk the Frankopans' (Croatia), Korčula Venetian, Lastovo
+#: Ragusan (Mljet goes to Ragusa as the nearest anyway).
+ISLAND_OWNERS: tuple[tuple[Seed, str], ...] = (
+    ((14.38, 44.90), "ist"),  # Cres
+    ((14.40, 44.60), "ist"),  # Lošinj
+    ((14.74, 44.78), "dal"),  # Rab
+    ((14.94, 44.50), "dal"),  # Pag
+    ((14.55, 45.09), "cro"),  # Krk
+    ((16.91, 42.95), "dal"),  # Korčula
+    ((16.88, 42.76), "rag"),  # Lastovo
+)
+
+
 def attach_islets(
     zones: dict[str, BaseGeometry], islets: list[BaseGeometry], land: Sequence[str]
 ) -> None:
-    """``build_zones.attach_islets`` with the land zones given (it reads the Italia ZONES).
+    """``build_zones.attach_islets`` with the land zones given (it reads the Italia ZONES),
+    after the islands of ISLAND_OWNERS have gone to their space.
 
-    Every islet goes whole to the nearest land zone, nearest islets first, so chains follow
-    (the Kvarner islands, the Dalmatian islands, Elba and the Tuscan islets).
+    Every other islet goes whole to the nearest land zone, nearest islets first, so chains
+    follow (the Dalmatian islands, Elba and the Tuscan islets, Malta and Gozo).
     """
-    best = [min((zones[n].distance(islet), n) for n in sorted(land)) for islet in islets]
     todo = set(range(len(islets)))
+    for xy, zone in ISLAND_OWNERS:
+        hits = [i for i in sorted(todo) if islets[i].intersects(Point(xy))]
+        if len(hits) != 1:
+            raise SystemExit(f"island at {xy}: found in {len(hits)} islets")
+        zones[zone] = shapely.union_all([zones[zone], islets[hits[0]]], grid_size=GRID)
+        todo.discard(hits[0])
+    # the zones now hold the placed islands, so islets beyond them follow them
+    best = [min((zones[n].distance(islet), n) for n in sorted(land)) for islet in islets]
     while todo:
         i = min(todo, key=lambda k: (best[k], k))
         todo.remove(i)
@@ -662,11 +687,78 @@ def disagreements(
     border of ``min_km``: a strait, a land bridge, a coast the game treats specially) or
     ``touching, not declared``. Sorted.
     """
-    declared = declared_links(rows)
-    drawn = polygon_links(geoms, kinds, min_km)
+    rows = list(rows)
+    declared = declared_links(rows) | declared_coast_links(rows)
+    drawn = polygon_links(geoms, kinds, min_km) | polygon_coast_links(geoms, kinds, min_km)
     out = [(*p, "declared, not touching") for p in sorted(declared - drawn)]
     out += [(*p, "touching, not declared") for p in sorted(drawn - declared)]
     return sorted(out)
+
+
+#: The two coasts of Croatia and Provence: a point off each, to name the polygon's coast
+#: lines (the coast line nearest to the point is that coast).
+COAST_POINTS: dict[str, dict[str, Seed]] = {
+    "cro": {"nc": (13.70, 45.52), "sc": (14.95, 44.85)},
+    "pro": {"nc": (5.05, 43.33), "sc": (6.40, 43.05)},
+}
+
+
+def coast_lines(
+    geoms: Mapping[str, BaseGeometry], kinds: Mapping[str, str], abbr: str, min_km: float
+) -> dict[str, BaseGeometry]:
+    """The coasts of a two-coast province on its polygon, by name (see COAST_POINTS).
+
+    The coast of the province's main polygon (islets aside) falls into separate lines where
+    a neighbour reaches the sea between them (Marseilles in Provence, Istria in Croatia);
+    each named coast is the line nearest to its point.
+    """
+    seas = shapely.union_all([g for n, g in geoms.items() if kinds[n] == "sea"])
+    main = bz._largest(geoms[abbr])
+    merged = shapely.line_merge(shapely.intersection(main.exterior, seas.boundary))
+    lines = [g for g in shapely.get_parts(merged) if lines_length_km(g) >= min_km]
+    out: dict[str, BaseGeometry] = {}
+    for coast, xy in sorted(COAST_POINTS[abbr].items()):
+        out[coast] = min(lines, key=lambda g: (g.distance(Point(xy)), g.bounds))
+    if len({g.wkb for g in out.values()}) != len(out):
+        raise ValueError(f"{abbr}: its coasts are one line on the polygon")
+    return out
+
+
+def polygon_coast_links(
+    geoms: Mapping[str, BaseGeometry], kinds: Mapping[str, str], min_km: float = MIN_BORDER_KM
+) -> set[Pair]:
+    """The fleet links of each named coast on the polygons, as ("cro/nc", other, "fleet").
+
+    A coast reaches a sea along which it runs for at least ``min_km``, and a land neighbour
+    whose border with the province ends on that coast line.
+    """
+    out: set[Pair] = set()
+    land_neighbours = {
+        (link.a, link.b) for link in derive_adjacency(geoms, kinds, min_km) if link.kind == "land"
+    }
+    for abbr in sorted(COAST_POINTS):
+        for coast, line in coast_lines(geoms, kinds, abbr, min_km).items():
+            for other in sorted(geoms):
+                if other == abbr:
+                    continue
+                if kinds[other] == "sea":
+                    shared = shapely.intersection(line, geoms[other].boundary)
+                    if lines_length_km(shared) >= min_km:
+                        out.add((f"{abbr}/{coast}", other, "fleet"))
+                elif tuple(sorted((abbr, other))) in land_neighbours:
+                    border = shapely.intersection(geoms[abbr].boundary, geoms[other].boundary)
+                    if border.distance(line) < 1e-9:
+                        out.add((f"{abbr}/{coast}", other, "fleet"))
+    return out
+
+
+def declared_coast_links(rows: Iterable[Mapping[str, str]]) -> set[Pair]:
+    """The declared fleet links of the named coasts, as ("cro/nc", other, "fleet")."""
+    out: set[Pair] = set()
+    for row in rows:
+        if row["from_coast"]:
+            out.add((f"{row['from']}/{row['from_coast']}", row["to"], row["unit"]))
+    return out
 
 
 def read_expected_disagreements(path: Path = EXPECTED_DISAGREEMENTS) -> list[dict[str, str]]:

@@ -135,13 +135,21 @@ def test_polygons_valid_disjoint_and_cover_the_frame() -> None:
     assert union.symmetric_difference(frame).area < AREA_TOL
 
 
-def test_the_main_part_of_each_land_zone_is_one_piece_of_mainland() -> None:
-    # Islets may be attached, but no land zone is two pieces of comparable size.
+def test_no_zone_is_in_two_pieces_of_land() -> None:
+    """Besides its main polygon a land zone has islands only: parts that touch no other land."""
+    land = {n: g for n, g in geoms().items() if kinds()[n] == "land"}
+    for name, geom in land.items():
+        parts = sorted(shapely.get_parts(geom), key=lambda p: -p.area)
+        for part in parts[1:]:
+            for other, g in land.items():
+                if other != name:
+                    assert shapely.intersection(part.boundary, g.boundary).length == 0, (
+                        name,
+                        other,
+                    )
     for name, geom in geoms().items():
-        parts = sorted((p.area for p in shapely.get_parts(geom)), reverse=True)
-        if len(parts) > 1:
-            # Piombino's Elba is the one island of comparable size
-            assert parts[1] < 0.25 * parts[0] or name == "pio", name
+        if kinds()[name] == "sea":
+            assert geom.geom_type == "Polygon", name  # a sea is never cut in two
 
 
 def test_links_are_symmetric_per_unit_and_name_known_spaces() -> None:
