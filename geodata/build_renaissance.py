@@ -150,8 +150,8 @@ SPACES: tuple[Space, ...] = (
        "Provence (Aix, Toulon, Draguignan, Digne) with Embrun and Briançon, so that it meets "
        "Turin and Saluzzo over the Alps; its north coast runs from the Rhône to Marseilles, its "
        "south coast from Marseilles to Nice"),
-    _s("sav", E, [(7.27, 43.70), (7.55, 44.39), (7.82, 44.39), (7.72, 44.55), (6.95, 44.15)],
-       "the Savoyard south: the county of Nice, Cuneo, Fossano and Mondovì (the game's Savoy is a "
+    _s("sav", E, [(7.27, 43.70), (7.55, 44.39), (7.82, 44.39), (7.80, 44.62), (6.95, 44.15)],
+       "the Savoyard south: the county of Nice, Cuneo, Bra and Mondovì (the game's Savoy is a "
        "port between Provence and Genoa that touches Montferrat, so it cannot be drawn round "
        "Chambéry, which lies in the game's Avignon)",
        ("Nice", (7.27, 43.70))),
@@ -284,7 +284,7 @@ SPACES: tuple[Space, ...] = (
     _s("rma", E, [(12.20, 44.42), (12.04, 44.22), (12.57, 44.06), (11.88, 44.29)],
        "Romagna: Ravenna, Forlì, Faenza and Rimini",
        ("Ravenna", (12.20, 44.42))),
-    _s("anc", E, [(13.52, 43.62), (13.00, 43.84), (12.85, 43.93), (13.45, 43.30), (13.58, 42.85)],
+    _s("anc", E, [(13.52, 43.62), (13.00, 43.84), (12.76, 43.95), (13.45, 43.30), (13.58, 42.85)],
        "the March of Ancona: Ancona, Pesaro, Fano, Macerata and Ascoli",
        ("Ancona", (13.52, 43.62))),
     _s("per", E, [(12.39, 43.11), (12.05, 42.95)],
@@ -293,9 +293,9 @@ SPACES: tuple[Space, ...] = (
     _s("pat", E, [(12.10, 42.42), (12.11, 42.72), (11.80, 42.09), (11.75, 42.35)],
        "the Patrimony of St Peter: Viterbo, Orvieto, Tarquinia and Civitavecchia",
        ("Civitavecchia", (11.80, 42.09))),
-    _s("rme", E, [(12.50, 41.90), (12.42, 42.25), (12.43, 42.55)],
-       "Rome and the Tiber valley up to Orte and Amelia (the game's Rome has no coast and meets "
-       "Perugia)",
+    _s("rme", E, [(12.50, 41.90), (12.42, 42.25), (12.43, 42.55), (12.42, 42.70)],
+       "Rome and the Tiber valley up to Orte, Amelia and Todi (the game's Rome has no coast "
+       "and meets Perugia)",
        ("Rome", (12.50, 41.90))),
     _s("spo", E, [(12.74, 42.73), (12.65, 42.56), (12.86, 42.40), (13.07, 43.00), (13.10, 42.00),
                   (13.35, 41.64)],
