@@ -909,8 +909,10 @@ def render_png(
     shades = _shades(written["features"])
     for f in features:
         p = f["properties"]
-        base = "#cfe3f5" if p["kind"] == "sea" else OWNER_COLOURS[p["owner_1454"]]
-        colour = _shade(base, shades[p["abbr"]])
+        if p["kind"] == "sea":  # seas only lighter: a darker blue reads as land at a glance
+            colour = _shade("#b8d4ee", abs(shades[p["abbr"]]))
+        else:
+            colour = _shade(OWNER_COLOURS[p["owner_1454"]], shades[p["abbr"]])
         for poly in bz._polygons(shape(f["geometry"])):
             x, y = poly.exterior.xy
             ax.fill(x, y, color=colour, ec="#333333", lw=0.35)
@@ -929,7 +931,7 @@ def render_png(
     ax.set_xlim(x0, x1)
     ax.set_ylim(y0, y1)
     ax.set_title("Renaissance Italy (Machiavelli, 1454): spaces coloured by 1454 owner")
-    fig.savefig(path, dpi=90, bbox_inches="tight")
+    fig.savefig(path, dpi=100, bbox_inches="tight")
     plt.close(fig)
 
 
