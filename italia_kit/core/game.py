@@ -161,6 +161,7 @@ class Game(Generic[S]):
         advance: bool = True,
     ) -> None:
         self.rules = rules
+        self._orders: Callable[[S, str], list[Action]] | None = getattr(rules, "legal_orders", None)
         self._over = _over_test(rules)
         self.dice = dice if dice is not None else Dice(seed=seed)
         self.log = log if log is not None else EventLog()
@@ -170,7 +171,6 @@ class Game(Generic[S]):
         self._initial = _Checkpoint(state.clone(), self.dice.snapshot(), len(self.log))
         self._checkpoints: dict[int, _Checkpoint[S]] = {}
         self._listed: tuple[int, tuple[Action, ...]] | None = None
-        self._orders: Callable[[S, str], list[Action]] | None = getattr(rules, "legal_orders", None)
         if advance:
             rules.advance(self._ctx)
         self._checkpoints[0] = self._checkpoint()
@@ -345,6 +345,7 @@ class Game(Generic[S]):
         """An independent copy that runs on from here."""
         twin: Game[S] = Game.__new__(Game)
         twin.rules = self.rules
+        twin._orders = self._orders
         twin._over = self._over
         twin.dice = Dice(self.dice.seed, self.dice.count, list(self.dice.scripted))
         twin.log = self.log.copy()
@@ -354,7 +355,6 @@ class Game(Generic[S]):
         twin._initial = self._initial
         twin._checkpoints = dict(self._checkpoints)
         twin._listed = None
-        twin._orders = self._orders
         return twin
 
     def positions(self) -> Iterator[tuple[int, Action]]:
