@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from italia_kit.core import Action, ActionCodec, Context, Decision, IllegalActionError
+from italia_kit.core import Action, ActionCodec, Context, Decision, Game, IllegalActionError
+from italia_kit.games import Chance, Dynamics, GameKind, GameSpec, Information
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,3 +92,22 @@ class RaceRules:
         return RaceState(
             int(data["turn"]), int(data["to_move"]), dict(data["scores"]), list(data["stopped"])
         )
+
+
+def race_spec(**options: Any) -> GameSpec:
+    """The registry's factory of ``toy-race`` (no options)."""
+    if options:
+        raise ValueError(f"toy-race: unknown option {sorted(options)[0]!r} (it has none)")
+
+    def start(seed: int = 0, **kwargs: Any) -> Game[RaceState]:
+        return Game(RaceRules(), RaceState(), seed=seed, **kwargs)
+
+    return GameSpec(
+        id="toy-race",
+        title="A dice race (test toy)",
+        kind=GameKind(Dynamics.SEQUENTIAL, Chance.STOCHASTIC, Information.PERFECT, 2, 2),
+        seats=RaceState.PLAYERS,
+        new_game=start,
+        rules=RaceRules,
+        seat_of=lambda game, actor: actor,
+    )

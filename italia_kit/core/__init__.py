@@ -5,17 +5,28 @@ Nothing here knows Italia; the four games that follow use the same core.
 
 from italia_kit.core.actions import Action, ActionCodec, ScriptDice
 from italia_kit.core.collector import fewer_collections
-from italia_kit.core.decision import Decision
+from italia_kit.core.decision import Decision, Order
 from italia_kit.core.dice import Dice
 from italia_kit.core.errors import IllegalActionError, InvalidActionError, SaveFileError
-from italia_kit.core.events import Event, EventLog
+from italia_kit.core.events import HIDDEN_FROM, NO_ACTOR, VISIBLE_TO, Event, EventLog
 from italia_kit.core.game import Context, Game, GameState, Rules
-from italia_kit.core.players import PassivePlayer, Player, RandomPlayer, ScriptedPlayer, play
+from italia_kit.core.players import (
+    BySeat,
+    PassivePlayer,
+    Player,
+    RandomPlayer,
+    ScriptedPlayer,
+    play,
+)
 from italia_kit.core.save import GameRef, game_from_json, game_to_json, load_game, save_game
 
 __all__ = [
+    "HIDDEN_FROM",
+    "NO_ACTOR",
+    "VISIBLE_TO",
     "Action",
     "ActionCodec",
+    "BySeat",
     "Context",
     "Decision",
     "Dice",
@@ -26,6 +37,7 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "InvalidActionError",
+    "Order",
     "PassivePlayer",
     "Player",
     "RandomPlayer",

@@ -2,6 +2,19 @@
 
 Every change of state is an :class:`Event` naming the rule it applied and saying in one plain
 sentence what happened. The log is a list a DataFrame can take (:meth:`EventLog.to_frame`).
+
+Some events are not for every seat's eyes: a card drawn, a sealed bid. Their data says so
+with one of two keys, a list of seats: :data:`HIDDEN_FROM` (every seat but these may see
+it) or :data:`VISIBLE_TO` (only these may). :meth:`EventLog.for_seat` is the log as one
+seat may read it, such events replaced by a redacted copy that keeps only that something
+happened (its number, turn, actor, phase, kind and rule).
+
+>>> log = EventLog()
+>>> log.append(Event(0, 1, "A", "bid", "bid", "B2", "B2: A bids 3.", {VISIBLE_TO: ["A"]}))
+>>> [e.text for e in log.for_seat("A")], [e.text for e in log.for_seat("B")]
+(['B2: A bids 3.'], ['B2: bid by A (hidden).'])
+>>> log.for_seat("B", redact=False), len(log.for_seat(None))
+([], 1)
 """
 
 from __future__ import annotations
@@ -11,6 +24,14 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 JSONValue = Any  # the payload of an event: JSON-able values only
+
+#: The actor of an event no single seat caused (the adjudication of sealed orders, the
+#: end of a round), and of a decision owed by several seats at once.
+NO_ACTOR = ""
+#: Data key: the seats an event is hidden from (every other seat sees it).
+HIDDEN_FROM = "hidden_from"
+#: Data key: the only seats that see an event.
+VISIBLE_TO = "visible_to"
 
 
 class Event(NamedTuple):
@@ -60,6 +81,24 @@ class Event(NamedTuple):
     def __str__(self) -> str:
         return self.text
 
+    def seen_by(self, seat: str | None) -> bool:
+        """May ``seat`` see this event (:data:`HIDDEN_FROM`, :data:`VISIBLE_TO`)? ``None``
+        is the referee, who sees everything."""
+        data = self.data
+        if seat is None or not data:
+            return True
+        hidden = data.get(HIDDEN_FROM)
+        if hidden is not None and seat in hidden:
+            return False
+        visible = data.get(VISIBLE_TO)
+        return visible is None or seat in visible
+
+    def redacted(self) -> Event:
+        """This event as a seat it is hidden from reads it: that it happened, not what."""
+        who = f" by {self.actor}" if self.actor else ""
+        text = f"{self.rule}: {self.kind}{who} (hidden)."
+        return self._replace(text=text, data=MappingProxyType({"redacted": True}))
+
 
 class EventLog:
     """An append-only list of events that can be cut back (for undo)."""
@@ -96,6 +135,19 @@ class EventLog:
 
     def __hash__(self) -> int:  # pragma: no cover - logs are mutable, never dict keys
         raise TypeError("EventLog is unhashable")
+
+    def for_seat(self, seat: str | None, *, redact: bool = True) -> list[Event]:
+        """The events ``seat`` may read (``None``: all of them). Events hidden from it are
+        redacted (:meth:`Event.redacted`), or left out if ``redact`` is false."""
+        if seat is None:
+            return list(self._events)
+        out = []
+        for event in self._events:
+            if event.seen_by(seat):
+                out.append(event)
+            elif redact:
+                out.append(event.redacted())
+        return out
 
     def of_kind(self, kind: str) -> list[Event]:
         return [e for e in self._events if e.kind == kind]

@@ -6,16 +6,24 @@ its state supplies :class:`GameState`. The runner adds what every game needs: se
 the event log, undo and jumps (replaying recorded actions from checkpoints), forks, and
 all-or-nothing application: if the rules refuse an action, the game is left exactly as it
 was.
+
+A decision may be owed by several seats at once (:meth:`Decision.sealed`): each submits
+its orders, an :class:`~italia_kit.core.decision.Order`, one at a time like any action
+(:meth:`Game.submit`, or :meth:`Game.apply`); the rules keep them in the state, unseen by
+the other seats, and resolve them together when the last is in. The actions are recorded
+in the order they came, so undo, jumps, saves and replays reproduce the sealed orders too.
+What a seat may see of the state is :meth:`Game.observe`; of the log,
+:meth:`Game.events_for`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from italia_kit.core.actions import Action, ActionCodec, ScriptDice
-from italia_kit.core.decision import Decision
+from italia_kit.core.decision import Decision, Order
 from italia_kit.core.dice import Dice
 from italia_kit.core.errors import IllegalActionError
 from italia_kit.core.events import Event, EventLog
@@ -58,6 +66,15 @@ class Context(Generic[S]):
         self.log = log
         self.listed = False
 
+    def emit_as(self, actor: str, kind: str, rule: str, text: str, **data: Any) -> Event:
+        """:meth:`emit` for an event of another actor than the state's: a seat's sealed
+        orders, or (``actor`` :data:`~italia_kit.core.events.NO_ACTOR`) an adjudication."""
+        state = self.state
+        log = self.log
+        event = Event(len(log), state.turn, actor, state.phase, kind, rule, text, data)
+        log.append(event)
+        return event
+
     def emit(self, kind: str, rule: str, text: str, **data: Any) -> Event:
         """Record one change of state: its kind, the rule applied and a plain sentence."""
         state = self.state
@@ -93,7 +110,18 @@ class Rules(Protocol[S]):
         ...
 
     def legal_actions(self, state: S) -> list[Action]:
-        """The legal actions of whoever must decide now (finite, in a stable order)."""
+        """The legal actions of whoever must decide now (finite, in a stable order); for a
+        sealed decision, those of every seat still owing orders, each an
+        :class:`~italia_kit.core.decision.Order` naming its seat.
+
+        Rules with sealed decisions define ``legal_orders(state, seat)`` too, the legal
+        actions of one seat (of the actor alone in a decision of one seat): the runner
+        then asks it for :meth:`Game.legal_actions`. Without it the runner filters this
+        list by :attr:`Order.seat` when a seat is named, and lists it whole when none is
+        (it does not ask for the decision on that hot path).
+        Rules may define ``observe(state, seat) -> dict`` too, the state as ``seat`` may
+        see it (:meth:`Game.observe`).
+        """
         ...
 
     def apply(self, ctx: Context[S], action: Action) -> None:
@@ -133,6 +161,7 @@ class Game(Generic[S]):
         advance: bool = True,
     ) -> None:
         self.rules = rules
+        self._orders: Callable[[S, str], list[Action]] | None = getattr(rules, "legal_orders", None)
         self._over = _over_test(rules)
         self.dice = dice if dice is not None else Dice(seed=seed)
         self.log = log if log is not None else EventLog()
@@ -159,8 +188,18 @@ class Game(Generic[S]):
     def is_over(self) -> bool:
         return bool(self._over(self._ctx.state))
 
-    def legal_actions(self) -> list[Action]:
-        """The actions the pending decision may take, in the rules' order.
+    @property
+    def pending_seats(self) -> tuple[str, ...]:
+        """The seats that may act now: the actor alone, every seat still owing sealed
+        orders, or none when the game is over."""
+        decision = self.decision
+        return () if decision is None else decision.owing
+
+    def legal_actions(self, seat: str | None = None) -> list[Action]:
+        """The actions the pending decision may take, in the rules' order: ``seat``'s if
+        given (none if it owes nothing now); else the actor's or, for a sealed decision,
+        those of the first seat still owing (so that any player asked in turn plays the
+        seats in the decision's order).
 
         Until the next :meth:`apply`, the runner remembers them: applying one of these very
         objects spares the rules a second check (:attr:`Context.listed`). Change the state
@@ -169,7 +208,10 @@ class Game(Generic[S]):
         state = self._ctx.state
         if self._over(state):
             return []
-        actions = self.rules.legal_actions(state)
+        if seat is None and self._orders is None:  # one seat decides: the hot path
+            actions = self.rules.legal_actions(state)
+        else:
+            actions = self._seat_actions(state, seat)
         self._listed = (len(self.actions), tuple(actions))
         return actions
 
@@ -188,8 +230,11 @@ class Game(Generic[S]):
         else:
             trusted = listed is not None and listed[0] == len(actions) and _holds(listed[1], action)
             # an action just listed is one of a game not over (legal_actions lists none then)
-            if not trusted and self._over(ctx.state):
-                raise IllegalActionError("5.0", "the game is over: no action is pending")
+            if not trusted:
+                if self._over(ctx.state):
+                    raise IllegalActionError("5.0", "the game is over: no action is pending")
+                if isinstance(action, Order):
+                    self._check_seat(action.seat)
             rules = self.rules
             ctx.listed = trusted
             try:
@@ -210,6 +255,74 @@ class Game(Generic[S]):
     def script_dice(self, results: list[int] | tuple[int, ...]) -> None:
         """Force the next dice results; recorded, so replays reproduce them."""
         self.apply(ScriptDice(tuple(results)))
+
+    # -- seats ---------------------------------------------------------------------------
+    def submit(self, seat: str, action: Action) -> list[Event]:
+        """Apply ``action`` as ``seat``'s: refused (:class:`IllegalActionError` naming the
+        decision's rule, nothing changed) unless ``seat`` may act now and the action, if an
+        :class:`Order`, is ``seat``'s own."""
+        self._check_seat(seat)
+        if isinstance(action, Order) and action.seat != seat:
+            rule = self._pending().rule
+            raise IllegalActionError(rule, f"{seat} cannot submit orders of {action.seat}")
+        return self.apply(action)
+
+    def submit_all(self, orders: Mapping[str, Action]) -> list[Event]:
+        """Submit several seats' orders at once (PettingZoo's parallel ``step``), in the
+        mapping's order: all of them, or (one refused) none."""
+        start, first = len(self.actions), len(self.log)
+        try:
+            for seat, action in orders.items():
+                self.submit(seat, action)
+        except BaseException:
+            if len(self.actions) > start:
+                self.jump(start)
+            raise
+        return self.log.since(first)
+
+    def observe(self, seat: str) -> dict[str, Any]:
+        """The state as ``seat`` may see it: the rules' ``observe(state, seat)`` if they
+        define one (hiding other seats' hands, bags, sealed orders), else the whole state's
+        JSON (a game of perfect information)."""
+        observe: Callable[[S, str], dict[str, Any]] | None = getattr(self.rules, "observe", None)
+        return self.state.to_json() if observe is None else observe(self.state, seat)
+
+    def events_for(self, seat: str | None, *, redact: bool = True) -> list[Event]:
+        """The log as ``seat`` may read it (:meth:`EventLog.for_seat`)."""
+        return self.log.for_seat(seat, redact=redact)
+
+    def _pending(self) -> Decision:
+        decision = self.rules.decision(self._ctx.state)
+        if decision is None:
+            raise IllegalActionError("5.0", "the game is over: no action is pending")
+        return decision
+
+    def _check_seat(self, seat: str) -> None:
+        """Refuse a seat that may not act now: it has submitted already, or owes nothing."""
+        decision = self._pending()
+        owing = decision.owing
+        if seat in owing:
+            return
+        waiting = f"waiting for {', '.join(owing)}"
+        if seat in decision.submitted:
+            reason = f"{seat} has already submitted its orders ({decision.kind}); {waiting}"
+        else:
+            reason = f"{seat} owes no decision now ({decision.kind}); {waiting}"
+        raise IllegalActionError(decision.rule, reason)
+
+    def _seat_actions(self, state: S, seat: str | None) -> list[Action]:
+        decision = self._pending()
+        owing = decision.owing
+        if seat is None:
+            seat = owing[0]
+        elif seat not in owing:
+            return []
+        if self._orders is not None:
+            return self._orders(state, seat)
+        actions = self.rules.legal_actions(state)
+        if not decision.seats:
+            return actions
+        return [a for a in actions if isinstance(a, Order) and a.seat == seat]
 
     # -- time travel -------------------------------------------------------------------
     def undo(self, n: int = 1) -> None:
@@ -232,6 +345,7 @@ class Game(Generic[S]):
         """An independent copy that runs on from here."""
         twin: Game[S] = Game.__new__(Game)
         twin.rules = self.rules
+        twin._orders = self._orders
         twin._over = self._over
         twin.dice = Dice(self.dice.seed, self.dice.count, list(self.dice.scripted))
         twin.log = self.log.copy()

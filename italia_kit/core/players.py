@@ -2,12 +2,29 @@
 
 Bots, replays and the notebook stepper all ask a player for the next action and then
 call ``game.apply`` with it, like a person would.
+
+A player decides for whoever :meth:`Game.legal_actions` lists: the actor or, when several
+seats owe sealed orders, the first of them. :class:`BySeat` routes each decision to the
+player of that seat, so one player per seat plays a game of sealed orders as well as a
+game of turns.
+
+>>> from italia_kit.core.decision import Decision
+>>> class Stub:
+...     decision = Decision.sealed(("B", "C"), "bid", "B2", "bid", submitted=("A",))
+...     pending_seats = decision.owing
+>>> class Says:
+...     def __init__(self, name: str) -> None:
+...         self.name = name
+...     def choose(self, game: object) -> str:
+...         return self.name
+>>> BySeat({s: Says(s) for s in "ABC"}).choose(Stub())
+'B'
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Protocol
 
 from italia_kit.core.actions import Action
@@ -31,10 +48,11 @@ class RandomPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game[Any]) -> Action:
-        actions = game.legal_actions()
+    def choose(self, game: Game[Any], seat: str | None = None) -> Action:
+        """A legal action of ``seat`` (by default whoever the game asks now)."""
+        actions = game.legal_actions(seat)
         if not actions:
-            raise ValueError("no legal action: the game is over")
+            raise ValueError(f"no legal action for {seat or 'anyone'}: the game is over")
         return self.rng.choice(actions)
 
 
@@ -42,10 +60,10 @@ class PassivePlayer:
     """Ends every phase at once when it may (``end_*`` actions), otherwise takes the first
     legal action: the slowest, most predictable way through a game."""
 
-    def choose(self, game: Game[Any]) -> Action:
-        actions = game.legal_actions()
+    def choose(self, game: Game[Any], seat: str | None = None) -> Action:
+        actions = game.legal_actions(seat)
         if not actions:
-            raise ValueError("no legal action: the game is over")
+            raise ValueError(f"no legal action for {seat or 'anyone'}: the game is over")
         ends = [a for a in actions if a.kind.startswith("end_")]
         return ends[0] if ends else actions[0]
 
@@ -63,10 +81,45 @@ class ScriptedPlayer:
             raise ValueError("the script has no more actions") from None
 
 
-def play(game: Game[Any], player: Player, *, max_actions: int | None = None) -> int:
+#: ``seat_of(game, name)``: the seat that decides for a name the decisions use (a nation
+#: of Italia belongs to a colour); :attr:`GameSpec.seat_of <italia_kit.games.GameSpec>`.
+SeatOf = Callable[[Game[Any], str], str]
+
+
+class BySeat:
+    """One player per seat: each decision goes to the player of the first seat that owes
+    it (``game.pending_seats[0]``, whose actions ``game.legal_actions()`` lists), its name
+    mapped to a seat by ``seat_of`` if the decisions name actors rather than seats."""
+
+    def __init__(self, players: Mapping[str, Player], seat_of: SeatOf | None = None) -> None:
+        self.players = dict(players)
+        self.seat_of = seat_of
+
+    def choose(self, game: Game[Any]) -> Action:
+        owing = game.pending_seats
+        if not owing:
+            raise ValueError("no legal action: the game is over")
+        seat = owing[0] if self.seat_of is None else self.seat_of(game, owing[0])
+        player = self.players.get(seat)
+        if player is None:
+            known = ", ".join(sorted(self.players))
+            raise ValueError(f"no player for seat {seat!r} (players for: {known})")
+        return player.choose(game)
+
+
+def play(
+    game: Game[Any],
+    player: Player | Mapping[str, Player],
+    *,
+    max_actions: int | None = None,
+    seat_of: SeatOf | None = None,
+) -> int:
     """Let ``player`` decide until the game ends (or ``max_actions``); return the count.
 
-    The collector runs less often meanwhile (:func:`.collector.fewer_collections`)."""
+    ``player`` may be one player per seat (:class:`BySeat`, with ``seat_of``). The
+    collector runs less often meanwhile (:func:`.collector.fewer_collections`)."""
+    if isinstance(player, Mapping):
+        player = BySeat(player, seat_of)
     n = 0
     with fewer_collections():
         while not game.is_over and (max_actions is None or n < max_actions):
