@@ -1,5 +1,6 @@
 """The classroom app in a real browser: Voila serves notebooks/app.ipynb on 127.0.0.1 and a
-headless Debian Chromium, driven by Playwright, looks at it and presses *next phase*.
+headless Debian Chromium, driven by Playwright, looks at it, presses *next phase*, and picks
+Italia II in the game picker (map and stepper are built again).
 
 Offline: no tiles, no browser download (Playwright uses /usr/bin/chromium). The screenshot
 goes to ``$ITALIA_KIT_SCREENSHOT`` (default ``/tmp/italia_kit-app.png``); the committed one
@@ -23,6 +24,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "notebooks" / "app.ipynb"
 ZONES = 48  # the board's zones: one vector shape each
+ITALIA2 = "Italia II (the end of the Western Empire to Charlemagne), 4 players"  # its title
 
 pytestmark = pytest.mark.browser
 
@@ -160,6 +162,29 @@ def test_the_classroom_app_in_chromium(app_url: str) -> None:
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             page.wait_for_function(
                 "() => document.querySelector('.ik-details').innerText.includes('neighbours')",
+                timeout=20_000,
+            )
+
+            # the game picker: Italia II starts a new game; map and stepper are built again
+            map_italia1 = page.evaluate(MAP_STATE_JS)
+            page.locator(".widget-dropdown select").select_option(label=ITALIA2)
+            page.wait_for_function(
+                "() => document.querySelector('.ik-header').innerText.includes('Visigoths')",
+                timeout=60_000,
+            )
+            page.wait_for_function(
+                f"document.querySelectorAll('.leaflet-overlay-pane path.leaflet-interactive')"
+                f".length === {ZONES} && document.querySelectorAll('.ik-label').length === {ZONES}",
+                timeout=60_000,
+            )
+            assert page.locator(".leaflet-container").count() == 1, "the old map is gone"
+            assert "Turn 1" in page.inner_text(".ik-header")
+            assert "Visigoths" in page.inner_text(".ik-legend")
+            assert page.evaluate(MAP_STATE_JS) != map_italia1, "Italia II's own map"
+            header = page.inner_text(".ik-header")
+            page.get_by_role("button", name="next phase").click()  # the new stepper plays
+            page.wait_for_function(
+                f"() => document.querySelector('.ik-header').innerText !== {header!r}",
                 timeout=20_000,
             )
         finally:

@@ -248,3 +248,25 @@ def test_the_map_finds_italia_s_presenter_through_the_registry() -> None:
     assert isinstance(view.presenter, ItaliaPresenter)
     assert isinstance(view.presenter, MapPresenter)  # the protocol, checked at run time
     assert "Carthaginians" in view.legend.value
+
+
+def test_the_classroom_app_picks_a_game_and_rebuilds_map_and_stepper() -> None:
+    from italia_kit.widgets.app import ClassroomApp, classroom_app, games_with_maps
+
+    assert {"italia1", "italia2"} <= set(games_with_maps())
+    app = classroom_app("italia1", seed=0)
+    assert isinstance(app, ClassroomApp) and app.game_id == "italia1"
+    assert dict(app.picker.options)[games_with_maps()["italia2"]] == "italia2"
+    first = app.stepper
+    first.next_phase()
+    app.picker.value = "italia2"  # what choosing it in the dropdown does
+    assert app.game_id == "italia2" and app.stepper is not first
+    assert app.widget.children[1] is app.stepper.widget
+    assert app.stepper.game.rules.game_id == "italia2" and not app.stepper.game.actions
+    assert (
+        "Visigoths" in app.stepper.header.value and "Visigoths" in app.stepper.mapview.legend.value
+    )
+    assert first.mapview.map.comm is None, "the old game's widgets are closed"
+    assert app.pick("Italia1").game.rules.game_id == "italia1"
+    with pytest.raises(ValueError, match="no game 'chess' with a map"):
+        app.pick("chess")
