@@ -215,9 +215,9 @@ class TurnStepper:
             )
         else:
             mover = f"<b>{st.esc(now.mover)}</b>" if now.mover else "—"
-        label = self.presenter.phase_label(now.phase)
-        phase = f"<b>{st.esc(label)}</b>"
-        if label != now.phase:
+        named = self.presenter.phase_label(now.phase)
+        phase = f"<b>{st.esc(named)}</b>"
+        if named != now.phase:  # the rulebook's name, then the engine's
             phase += f" <span style='color:#777'>({st.esc(now.phase)})</span>"
         decision = game.decision
         pending = (
