@@ -112,9 +112,6 @@ NOT_YET_GENERIC = {
     "analysis/whatif.py",
     "cli_play.py",
     "players/__init__.py",
-    "widgets/app.py",
-    "widgets/mapview.py",
-    "widgets/stepper.py",
 }
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from italia_kit.core import PassivePlayer
 from italia_kit.games.italia import EndMovement, Move, Position, RemoveUnit, new_game
-from italia_kit.widgets import MapView, TurnStepper
+from italia_kit.widgets import MapPresenter, MapView, NoPresenterError, TurnStepper
 from italia_kit.widgets import style as st
 
 from .toygame import RaceRules, RaceState
@@ -227,8 +227,46 @@ def test_the_map_has_one_shape_and_one_name_per_zone() -> None:
     assert view.redraw().layers == 3 * 48  # a full redraw sends everything
 
 
-def test_mapview_refuses_other_games() -> None:
+def test_a_game_without_a_registered_presenter_needs_one_given() -> None:
     from italia_kit.core import Game
+    from italia_kit.games.italia.widgets import ItaliaPresenter
 
+    race = Game(RaceRules(), RaceState())
+    with pytest.raises(NoPresenterError, match="no registered game 'toy-race'"):
+        MapView(race)
     with pytest.raises(TypeError, match="Italia"):
-        MapView(Game(RaceRules(), RaceState()))  # type: ignore[arg-type]
+        MapView(race, ItaliaPresenter(race))
+
+
+def test_the_map_finds_italia_s_presenter_through_the_registry() -> None:
+    from italia_kit import games
+    from italia_kit.games.italia.widgets import ItaliaPresenter
+
+    spec = games.load("italia1", variant="hannibal_plus_2_elephants")
+    assert spec.presenter == "italia_kit.games.italia.widgets.presenter:ItaliaPresenter"
+    view = MapView(spec.new_game(seed=1))
+    assert isinstance(view.presenter, ItaliaPresenter)
+    assert isinstance(view.presenter, MapPresenter)  # the protocol, checked at run time
+    assert "Carthaginians" in view.legend.value
+
+
+def test_the_classroom_app_picks_a_game_and_rebuilds_map_and_stepper() -> None:
+    from italia_kit.widgets.app import ClassroomApp, classroom_app, games_with_maps
+
+    assert {"italia1", "italia2"} <= set(games_with_maps())
+    app = classroom_app("italia1", seed=0)
+    assert isinstance(app, ClassroomApp) and app.game_id == "italia1"
+    assert dict(app.picker.options)[games_with_maps()["italia2"]] == "italia2"
+    first = app.stepper
+    first.next_phase()
+    app.picker.value = "italia2"  # what choosing it in the dropdown does
+    assert app.game_id == "italia2" and app.stepper is not first
+    assert app.widget.children[1] is app.stepper.widget
+    assert app.stepper.game.rules.game_id == "italia2" and not app.stepper.game.actions
+    assert (
+        "Visigoths" in app.stepper.header.value and "Visigoths" in app.stepper.mapview.legend.value
+    )
+    assert first.mapview.map.comm is None, "the old game's widgets are closed"
+    assert app.pick("Italia1").game.rules.game_id == "italia1"
+    with pytest.raises(ValueError, match="no game 'chess' with a map"):
+        app.pick("chess")

@@ -8,7 +8,12 @@ import pytest
 
 from italia_kit.games.italia import EndMovement, Move, Position, UnitType
 from italia_kit.games.italia.odds import Battle, Side, exact_odds
-from italia_kit.games.italia.widgets import BattleCalculator
+from italia_kit.games.italia.widgets import (
+    BattleCalculator,
+    hide_supremacy,
+    show_supremacy,
+    supremacy_of,
+)
 from italia_kit.games.italia.widgets.calculator import pct
 from italia_kit.widgets import MapView
 from italia_kit.widgets import style as st
@@ -111,8 +116,8 @@ def test_the_supremacy_layer_hatches_where_a_nation_with_fleets_has_it() -> None
     game = pos.game()
     view = MapView(game)
     before = len(view.map.layers)
-    layer = view.show_supremacy("Carthaginians")
-    assert view.supremacy is layer and len(view.map.layers) == before + 1
+    layer = show_supremacy(view, "Carthaginians")
+    assert supremacy_of(view) is layer and len(view.map.layers) == before + 1
     assert "Africa" in layer.zones and "Byzacena" in layer.zones
     assert "Mare Libycum" in layer.view.seas
     ink = st.player_ink(game.rules.world.scenario.colour_of("Carthaginians"))  # type: ignore[attr-defined]
@@ -120,8 +125,8 @@ def test_the_supremacy_layer_hatches_where_a_nation_with_fleets_has_it() -> None
     assert len(hatching) == 1 and hatching[0].color == ink and len(hatching[0].locations) > 3
     assert "Carthaginians" in layer.caption.value and layer.control in view.map.controls
 
-    battle = view.show_supremacy(zone="Africa", between=("Romans", "Carthaginians"))
-    assert view.supremacy is battle and len(view.map.layers) == before + 1  # replaced
+    battle = show_supremacy(view, zone="Africa", between=("Romans", "Carthaginians"))
+    assert supremacy_of(view) is battle and len(view.map.layers) == before + 1  # replaced
     assert battle.zones == ["Africa"]
     assert "The Carthaginians have naval supremacy" in battle.describe()[1]
     # the layer follows the game: four Roman fleets turn it round (10.9 example)
@@ -130,17 +135,17 @@ def test_the_supremacy_layer_hatches_where_a_nation_with_fleets_has_it() -> None
     view.refresh()
     assert "The Romans have naval supremacy" in battle.describe()[1]
 
-    view.hide_supremacy()
-    assert view.supremacy is None and len(view.map.layers) == before
+    hide_supremacy(view)
+    assert supremacy_of(view) is None and len(view.map.layers) == before
     assert battle.control not in view.map.controls
 
 
 def test_a_nation_without_fleets_has_supremacy_nowhere() -> None:
     view = MapView(Position("italia1").game())
-    layer = view.show_supremacy("Celts")
+    layer = show_supremacy(view, "Celts")
     assert layer.zones == [] and "nowhere" in layer.describe()[1]
     with pytest.raises(ValueError, match="sea"):
-        view.show_supremacy(zone="Mare Libycum")
+        show_supremacy(view, zone="Mare Libycum")
 
 
 def test_the_supremacy_layer_of_a_battle_finds_the_two_nations() -> None:
@@ -153,7 +158,7 @@ def test_the_supremacy_layer_of_a_battle_finds_the_two_nations() -> None:
     game.apply(Move("Romans", (legion,), ("Byzacena", "Africa")))
     game.apply(EndMovement("Romans"))
     view = MapView(game)
-    layer = view.show_supremacy(zone="Africa")
+    layer = show_supremacy(view, zone="Africa")
     assert layer.describe()[0].startswith("Africa (Mare Libycum, Mare Sardoum beside): the Romans")
     assert "The Carthaginians have naval supremacy" in layer.describe()[1]
     colour = game.rules.world.scenario.colour_of("Carthaginians")  # type: ignore[attr-defined]

@@ -73,7 +73,14 @@ def short_name(nation: str) -> str:
 
 
 def player_fill(colour: str) -> str:
-    """The fill for a player colour (an unknown colour gets a visible violet)."""
+    """The fill for a player colour (an unknown colour gets a visible violet; a ``#rrggbb``
+    fill is its own, for games whose colours the palette does not name).
+
+    >>> player_fill("#123456"), player_fill("mauve") == UNKNOWN_FILL
+    ('#123456', True)
+    """
+    if colour.startswith("#"):
+        return colour
     return PLAYER_FILL.get(colour.lower(), UNKNOWN_FILL)
 
 
@@ -163,6 +170,7 @@ def esc(text: str) -> str:
 CSS = """
 <style>
 .ik-map .leaflet-container { background: #e9eef2; font-family: 'DejaVu Sans', sans-serif; }
+.ik-boxes.leaflet-container, .ik-boxes .leaflet-container { background: #f6f3ea; }
 .ik-map .leaflet-div-icon { background: transparent; border: none; }
 .ik-label { position: absolute; transform: translate(-50%, -50%); white-space: nowrap;
   font: 700 11px/1.1 'DejaVu Sans', sans-serif; color: #222; pointer-events: none;

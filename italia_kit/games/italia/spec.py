@@ -117,6 +117,7 @@ def spec_for(game_id: str, *, variant: Any = None) -> GameSpec:
         options={"variant": changes} if changes else {},
         board=board,
         bots={"greedy": greedy},
+        presenter="italia_kit.games.italia.widgets.presenter:ItaliaPresenter",
         commands=("italia_kit.games.italia.odds.cli",),
         description="The Britannia-family game of ancient Italy (Phalanx 2005).",
     )

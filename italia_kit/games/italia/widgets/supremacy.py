@@ -12,29 +12,41 @@ Two questions, both answered by the engine (:mod:`italia_kit.games.italia.naval`
 
 :class:`SupremacyLayer` builds an ``ipyleaflet.LayerGroup`` of plain vector shapes (hatching
 is a set of lines clipped to the zone with shapely, so it works offline and in any
-browser) and a caption; :meth:`MapView.show_supremacy` puts one on the map and keeps it up
-to date after every refresh. No rule is decided here.
+browser) and a caption; :func:`show_supremacy` puts one on a map view (as the view's
+``"supremacy"`` overlay), which keeps it up to date after every refresh. No rule is decided
+here.
 """
 
 from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import ipyleaflet
 import ipywidgets
 from shapely.geometry import LineString, MultiLineString
 from shapely.geometry.base import BaseGeometry
 
-from italia_kit.games.italia import ItaliaState, World
+from italia_kit.core import Game
+from italia_kit.games.italia import ItaliaState, World, world_of
 from italia_kit.games.italia.naval import fleets_beside, supremacy, supremacy_map
 from italia_kit.widgets import style as st
 
 if TYPE_CHECKING:
     from italia_kit.widgets.mapview import MapView
 
-__all__ = ["SupremacyLayer", "SupremacyView", "hatch_lines"]
+__all__ = [
+    "SupremacyLayer",
+    "SupremacyView",
+    "hatch_lines",
+    "hide_supremacy",
+    "show_supremacy",
+    "supremacy_of",
+]
+
+#: The name the layer is shown under among a map view's overlays.
+OVERLAY = "supremacy"
 
 #: Degrees between two hatching lines (about 7 pixels at the map's opening zoom).
 HATCH_SPACING = 0.14
@@ -133,6 +145,10 @@ class SupremacyLayer:
         self.caption.value = view.caption
         self.view = view
         return True
+
+    def follow(self, game: Game[Any]) -> bool:
+        """Follow a map view's game (the view calls this at every refresh)."""
+        return self.update(game.state)
 
     def close(self) -> None:
         for layer in list(self.group.layers):
@@ -279,3 +295,32 @@ class SupremacyLayer:
 def _outline(geometry: BaseGeometry) -> list[list[tuple[float, float]]]:
     polygons = list(geometry.geoms) if geometry.geom_type == "MultiPolygon" else [geometry]
     return [[(round(y, 4), round(x, 4)) for x, y in p.exterior.coords[:-1]] for p in polygons]
+
+
+def show_supremacy(
+    view: MapView,
+    nation: str | None = None,
+    *,
+    zone: str | None = None,
+    between: tuple[str, str] | None = None,
+) -> SupremacyLayer:
+    """Hatch on ``view`` where ``nation`` has naval supremacy, or who has it in the battle
+    in ``zone`` (10.9); the layer follows the game at every refresh. Replaces a layer shown
+    before."""
+    hide_supremacy(view)
+    layer = SupremacyLayer(
+        world_of(view.game), view.game.state, nation=nation, zone=zone, between=between
+    )
+    view.add_overlay(OVERLAY, layer)
+    return layer
+
+
+def hide_supremacy(view: MapView) -> None:
+    """Take the naval-supremacy layer off the map."""
+    view.remove_overlay(OVERLAY)
+
+
+def supremacy_of(view: MapView) -> SupremacyLayer | None:
+    """The naval-supremacy layer shown on ``view``, if any."""
+    layer = view.overlays.get(OVERLAY)
+    return layer if isinstance(layer, SupremacyLayer) else None
