@@ -130,7 +130,8 @@ BOXES_NOTEBOOK = {
             "outputs": [],
             "source": (
                 f"import sys\nsys.path.insert(0, {str(ROOT)!r})\n"
-                "from tests.toyboard import RacePresenter, race_spec\n"
+                "from tests.toyboard import RacePresenter\n"
+                "from tests.toygame import race_spec\n"
                 "from italia_kit.widgets import MapView\n"
                 "game = race_spec().new_game(seed=1)\n"
                 "game.state.scores.update(A=14, B=23)\n"

@@ -9,23 +9,20 @@ from collections.abc import Iterator
 import ipyleaflet
 import pytest
 
-from italia_kit import games
 from italia_kit.core import Game, PassivePlayer
 from italia_kit.widgets import MapPresenter, MapView, TurnStepper
 from italia_kit.widgets import style as st
 from italia_kit.widgets.app import games_with_maps
 
-from .toyboard import BOARD, RacePresenter, race_spec
-from .toygame import RaceState, Roll, Stop
+from .toyboard import BOARD, RacePresenter
+from .toygame import RaceState, Roll, Stop, race_spec
+from .toys import registered as toys_registered
 
 
 @pytest.fixture
 def registered() -> Iterator[None]:
-    games.register("toy-race", race_spec)
-    try:
+    with toys_registered():
         yield
-    finally:
-        games.unregister("toy-race")
 
 
 def race(seed: int = 1) -> Game[RaceState]:

@@ -1,5 +1,5 @@
 """A board of boxes and lines for the toy dice race (tests/toygame.py): the map presenter a
-box-board game gives the generic views, and a spec that registers the race with it.
+box-board game gives the generic views (the one tests/toygame.py's ``race_spec`` names).
 
 The track is five boxes in a row (Start, 1-10, 11-20, 21-30, Finish) joined by lines, the
 last one double; a player who stopped sits on the Bench, below the middle of the track.
@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from italia_kit.core import Game
-from italia_kit.games import Chance, Dynamics, GameKind, GameSpec, Information
 from italia_kit.widgets import style as st
 from italia_kit.widgets.presenter import BasePresenter, Box, BoxBoard, Line, LocationView, StackLine
 
@@ -94,21 +93,3 @@ class RacePresenter(BasePresenter):
 
     def colour_of(self, game: Game[Any], mover: str) -> str:
         return COLOURS.get(mover, "")
-
-
-def race_spec(**options: Any) -> GameSpec:
-    """The toy race as a registered game with its board of boxes."""
-
-    def start(seed: int = 0, **kwargs: Any) -> Game[RaceState]:
-        return Game(RaceRules(), RaceState(), seed=seed)
-
-    return GameSpec(
-        id="toy-race",
-        title="A toy dice race on a board of boxes",
-        kind=GameKind(Dynamics.SEQUENTIAL, Chance.STOCHASTIC, Information.PERFECT, 2, 2),
-        seats=RaceState.PLAYERS,
-        new_game=start,
-        rules=RaceRules,
-        seat_of=lambda game, actor: actor,
-        presenter="tests.toyboard:RacePresenter",
-    )

@@ -104,10 +104,11 @@ def race_spec(**options: Any) -> GameSpec:
 
     return GameSpec(
         id="toy-race",
-        title="A dice race (test toy)",
+        title="A toy dice race on a board of boxes",
         kind=GameKind(Dynamics.SEQUENTIAL, Chance.STOCHASTIC, Information.PERFECT, 2, 2),
         seats=RaceState.PLAYERS,
         new_game=start,
         rules=RaceRules,
         seat_of=lambda game, actor: actor,
+        presenter="tests.toyboard:RacePresenter",  # its board of boxes (the generic views)
     )
