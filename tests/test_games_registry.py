@@ -110,8 +110,6 @@ NOT_YET_GENERIC = {
     "analysis/cli_whatif.py",
     "analysis/runner.py",
     "analysis/whatif.py",
-    "cli_play.py",
-    "players/__init__.py",
     "widgets/app.py",
     "widgets/mapview.py",
     "widgets/stepper.py",

@@ -98,6 +98,16 @@ def spec_for(game_id: str, *, variant: Any = None) -> GameSpec:
 
         return load_board("italia")
 
+    def returns(game: Game[Any]) -> dict[str, float]:
+        from italia_kit.games.italia.match import final_scores
+
+        return final_scores(game)
+
+    def summary(game: Game[Any]) -> str:
+        from italia_kit.games.italia.summary import summary_text
+
+        return summary_text(game)
+
     def greedy(seed: int) -> Player:
         from italia_kit.games.italia.greedy import GreedyPlayer
 
@@ -119,6 +129,11 @@ def spec_for(game_id: str, *, variant: Any = None) -> GameSpec:
         bots={"greedy": greedy},
         commands=("italia_kit.games.italia.odds.cli",),
         description="The Britannia-family game of ancient Italy (Phalanx 2005).",
+        returns=returns,
+        summary=summary,
+        seat_label="colour",
+        score_label="victory points",
+        score_unit="VP",
     )
 
 
