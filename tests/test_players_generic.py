@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from italia_kit import games
-from italia_kit.core import Game, PassivePlayer, RandomPlayer
-from italia_kit.games.spec import Chance, Dynamics, GameKind, GameSpec, Information
+from italia_kit.core import Game, RandomPlayer
+from italia_kit.games.spec import GameSpec
 from italia_kit.players import (
     BySeat,
     RolloutPlayer,
@@ -19,36 +19,12 @@ from italia_kit.players import (
     player_kinds,
     players_from_spec,
 )
-from tests.toygame import RaceRules, RaceState, Roll, Stop
-
-
-def race_spec(**options: Any) -> GameSpec:
-    """The dice race of tests/toygame.py as a registered game: seats A and B, the score is
-    the points (or 0 for whoever went over 30)."""
-
-    def start(seed: int = 0, **kwargs: Any) -> Game[RaceState]:
-        return Game(RaceRules(), RaceState(), seed=seed, **kwargs)
-
-    def returns(game: Game[Any]) -> dict[str, float]:
-        scores = game.state.scores
-        return {p: float(v if v <= 30 else 0) for p, v in scores.items()}
-
-    return GameSpec(
-        id="race",
-        title="A dice race",
-        kind=GameKind(Dynamics.SEQUENTIAL, Chance.STOCHASTIC, Information.PERFECT, 2, 2),
-        seats=("A", "B"),
-        new_game=start,
-        rules=RaceRules,
-        seat_of=lambda game, actor: actor,
-        returns=returns,
-        bots={"stopper": lambda seed: PassivePlayer()},
-    )
+from tests.toygame import Roll, Stop, race_spec
 
 
 @pytest.fixture(autouse=True)
 def race() -> Iterator[GameSpec]:
-    games.register("race", race_spec, replace=True)
+    games.register("race", lambda: race_spec("race"), replace=True)
     try:
         yield games.load("race")
     finally:
@@ -126,7 +102,7 @@ def test_rollout_needs_the_game_s_scores() -> None:
 def _without_returns() -> GameSpec:
     import dataclasses
 
-    return dataclasses.replace(race_spec(), id="race-unscored", returns=None)
+    return dataclasses.replace(race_spec("race"), id="race-unscored", returns=None)
 
 
 def test_a_whole_game_with_a_rollout_seat(race: GameSpec) -> None:

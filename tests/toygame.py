@@ -91,3 +91,40 @@ class RaceRules:
         return RaceState(
             int(data["turn"]), int(data["to_move"]), dict(data["scores"]), list(data["stopped"])
         )
+
+
+def race_spec(game_id: str = "toy-race", **options: Any) -> Any:
+    """The race as a registered game (``games.register(game_id, race_spec)``): seats A and
+    B, the score is the points (0 for whoever went over 30), one metric row per seat."""
+    from italia_kit.core import Game, PassivePlayer
+    from italia_kit.games import Chance, Dynamics, GameKind, GameSpec, Information
+
+    if options:
+        raise ValueError(f"{game_id}: unknown option {sorted(options)[0]!r} (options: none)")
+
+    def start(seed: int = 0, **kwargs: Any) -> Game[RaceState]:
+        return Game(RaceRules(), RaceState(), seed=seed, **kwargs)
+
+    def returns(game: Game[Any]) -> dict[str, float]:
+        return {p: float(v if v <= 30 else 0) for p, v in game.state.scores.items()}
+
+    def metrics(game: Game[Any]) -> list[dict[str, Any]]:
+        return [
+            {"seat": p, "turn": game.state.turn, "points": v, "stopped": p in game.state.stopped}
+            for p, v in game.state.scores.items()
+        ]
+
+    return GameSpec(
+        id=game_id,
+        title="A dice race",
+        kind=GameKind(Dynamics.SEQUENTIAL, Chance.STOCHASTIC, Information.PERFECT, 2, 2),
+        seats=("A", "B"),
+        new_game=start,
+        rules=RaceRules,
+        seat_of=lambda game, actor: actor,
+        returns=returns,
+        metrics=metrics,
+        metric_columns=("seat", "turn", "points", "stopped"),
+        bots={"stopper": lambda seed: PassivePlayer()},
+        commands=("tests.test_cli_games",),
+    )

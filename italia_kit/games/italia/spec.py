@@ -29,6 +29,14 @@ from italia_kit.games.italia.scenarios import (
     with_variant,
 )
 from italia_kit.games.italia.setup import ItaliaGame, new_game
+from italia_kit.games.italia.whatif import (
+    METRIC_COLUMNS,
+    METRIC_TYPES,
+    ZONE_COLUMNS,
+    metrics,
+    record,
+    zone_rows,
+)
 from italia_kit.games.italia.world import World
 from italia_kit.games.spec import Chance, Dynamics, GameKind, GameSpec, Information
 
@@ -87,6 +95,9 @@ def spec_for(game_id: str, *, variant: Any = None) -> GameSpec:
     def start(seed: int = 0, **kwargs: Any) -> ItaliaGame:
         return new_game(scenario, seed=seed, **kwargs)
 
+    def recorded(seed: int) -> ItaliaGame:
+        return record(scenario, seed)
+
     def rules() -> ItaliaRules:
         return ItaliaRules(World(scenario))
 
@@ -131,6 +142,12 @@ def spec_for(game_id: str, *, variant: Any = None) -> GameSpec:
         description="The Britannia-family game of ancient Italy (Phalanx 2005).",
         returns=returns,
         summary=summary,
+        record=recorded,
+        metrics=metrics,
+        metric_columns=METRIC_COLUMNS,
+        metric_types=METRIC_TYPES,
+        tables={"zones": (ZONE_COLUMNS, zone_rows)},
+        variants={p.stem: p for p in sorted(VARIANTS.glob("*.yaml"))},
         seat_label="colour",
         score_label="victory points",
         score_unit="VP",
