@@ -221,7 +221,9 @@ def commands() -> list[Command]:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with one subparser per command."""
-    parser = _Parser(prog=PROG, description="The board game Italia as a map and a rules engine.")
+    parser = _Parser(
+        prog=PROG, description="Board games as maps and rules engines: Italia I and II and more."
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for command in commands():
         child = sub.add_parser(command.name, help=command.help, description=command.help)

@@ -4,6 +4,12 @@ One option: ``variant``, a what-if diff of the scenario (``docs/scenario-format.
 name of a shipped variant, a variant file's path or mapping, or a list of those applied in
 order. A save of a variant's game records the variant itself, so it loads without the file.
 
+Besides the rules, the spec gives the generic layers: the score of every colour
+(``returns``: victory points, 11.0; of an unfinished game the points so far), the turn
+summary of ``play``/``replay`` (:mod:`.summary`), what a what-if run records
+(:mod:`.whatif`: per nation and turn, and the ``zones`` table), the shipped variants by
+name, the greedy bot, and the ``odds`` command.
+
 >>> from italia_kit import games
 >>> spec = games.load("italia1", variant="hannibal_plus_2_elephants")
 >>> spec.options["variant"][0]["variant"], spec.seats
@@ -11,6 +17,8 @@ order. A save of a variant's game records the variant itself, so it loads withou
 >>> game = spec.new_game(seed=1)
 >>> game.rules.ref.game, game.rules.game_id
 ('italia1', 'italia1+hannibal_plus_2_elephants')
+>>> spec.scores(game), sorted(spec.variants)
+({'red': 0.0, 'yellow': 0.0, 'blue': 0.0}, ['hannibal_plus_2_elephants', 'rome_one_legion_less'])
 """
 
 from __future__ import annotations
