@@ -97,3 +97,10 @@ def test_run_whatif_of_any_game() -> None:
     pd.testing.assert_frame_equal(result.frame, again.frame)
     with pytest.raises(ValueError, match="unknown option 'variant'"):
         run_whatif("toy-race", [{"variant": "x", "changes": [{"set": "a", "value": 1}]}], games=1)
+
+
+def test_a_what_if_with_the_rollout_player_and_a_game_s_bot() -> None:
+    rollout = run_whatif("toy-race", games=2, players="rollout", workers=1, progress=False)
+    assert len(rollout.games) == 2 and rollout.failures.empty
+    greedy = run_whatif("italia1", games=1, players="greedy", workers=1, progress=False)
+    assert len(greedy.games) == 1 and set(greedy.scores["colour"]) == {"red", "yellow", "blue"}

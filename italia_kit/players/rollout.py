@@ -25,13 +25,15 @@ and for games with few actions a decision; a whole game of Italia with it takes 
 >>> ranked = advisor.rank(game)
 >>> ranked[0].n, ranked == advisor.rank(game), advisor.choose(game) == ranked[0].action
 (2, True, True)
+>>> action, mean, n = ranked[0]
+>>> action in game.legal_actions(), mean >= ranked[-1].mean
+(True, True)
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from italia_kit.core import Action, Game, RandomPlayer
 
@@ -43,9 +45,9 @@ __all__ = ["Ranked", "RolloutPlayer"]
 _MASK = (1 << 63) - 1
 
 
-@dataclass(frozen=True, slots=True)
-class Ranked:
-    """One legal action with its mean score over ``n`` playouts, for the seat deciding."""
+class Ranked(NamedTuple):
+    """One legal action with its mean score over ``n`` playouts, for the seat deciding:
+    ``for action, mean, n in advisor.rank(game)``."""
 
     action: Action
     mean: float
