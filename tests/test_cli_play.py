@@ -208,3 +208,14 @@ def test_a_game_the_engine_cannot_finish_exits_1_with_its_summary(
     assert err == f"italia-kit: error: {stopped}\n"
     code, out, _ = run(capsys, "replay", str(save))
     assert code == 0 and "(* the game stopped during this turn)" in out
+
+
+def test_play_a_variant_and_replay_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "elephants.json"
+    argv = ["play", "--seed", "5", "--variant", "hannibal_plus_2_elephants", "--save", str(save)]
+    code, played, _ = run(capsys, *argv)
+    assert code == 0
+    data = json.loads(save.read_text())
+    assert data["options"]["variant"][0]["variant"] == "hannibal_plus_2_elephants"
+    code, replayed, _ = run(capsys, "replay", str(save))
+    assert code == 0 and replayed.splitlines()[1:] == played.splitlines()[1:-1]
