@@ -30,7 +30,7 @@ from collections.abc import Callable
 
 from italia_kit.core import RandomPlayer
 from italia_kit.games.italia import play_game
-from italia_kit.players import GreedyPlayer
+from italia_kit.games.italia.greedy import GreedyPlayer
 
 #: diplomacy 1.1.2's random games a CPU second on the development machine (2 shared
 #: cores, Python 3.11), used when the package is missing.

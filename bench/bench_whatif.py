@@ -13,6 +13,7 @@ import contextlib
 import sys
 import time
 
+from italia_kit import games
 from italia_kit.analysis import game_seeds, run_whatif
 from italia_kit.analysis.runner import GameTask, task_players
 from italia_kit.games.italia import play_game
@@ -30,12 +31,13 @@ def plain_games() -> float:
     """Games a second of bare ``play_game`` with the same seeds and players: the engine
     alone, without the what-if bookkeeping."""
     scenario = load_scenario("italia1")
+    spec = games.load("italia1")
     start = time.perf_counter()
     for i in range(GAMES):
-        task = GameTask(0, "base", ("id", "italia1"), "", i, *game_seeds(SEED, i))
+        task = GameTask(0, "base", "italia1", "", i, *game_seeds(SEED, i))
         # an engine failure ends the game early, as in the runs below
         with contextlib.suppress(Exception):
-            play_game(scenario, seed=task.seed, players=task_players(task, list(scenario.players)))
+            play_game(scenario, seed=task.seed, players=task_players(task, spec))
     return GAMES / (time.perf_counter() - start)
 
 

@@ -1,10 +1,11 @@
 """The ``italia-kit`` command line (also ``python -m italia_kit``).
 
 Each subcommand is a :class:`Command` (name, help, add_arguments, run). ``board`` lives here;
-later commands (``play``, ``replay``, ``odds``, ``whatif``) live in their own modules, each
-defining ``COMMAND = Command(...)``, and are switched on by adding the module's name to
-:data:`COMMAND_MODULES`. A refused input (unknown option, unknown zone) prints one line on
-stderr and exits with 2, never a traceback.
+the commands every game has (``play``, ``replay``, ``whatif``) live in the modules of
+:data:`COMMAND_MODULES`, each defining ``COMMAND = Command(...)`` (or ``COMMANDS``); a game
+adds its own through its spec (:attr:`GameSpec.commands <italia_kit.games.GameSpec>`:
+Italia's ``odds``), collected from the game registry. A refused input (unknown option,
+unknown zone, unknown game) prints one line on stderr and exits with 2, never a traceback.
 
 >>> main(["board", "--zone", "rome"])  # doctest: +ELLIPSIS
 Rome
@@ -26,15 +27,15 @@ from pathlib import Path
 from italia_kit.geo import Board, BoardDataError, Zone, load_board
 from italia_kit.geo.errors import UnknownNameError
 
-__all__ = ["COMMAND_MODULES", "Command", "CommandError", "main"]
+__all__ = ["COMMAND_MODULES", "Command", "CommandError", "main", "one_line"]
 
 PROG = "italia-kit"
 
-#: Modules that each define ``COMMAND: Command``; their commands follow ``board`` in --help.
+#: Modules of the commands every game has, each defining ``COMMAND: Command`` (or
+#: ``COMMANDS``); they follow ``board`` in --help, then the games' own commands.
 COMMAND_MODULES: tuple[str, ...] = (
-    "italia_kit.games.italia.odds.cli",
-    "italia_kit.analysis.cli_whatif",
     "italia_kit.cli_play",
+    "italia_kit.analysis.cli_whatif",
 )
 
 
@@ -56,6 +57,18 @@ class CommandError(Exception):
         self.code = code
 
 
+def one_line(err: BaseException) -> str:
+    """An error as one line: the first of its ``problems`` if it lists some (a game's data
+    errors do, Italia's ``ScenarioError``), and how many more; else its first line."""
+    problems = getattr(err, "problems", None)
+    if isinstance(problems, list) and problems:
+        more = len(problems) - 1
+        tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        return str(problems[0]) + tail
+    text = str(err)
+    return text.splitlines()[0] if text else type(err).__name__
+
+
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors become CommandError: one line, no usage dump."""
 
@@ -68,6 +81,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _board_arguments(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group()
+    source.add_argument("--game", metavar="ID", help="the board of a registered game")
     source.add_argument("--board", default="italia", help="a shipped board (default: italia)")
     source.add_argument(
         "--files", nargs=2, metavar=("GEOJSON", "META"), help="another game's board files"
@@ -134,8 +148,26 @@ def zone_details(board: Board, zone: Zone) -> str:
     return "\n".join(lines)
 
 
+def _game_board(game_id: str) -> Board:
+    from italia_kit import games
+
+    try:
+        spec = games.load(game_id)
+    except (KeyError, ValueError) as err:  # UnknownGameError is both
+        raise CommandError(one_line(err)) from None
+    if spec.board is None:
+        raise CommandError(f"game {spec.id!r} has no board")
+    board: Board = spec.board()
+    return board
+
+
 def _run_board(args: argparse.Namespace) -> int:
-    board = Board.from_files(*args.files) if args.files else load_board(args.board)
+    if args.game is not None:
+        board = _game_board(args.game)
+    elif args.files:
+        board = Board.from_files(*args.files)
+    else:
+        board = load_board(args.board)
     zone = board.zone(args.zone) if args.zone else None
     if zone is not None:
         print(zone_details(board, zone))
@@ -159,18 +191,39 @@ BOARD = Command(
 # -- the entry point --------------------------------------------------------------------------
 
 
+def game_command_modules() -> list[str]:
+    """The command modules of every registered game (``GameSpec.commands``), each once, in
+    the order of the games' ids. A game whose spec does not load adds none: one broken game
+    from another package must not take the command line down with it."""
+    from italia_kit import games
+
+    found: list[str] = []
+    for game_id in games.available():
+        try:
+            spec = games.load(game_id)
+        except Exception as err:  # any failure of another package's game
+            print(f"{PROG}: warning: game {game_id!r} does not load: {err}", file=sys.stderr)
+            continue
+        found += [m for m in spec.commands if m not in found]
+    return found
+
+
 def commands() -> list[Command]:
-    """Every subcommand: ``board`` and those of :data:`COMMAND_MODULES`."""
+    """Every subcommand: ``board``, those of :data:`COMMAND_MODULES`, and the games' own."""
     found = [BOARD]
-    for module in COMMAND_MODULES:
+    for module in [*COMMAND_MODULES, *game_command_modules()]:
         loaded = importlib.import_module(module)
-        found.extend(getattr(loaded, "COMMANDS", (loaded.COMMAND,)))  # COMMANDS: several
+        for command in getattr(loaded, "COMMANDS", (loaded.COMMAND,)):  # COMMANDS: several
+            if all(c.name != command.name for c in found):  # the first of a name wins
+                found.append(command)
     return found
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with one subparser per command."""
-    parser = _Parser(prog=PROG, description="The board game Italia as a map and a rules engine.")
+    parser = _Parser(
+        prog=PROG, description="Board games as maps and rules engines: Italia I and II and more."
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for command in commands():
         child = sub.add_parser(command.name, help=command.help, description=command.help)

@@ -153,3 +153,13 @@ def test_python_dash_m_runs_the_same_command(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("Rome\n")
     assert png_size(png) == (1600, 1800)
+
+
+@needs_real
+def test_the_board_of_a_registered_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["board", "--game", "italia2", "--zone", "rome"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Rome"
+    assert cli.main(["board", "--game", "italia4"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("italia-kit: error: unknown game 'italia4' (did you mean")
+    assert err.count("\n") == 1 and "known games: italia1, italia2" in err

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from italia_kit.cli import main
-from italia_kit.cli_play import play_from_spec, summarise
+from italia_kit.cli_play import play_from_spec
 from italia_kit.core import RandomPlayer
 from italia_kit.games.italia import final_scores, new_game, play_game
+from italia_kit.games.italia.summary import summarise
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -94,7 +95,11 @@ def test_play_from_spec_matches_play_game() -> None:
     ("argv", "message"),
     [
         (["play", "--bogus"], "unrecognized arguments: --bogus"),
-        (["play", "--game", "italia3"], "unknown game 'italia3' (known: italia1, italia2)"),
+        (
+            ["play", "--game", "italia3"],
+            "unknown game 'italia3' (did you mean 'italia2'?); known games: italia1, italia2",
+        ),
+        (["play", "--variant", "more_elephants"], "no shipped variant 'more_elephants'"),
         (["play", "--players", "chess"], "unknown player kind 'chess'"),
         (["play", "--players", "red=chess"], "unknown player kind 'chess'"),
         (["play", "--players", "purple=greedy"], "unknown colour 'purple'"),
@@ -155,7 +160,7 @@ def test_the_real_command_line(tmp_path: Path) -> None:
         check=False,
     )
     assert bad.returncode == 2 and bad.stdout == ""
-    assert bad.stderr == "italia-kit: error: unknown game 'nope' (known: italia1, italia2)\n"
+    assert bad.stderr == "italia-kit: error: unknown game 'nope'; known games: italia1, italia2\n"
     broken = tmp_path / "broken.json"
     broken.write_text("[1, 2")
     replay = subprocess.run(
@@ -193,7 +198,7 @@ def test_a_game_the_engine_cannot_finish_exits_1_with_its_summary(
     import italia_kit.cli_play as cli_play
 
     monkeypatch.setattr(
-        cli_play, "players_from_spec", lambda spec, scenario, seed: (_GivesUp(), {"red": "x"})
+        cli_play, "players_from_spec", lambda text, spec, seed: (_GivesUp(), {"red": "x"})
     )
     save = tmp_path / "partial.json"
     code, out, err = run(capsys, "play", "--save", str(save))
@@ -203,3 +208,14 @@ def test_a_game_the_engine_cannot_finish_exits_1_with_its_summary(
     assert err == f"italia-kit: error: {stopped}\n"
     code, out, _ = run(capsys, "replay", str(save))
     assert code == 0 and "(* the game stopped during this turn)" in out
+
+
+def test_play_a_variant_and_replay_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "elephants.json"
+    argv = ["play", "--seed", "5", "--variant", "hannibal_plus_2_elephants", "--save", str(save)]
+    code, played, _ = run(capsys, *argv)
+    assert code == 0
+    data = json.loads(save.read_text())
+    assert data["options"]["variant"][0]["variant"] == "hannibal_plus_2_elephants"
+    code, replayed, _ = run(capsys, "replay", str(save))
+    assert code == 0 and replayed.splitlines()[1:] == played.splitlines()[1:-1]

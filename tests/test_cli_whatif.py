@@ -8,8 +8,8 @@ import pandas as pd
 import pytest
 
 from italia_kit import cli
-from italia_kit.analysis import VARIANTS
-from italia_kit.analysis.whatif import COLUMNS
+from italia_kit.games.italia.spec import VARIANTS
+from italia_kit.games.italia.whatif import COLUMNS
 
 ROME = str(VARIANTS / "rome_one_legion_less.yaml")
 
@@ -68,7 +68,9 @@ def test_a_bad_variant_is_one_line_and_exit_2(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--game", "italia3"], "no scenario here"),
+        (["--game", "italia3"], "unknown game 'italia3' (did you mean 'italia2'?); known games"),
+        (["--players", "chess"], "unknown player kind 'chess' for italia1 (known: greedy"),
+        (["--variant", "more_elephants"], "cannot read the variant"),
         (["--games", "0"], "--games must be at least 1"),
         (["--workers", "0"], "--workers must be at least 1"),
         (["--games", "many"], "invalid int value"),

@@ -104,16 +104,6 @@ def test_a_save_of_an_unknown_game_names_the_field_and_the_known_games() -> None
 
 GENERIC = ("core", "geo", "players", "analysis", "widgets", "cli.py", "cli_play.py", "palette.py")
 
-#: Modules of the generic layers that still reach into a game while issue 13 is under way;
-#: each entry is a defect to remove, and this list only ever shrinks.
-NOT_YET_GENERIC = {
-    "analysis/cli_whatif.py",
-    "analysis/runner.py",
-    "analysis/whatif.py",
-    "cli_play.py",
-    "players/__init__.py",
-}
-
 
 def _imports(path: Path) -> set[str]:
     found: set[str] = set()
@@ -141,12 +131,6 @@ def test_the_generic_layers_import_no_game() -> None:
             m for m in _imports(path) if m.startswith("italia_kit.games.") and m.count(".") >= 2
         }
         games_imported -= {"italia_kit.games.registry", "italia_kit.games.spec"}
-        if games_imported and rel not in NOT_YET_GENERIC:
+        if games_imported:
             offenders[rel] = sorted(games_imported)
     assert offenders == {}
-
-
-def test_the_list_of_modules_not_yet_generic_only_names_offenders() -> None:
-    for rel in NOT_YET_GENERIC:
-        imported = _imports(PACKAGE / rel)
-        assert any(m.startswith("italia_kit.games.") for m in imported), f"{rel} is generic now"

@@ -7,18 +7,20 @@ import statistics
 
 import pytest
 
+from italia_kit import games
 from italia_kit.core import IllegalActionError, game_to_json
 from italia_kit.games.italia import ItaliaGame, Move, Position, final_scores, new_game, play_game
 from italia_kit.games.italia.actions import Buy, EndMovement, Fight, Retreat, StandFast
+from italia_kit.games.italia.greedy import GreedyPlayer
 from italia_kit.games.italia.position import View, geometry
 from italia_kit.games.italia.scenarios import load_scenario
 from italia_kit.players import (
     PLAYER_KINDS,
-    GreedyPlayer,
     PassivePlayer,
     RandomPlayer,
     ScriptedPlayer,
     make_player,
+    player_kinds,
     players_from_spec,
 )
 
@@ -191,30 +193,35 @@ def test_every_greedy_choice_is_legal() -> None:
 
 
 def test_player_kinds_by_name() -> None:
-    assert set(PLAYER_KINDS) == {"greedy", "random", "passive"}
-    assert isinstance(make_player(" Greedy ", 2), GreedyPlayer)
+    assert set(PLAYER_KINDS) == {"random", "passive", "rollout"}
+    assert set(player_kinds("italia1")) == {"greedy", "random", "passive", "rollout"}
+    assert isinstance(make_player(" Greedy ", 2, game="italia1"), GreedyPlayer)
     assert isinstance(make_player("random", 2), RandomPlayer)
-    with pytest.raises(ValueError, match="unknown player kind 'chess'"):
-        make_player("chess")
+    with pytest.raises(ValueError, match=r"unknown player kind 'chess'.*greedy, passive"):
+        make_player("chess", game="italia2")
+    with pytest.raises(ValueError, match=r"unknown player kind 'greedy' \(known: passive"):
+        make_player("greedy")  # a game's bot needs the game
+    with pytest.raises(ValueError, match="needs the game"):
+        make_player("rollout")
 
 
 def test_players_from_a_spec() -> None:
-    scenario = load_scenario("italia1")
-    one, kinds = players_from_spec("greedy", scenario, seed=4)
+    spec = games.load("italia1")
+    one, kinds = players_from_spec("greedy", spec, seed=4)
     assert isinstance(one, GreedyPlayer) and set(kinds.values()) == {"greedy"}
-    per, kinds = players_from_spec("red=greedy, blue=passive", scenario, seed=4)
+    per, kinds = players_from_spec("red=greedy, blue=passive", "italia1", seed=4)
     assert isinstance(per, dict)
     assert kinds == {"red": "greedy", "yellow": "random", "blue": "passive"}
     assert isinstance(per["red"], GreedyPlayer) and per["red"].seed == 400
     for bad, message in (
-        ("purple=greedy", "unknown colour 'purple'"),
+        ("purple=greedy", r"unknown colour 'purple' in italia1 \(colours: red, yellow, blue\)"),
         ("red=chess", "unknown player kind 'chess'"),
         ("red", "unknown player kind 'red'"),
         ("red=", "not colour=kind"),
         ("", "empty"),
     ):
         with pytest.raises(ValueError, match=message):
-            players_from_spec(bad, scenario)
+            players_from_spec(bad, spec)
 
 
 def test_an_illegal_action_from_a_player_is_refused() -> None:

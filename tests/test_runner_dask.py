@@ -9,7 +9,8 @@ from typing import Any
 import pandas as pd
 import pytest
 
-from italia_kit.analysis import VARIANTS, run_whatif
+from italia_kit.analysis import run_whatif
+from italia_kit.games.italia.spec import VARIANTS
 
 distributed = pytest.importorskip(
     "distributed",

@@ -16,31 +16,40 @@ from typing import Any
 import pandas as pd
 import pytest
 
+from italia_kit import games
 from italia_kit.analysis import (
-    VARIANTS,
     GameFailed,
     Variant,
+    VariantError,
     WhatIfResult,
     game_seeds,
     replay_game,
     run_whatif,
     wilson_interval,
 )
-from italia_kit.analysis.runner import GameRecord, GameTask, play_recorded, play_task, task_players
-from italia_kit.analysis.whatif import COLUMNS, _result
-from italia_kit.games.italia.scenarios import ScenarioError, load_scenario
+from italia_kit.analysis.runner import GameRecord, GameTask, play_task, task_players
+from italia_kit.analysis.whatif import result_of
+from italia_kit.games.italia.scenarios import Scenario, ScenarioError, load_scenario, with_variant
 from italia_kit.games.italia.scoring import holders
+from italia_kit.games.italia.spec import VARIANTS
+from italia_kit.games.italia.whatif import COLUMNS, play_recorded
 
 ELEPHANTS = VARIANTS / "hannibal_plus_2_elephants.yaml"
 ONE_LEGION_LESS = VARIANTS / "rome_one_legion_less.yaml"
 ITALIA1 = load_scenario("italia1")
+SPEC = games.load("italia1")
+
+
+def apply(variant: Variant, scenario: Scenario = ITALIA1) -> Scenario:
+    """The scenario with the variant's changes, as Italia's spec applies them."""
+    return with_variant(scenario, variant.to_dict()) if variant.changes else scenario
 
 
 # -- variants ---------------------------------------------------------------------------
 
 
 def test_the_shipped_variants_change_what_their_names_say() -> None:
-    elephants = Variant.load(ELEPHANTS).apply(ITALIA1)
+    elephants = apply(Variant.load(ELEPHANTS))
     turn6 = next(r for r in elephants.nation("Carthaginians").reinforcements if r.turn == 6)
     base6 = next(r for r in ITALIA1.nation("Carthaginians").reinforcements if r.turn == 6)
 
@@ -50,7 +59,7 @@ def test_the_shipped_variants_change_what_their_names_say() -> None:
     assert count(turn6) == count(base6) + 2
     assert elephants.id == "italia1+hannibal_plus_2_elephants"
 
-    rome = Variant.load(ONE_LEGION_LESS).apply(ITALIA1)
+    rome = apply(Variant.load(ONE_LEGION_LESS))
     legions = sum(g.count for g in rome.nation("Romans").setup if g.unit == "legion")
     assert legions == sum(g.count for g in ITALIA1.nation("Romans").setup if g.unit == "legion") - 1
     assert Variant.load(ONE_LEGION_LESS).title == "Rome starts with one legion less"
@@ -59,7 +68,8 @@ def test_the_shipped_variants_change_what_their_names_say() -> None:
 def test_a_variant_round_trips_through_its_mapping() -> None:
     v = Variant.load(ELEPHANTS)
     assert Variant.from_dict(v.to_dict()) == v
-    assert Variant("plain").apply(ITALIA1) is ITALIA1
+    assert Variant("plain").spec_options() == {}
+    assert Variant("plain").spec("italia1").options == {}
 
 
 def test_a_variant_file_without_a_name_is_named_after_the_file(tmp_path: Path) -> None:
@@ -67,7 +77,9 @@ def test_a_variant_file_without_a_name_is_named_after_the_file(tmp_path: Path) -
     path.write_text("changes:\n  - {nation: Celts, set: start_gold, value: 5}\n")
     v = Variant.load(path)
     assert v.name == "richer_celts"
-    assert v.apply(ITALIA1).nation("Celts").start_gold == 5
+    assert apply(v).nation("Celts").start_gold == 5
+    rules = Variant.load(path).spec("italia1").rules()
+    assert rules.world.scenario.nation("Celts").start_gold == 5  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
@@ -88,14 +100,17 @@ def test_a_bad_variant_is_refused_before_any_game(
 ) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text(text)
-    with pytest.raises(ScenarioError) as err:
+    # the game refuses a change it cannot apply (ScenarioError); the what-if layer a file
+    # that is no variant at all (VariantError): both are ValueErrors
+    with pytest.raises(ValueError) as err:
         run_whatif("italia1", [path], games=1, workers=1, progress=False)
+    assert isinstance(err.value, ScenarioError | VariantError)
     for word in words:
         assert word in str(err.value)
 
 
 def test_a_missing_variant_file_is_a_scenario_error(tmp_path: Path) -> None:
-    with pytest.raises(ScenarioError, match="cannot read the variant"):
+    with pytest.raises(VariantError, match="cannot read the variant"):
         Variant.load(tmp_path / "nothing.yaml")
 
 
@@ -126,10 +141,10 @@ def test_game_seeds_depend_on_the_run_seed_and_the_game_index_only() -> None:
 def _finished_game(start: int) -> tuple[int, GameTask, Any, Any]:
     """Game 0 of the first run seed from ``start`` on that the engine plays to the end."""
     for seed in range(start, start + 8):
-        task = GameTask(0, "base", ("id", "italia1"), "", 0, *game_seeds(seed, 0))
+        task = GameTask(0, "base", "italia1", "", 0, *game_seeds(seed, 0))
         try:
             game, snapshots = play_recorded(
-                ITALIA1, seed=task.seed, players=task_players(task, list(ITALIA1.players))
+                ITALIA1, seed=task.seed, players=task_players(task, SPEC)
             )
         except Exception:  # an engine failure on this seed: try the next one
             continue
@@ -154,15 +169,17 @@ def test_the_record_is_the_game_the_engine_plays() -> None:
     assert record.actions == len(game.actions) and not record.error
     # the victory points per turn add up to the engine's totals
     totals: dict[str, float] = {}
-    for nation, _turn, vp, _zones, _cities in record.turns:
+    for nation, _colour, _turn, vp, _total, _zones, _cities in record.rows:
         totals[nation] = totals.get(nation, 0.0) + vp
     assert totals == {n.name: game.state.vp.get(n.name, 0.0) for n in ITALIA1.nations}
-    assert len(record.turns) == len(ITALIA1.nations) * ITALIA1.last_turn
+    assert len(record.rows) == len(ITALIA1.nations) * ITALIA1.last_turn
+    assert dict(record.returns) == SPEC.scores(game)  # the final victory points by colour
     # at the end of the game: exactly who holds what
     final = holders(game.state, game.rules.world)
-    assert dict(record.zones) == final == snapshots[ITALIA1.last_turn][0]
+    (zones,) = record.tables
+    assert {z: n for z, n, _colour in zones} == final == snapshots[ITALIA1.last_turn][0]
     # at the end of each scoring turn: what the turn's scoring counted (11.0)
-    by_key = {(n, t): (z, c) for n, t, _vp, z, c in record.turns}
+    by_key = {(n, t): (z, c) for n, _colour, t, _vp, _total, z, c in record.rows}
     checked = 0
     for event in game.log:
         if event.kind != "victory_points" or "control (" not in event.text:
@@ -251,9 +268,9 @@ def _made_up(finals: dict[str, list[dict[str, float]]]) -> WhatIfResult:
     for nation in ITALIA1.nations:
         first.setdefault(nation.colour, nation.name)
     records = []
-    for k, (variant, games) in enumerate(finals.items()):
-        for i, vp in enumerate(games):
-            turns = []
+    for k, (variant, ends) in enumerate(finals.items()):
+        for i, vp in enumerate(ends):
+            rows = []
             for nation in ITALIA1.nations:
                 for turn in range(1, ITALIA1.last_turn + 1):
                     points = (
@@ -261,13 +278,13 @@ def _made_up(finals: dict[str, list[dict[str, float]]]) -> WhatIfResult:
                         if turn == 10 and first[nation.colour] == nation.name
                         else 0.0
                     )
-                    turns.append((nation.name, turn, points, 0, 0))
+                    rows.append((nation.name, nation.colour, turn, points, points, 0, 0))
             winner = max(vp, key=lambda c: vp[c])
-            records.append(
-                GameRecord(k, variant, i, i, tuple(turns), (("Rome", first[winner]),), 10, 0.1)
-            )
+            zones = ((("Rome", first[winner], winner),),)
+            returns = tuple((c, float(v)) for c, v in vp.items())
+            records.append(GameRecord(k, variant, i, i, tuple(rows), zones, returns, 10, 0.1))
     variants = [Variant(name) for name in finals]
-    return _result(records, ITALIA1, variants, "italia1", 0)
+    return result_of(records, SPEC, variants, 0)
 
 
 def test_summary_means_quantiles_wins_and_wilson_intervals() -> None:

@@ -9,7 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from italia_kit.core import Action, ActionCodec, Context, Decision, Game, IllegalActionError
+from italia_kit.core import (
+    Action,
+    ActionCodec,
+    Context,
+    Decision,
+    Game,
+    IllegalActionError,
+    PassivePlayer,
+)
 from italia_kit.games import Chance, Dynamics, GameKind, GameSpec, Information
 
 
@@ -94,21 +102,37 @@ class RaceRules:
         )
 
 
-def race_spec(**options: Any) -> GameSpec:
-    """The registry's factory of ``toy-race`` (no options)."""
+def race_spec(game_id: str = "toy-race", **options: Any) -> GameSpec:
+    """The race as a registered game (``games.register(game_id, race_spec)``): seats A and
+    B, the score is the points (0 for whoever went over 30), one metric row per seat."""
+
     if options:
-        raise ValueError(f"toy-race: unknown option {sorted(options)[0]!r} (it has none)")
+        raise ValueError(f"{game_id}: unknown option {sorted(options)[0]!r} (options: none)")
 
     def start(seed: int = 0, **kwargs: Any) -> Game[RaceState]:
         return Game(RaceRules(), RaceState(), seed=seed, **kwargs)
 
+    def returns(game: Game[Any]) -> dict[str, float]:
+        return {p: float(v if v <= 30 else 0) for p, v in game.state.scores.items()}
+
+    def metrics(game: Game[Any]) -> list[dict[str, Any]]:
+        return [
+            {"seat": p, "turn": game.state.turn, "points": v, "stopped": p in game.state.stopped}
+            for p, v in game.state.scores.items()
+        ]
+
     return GameSpec(
-        id="toy-race",
+        id=game_id,
         title="A toy dice race on a board of boxes",
         kind=GameKind(Dynamics.SEQUENTIAL, Chance.STOCHASTIC, Information.PERFECT, 2, 2),
-        seats=RaceState.PLAYERS,
+        seats=("A", "B"),
         new_game=start,
         rules=RaceRules,
         seat_of=lambda game, actor: actor,
+        returns=returns,
+        metrics=metrics,
+        metric_columns=("seat", "turn", "points", "stopped"),
+        bots={"stopper": lambda seed: PassivePlayer()},
+        commands=("tests.test_cli_games",),
         presenter="tests.toyboard:RacePresenter",  # its board of boxes (the generic views)
     )

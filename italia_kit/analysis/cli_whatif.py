@@ -1,10 +1,11 @@
-"""``italia-kit whatif``: a what-if batch of whole games from the command line.
+"""``italia-kit whatif``: a what-if batch of whole games of any registered game.
 
 ``italia-kit whatif --game italia1 --games 200 --seed 1 --variant FILE ... --out CSV``
-plays the base scenario and every variant, with a progress bar on stderr, prints the
-summary per variant and colour, and writes the tidy frame to CSV. A refused input (a
-missing or malformed variant file, a variant naming an unknown zone or nation, an unknown
-game) is one line on stderr and exit code 2.
+plays the base game and every variant (a file, or the name of one the game ships), with a
+progress bar on stderr, prints the summary per variant and seat, and writes the tidy frame
+to CSV. A refused input (a missing or malformed variant file, a variant the game refuses,
+such as one naming an unknown zone or nation of Italia, an unknown game or kind of player)
+is one line on stderr and exit code 2.
 
 >>> from italia_kit.cli import main
 >>> main(["whatif", "--games", "1", "--workers", "1", "--no-progress", "--skip-failed"])
@@ -24,16 +25,17 @@ import time
 from pathlib import Path
 from typing import Any
 
+from italia_kit.analysis.result import WhatIfResult
 from italia_kit.analysis.runner import GameFailed, default_workers
-from italia_kit.analysis.whatif import Variant, WhatIfResult, run_whatif
-from italia_kit.cli import Command, CommandError
-from italia_kit.games.italia.scenarios import ScenarioError, load_scenario
+from italia_kit.analysis.whatif import Variant, as_variant, run_whatif
+from italia_kit.cli import Command, CommandError, one_line
+from italia_kit.cli_play import game_argument, load_spec
+from italia_kit.games import GameSpec
+from italia_kit.players import player_kinds
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--game", default="italia1", help="italia1, italia2 or a scenario directory (italia1)"
-    )
+    game_argument(parser)
     parser.add_argument("--games", type=int, default=100, metavar="N", help="games a variant")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (0)")
     parser.add_argument(
@@ -41,17 +43,22 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
         action="extend",
         nargs="+",
         default=[],
-        type=Path,
-        metavar="FILE",
-        help="variant files (YAML, docs/scenario-format.md); the base always runs too",
+        metavar="FILE|NAME",
+        help="variant files (YAML, docs/scenario-format.md) or names of the game's shipped "
+        "variants; the base always runs too",
     )
     parser.add_argument("--out", type=Path, metavar="CSV", help="write the tidy frame here")
     parser.add_argument(
         "--workers", type=int, metavar="N", help="local processes (default: every core)"
     )
-    parser.add_argument("--players", choices=("random", "passive"), default="random")
     parser.add_argument(
-        "--below", type=float, metavar="VP", help="also: how often each colour ends below VP"
+        "--players",
+        default="random",
+        metavar="KIND",
+        help="random, passive, rollout or one of the game's bots (Italia: greedy)",
+    )
+    parser.add_argument(
+        "--below", type=float, metavar="SCORE", help="also: how often each seat ends below it"
     )
     parser.add_argument("--plots", type=Path, metavar="DIR", help="save the plots as PNGs here")
     parser.add_argument(
@@ -60,12 +67,6 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
         help="leave out a game the engine fails on (listed on stderr) instead of stopping",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-
-
-def _one_line(err: ScenarioError) -> str:
-    problems = err.problems or [str(err)]
-    more = len(problems) - 1
-    return problems[0] + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
 
 
 def _pct(x: float) -> str:
@@ -77,12 +78,13 @@ def _num(x: float) -> str:
 
 
 def summary_table(result: WhatIfResult, below: float | None = None) -> str:
-    """The summary as a text table: one row per variant and colour."""
+    """The summary as a text table: one row per variant and seat."""
     table = result.summary(below=below, quantiles=(0.05, 0.5, 0.95))
-    header = ["variant", "colour", "games", "mean", "std", "q05", "q50", "q95"]
+    header = ["variant", result.seat_label, "games", "mean", "std", "q05", "q50", "q95"]
     header.append("win rate (95% CI)")
     if below is not None:
-        header.append(f"below {below:g} VP (95% CI)")
+        unit = f" {result.score_unit}" if result.score_unit else ""
+        header.append(f"below {below:g}{unit} (95% CI)")
     rows = []
     for (variant, colour), r in table.iterrows():
         row = [str(variant), str(colour), str(int(r["games"]))]
@@ -105,14 +107,14 @@ def summary_table(result: WhatIfResult, below: float | None = None) -> str:
     return "\n".join([line(header), rule, *(line(r) for r in rows)])
 
 
-def _variants(paths: list[Path], game: str) -> list[Variant]:
+def _variants(items: list[str], spec: GameSpec) -> list[Variant]:
+    """The ``--variant`` arguments, each checked by the game (a refusal: one line)."""
     try:
-        scenario = load_scenario(game)
-        variants = [Variant.load(p) for p in paths]
+        variants = [as_variant(item, spec) for item in items]
         for variant in variants:
-            variant.apply(scenario)
-    except ScenarioError as err:
-        raise CommandError(_one_line(err)) from None
+            variant.spec(spec.id, **spec.options)
+    except ValueError as err:  # VariantError, or the game's own (Italia's ScenarioError)
+        raise CommandError(one_line(err)) from None
     return variants
 
 
@@ -121,7 +123,11 @@ def _run(args: argparse.Namespace) -> int:
         raise CommandError(f"--games must be at least 1, got {args.games}")
     if args.workers is not None and args.workers < 1:
         raise CommandError(f"--workers must be at least 1, got {args.workers}")
-    variants = _variants(args.variant, args.game)
+    spec = load_spec(args.game)
+    if args.players not in player_kinds(spec):
+        known = ", ".join(sorted(player_kinds(spec)))
+        raise CommandError(f"unknown player kind {args.players!r} for {spec.id} (known: {known})")
+    variants = _variants(args.variant, spec)
     names = [v.name for v in variants]
     for name in ["base", *names]:
         if [*names, "base"].count(name) > 1:
@@ -132,7 +138,7 @@ def _run(args: argparse.Namespace) -> int:
     began = time.perf_counter()
     try:
         result = run_whatif(
-            args.game,
+            spec,
             variants,
             games=args.games,
             seed=args.seed,
@@ -173,8 +179,9 @@ def _plots(result: WhatIfResult, folder: Path) -> None:
         "vp.png": result.plot_vp(),
         "win_rates.png": result.plot_win_rates(),
     }
-    for variant in result.variants:
-        figures[f"zones_{variant}.png"] = result.plot_zone_control(variant=variant)
+    if "zones" in result.tables:  # a game whose what-ifs note who held each zone
+        for variant in result.variants:
+            figures[f"zones_{variant}.png"] = result.plot_zone_control(variant=variant)
     for name, fig in figures.items():
         fig.savefig(folder / name, dpi=120)
     print(f"wrote {len(figures)} plots to {folder}")
@@ -182,7 +189,7 @@ def _plots(result: WhatIfResult, folder: Path) -> None:
 
 COMMAND = Command(
     "whatif",
-    "play seeded whole games of a scenario and its what-if variants; print the summary",
+    "play seeded whole games of a game and its what-if variants; print the summary",
     _arguments,
     _run,
 )

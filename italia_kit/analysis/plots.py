@@ -52,7 +52,7 @@ def plot_vp(
     whiskers at 1.5 IQR) with each game as a jittered dot and the mean as a diamond."""
     import numpy as np
 
-    final = result.final_vp()
+    final = result.final_scores()
     colours = list(colours or result.colours)
     variants = [v for v in result.variants if v in final.index.get_level_values("variant")]
     width = max(3.0, 1.0 + 0.9 * len(variants))
@@ -78,8 +78,8 @@ def plot_vp(
         ax.tick_params(axis="x", labelrotation=20)
         ax.set_title(colour)
         ax.grid(axis="y", alpha=0.3)
-    axes[0].set_ylabel("final victory points")
-    fig.suptitle(f"Final victory points ({result.base}, {len(final)} games)")
+    axes[0].set_ylabel(f"final {result.score_label}")
+    fig.suptitle(f"Final {result.score_label} ({result.base}, {len(final)} games)")
     return fig
 
 
@@ -100,7 +100,7 @@ def plot_win_rates(
     ax = fig.subplots()
     step = 0.8 / len(colours)
     for k, colour in enumerate(colours):
-        rows = table.xs(colour, level="colour").reindex(variants)
+        rows = table.xs(colour, level=result.seat_label).reindex(variants)
         x = np.arange(len(variants)) + (k - (len(colours) - 1) / 2) * step
         rate = rows["win_rate"].to_numpy(dtype=float)
         err = np.vstack(
@@ -133,11 +133,9 @@ def plot_zone_control(
     """One map per colour: each land zone shaded from white (never) to the colour (every
     game) by the share of games of ``variant`` (default: the first, the base) it ended in
     that colour's hands; seas pale blue. ``board``: a :class:`~italia_kit.geo.Board`
-    (default: the shipped Italia board)."""
+    (default: the board of the run's game, ``GameSpec.board``)."""
     from matplotlib.cm import ScalarMappable
     from matplotlib.colors import LinearSegmentedColormap, Normalize
-
-    from italia_kit.geo import load_board
 
     variant = variant or result.variants[0]
     if variant not in result.variants:
@@ -150,7 +148,7 @@ def plot_zone_control(
         shares = shares.xs(variant, level="variant")
     else:  # no game of the variant finished
         shares = pd.DataFrame(columns=colours, dtype=float)
-    frame = (board or load_board("italia")).to_geodataframe()
+    frame = (board or result.board()).to_geodataframe()
     land = frame[frame["kind"] != "sea"]
     sea = frame[frame["kind"] == "sea"]
     fig = _figure(figsize or (4.2 * len(colours), 5.2))

@@ -1,11 +1,13 @@
-"""Whole games in batches: one seeded game per task, run here, in local processes or on Dask.
+"""Whole games in batches, of any registered game: one seeded game per task, run here, in
+local processes or on Dask.
 
-A :class:`GameTask` is small plain data (the scenario by id or raw data, the variant's
-changes as JSON, the game's index and seeds, the players); :func:`play_task` plays it and
-returns a :class:`GameRecord` of plain tuples: per nation and turn the victory points earned
-and the zones and cities held at the end of the turn, and who held each land zone at the
-end. :func:`run_tasks` runs a list of tasks in this process (``workers=1``), in a pool of
-local processes (the default: every core), or on a ``dask.distributed`` client, with a tqdm
+A :class:`GameTask` is small plain data (the game's id and its spec's options as JSON, the
+game's index and seeds, the players); :func:`play_task` plays it and returns a
+:class:`GameRecord` of plain tuples: the game's metric rows (:attr:`GameSpec.metrics
+<italia_kit.games.GameSpec>`, in the order of ``metric_columns``), its other tables
+(``GameSpec.tables``) and the score of every seat at the end (``GameSpec.returns``).
+:func:`run_tasks` runs a list of tasks in this process (``workers=1``), in a pool of local
+processes (the default: every core), or on a ``dask.distributed`` client, with a tqdm
 progress bar, and returns the records in the order of the tasks whatever order they
 finished in.
 
@@ -14,9 +16,9 @@ Each game's seeds derive from the run's seed and the game's index alone
 
 >>> game_seeds(1, 0) == game_seeds(1, 0), game_seeds(1, 0) != game_seeds(1, 1)
 (True, True)
->>> record = play_task(GameTask(0, "base", ("id", "italia1"), "", 0, *game_seeds(1, 0)))
->>> record.turns[0][:2], len(record.turns)
-(('Celts', 1), 120)
+>>> record = play_task(GameTask(0, "base", "italia1", "", 0, *game_seeds(1, 0)))
+>>> record.rows[0][:3], len(record.rows), [seat for seat, _ in record.returns]
+(('Celts', 'yellow', 1), 120, ['red', 'yellow', 'blue'])
 """
 
 from __future__ import annotations
@@ -25,64 +27,42 @@ import json
 import os
 import time
 import uuid
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from italia_kit.core import Game, PassivePlayer, Player, RandomPlayer
-from italia_kit.core.events import Event, EventLog
-from italia_kit.games.italia.scenarios import (
-    Scenario,
-    load_scenario,
-    scenario_from_dicts,
-    with_variant,
-)
-
-if TYPE_CHECKING:  # the engine is imported when a game is played (no import cycles)
-    from italia_kit.games.italia import ItaliaGame, World
-    from italia_kit.games.italia.state import ItaliaState
+from italia_kit.core import Game, Player
+from italia_kit.games.registry import load
+from italia_kit.games.spec import GameSpec
+from italia_kit.players import play_out, player_kinds
 
 __all__ = [
-    "PLAYERS",
+    "MAX_ACTIONS",
     "GameFailed",
     "GameRecord",
     "GameTask",
     "PlayerFactory",
     "default_workers",
     "game_seeds",
-    "play_recorded",
+    "options_json",
+    "play_game_of",
     "play_task",
     "run_tasks",
+    "spec_of_task",
     "task_players",
 ]
 
-#: ``factory(colour, seed) -> Player``: one player per colour, seeded for the game.
+#: ``factory(seat, seed) -> Player``: one player per seat, seeded for the game.
 PlayerFactory = Callable[[str, int], Player]
 
-
-def _random(colour: str, seed: int) -> Player:
-    return RandomPlayer(seed)
-
-
-def _passive(colour: str, seed: int) -> Player:
-    return PassivePlayer()
-
-
-#: The players a run can name instead of passing a factory.
-PLAYERS: dict[str, PlayerFactory] = {"random": _random, "passive": _passive}
-
-#: Who holds each land zone at the end of a turn, and the zones with a city standing.
-Snapshot = tuple[dict[str, str], frozenset[str]]
-
-#: The scenario as a task carries it: ``("id", name_or_path)`` or ``("dicts", head, nations)``.
-ScenarioRef = tuple[Any, ...]
+#: A game of a batch that has not ended after this many actions failed.
+MAX_ACTIONS = 100_000
 
 
 class GameFailed(RuntimeError):
     """A game of a batch raised: the message names its variant, index and seeds, so that
-    ``play_recorded`` can replay it alone."""
+    ``replay_game`` can play it again alone."""
 
 
 def game_seeds(seed: int, game: int) -> tuple[int, int]:
@@ -99,18 +79,23 @@ def game_seeds(seed: int, game: int) -> tuple[int, int]:
     return int(words[0]), int(words[1])
 
 
+def options_json(options: Mapping[str, Any]) -> str:
+    """A spec's options as a task carries them: JSON, ``""`` for none."""
+    return json.dumps(dict(options), sort_keys=True, default=str) if options else ""
+
+
 @dataclass(frozen=True, slots=True)
 class GameTask:
     """One game to play: all a worker needs, as small plain data."""
 
     variant_index: int
     variant: str
-    scenario: ScenarioRef
-    changes: str  # the variant's changes as JSON ("" = the base scenario)
+    game_id: str  # the registered game (italia_kit.games)
+    options: str  # its spec's options as JSON ("" = none): a variant among them
     game: int
     seed: int  # the dice
-    player_seed: int  # the players: colour k gets SeedSequence(player_seed, spawn_key=(k,))
-    players: str | PlayerFactory = "random"
+    player_seed: int  # the players: seat k gets SeedSequence(player_seed, spawn_key=(k,))
+    players: str | PlayerFactory = "random"  # a kind of player_kinds(spec), or a factory
     skip_failed: bool = False  # a game that raises comes back as a record with ``error``
 
 
@@ -118,115 +103,78 @@ class GameTask:
 class GameRecord:
     """What a game leaves behind, as plain tuples (cheap to send back from a worker).
 
-    ``turns``: ``(nation, turn, vp_earned, zones, cities)`` for every nation and turn, in the
-    scenario's nation order; ``zones``: ``(zone, nation)`` for every land zone held at the
-    end; ``actions``: the decisions taken; ``seconds``: the time the game took;
-    ``error``: why the game failed (``skip_failed`` tasks only; then nothing else is kept).
+    ``rows``: the game's metric rows, each in the order of ``GameSpec.metric_columns``;
+    ``tables``: the rows of each of ``GameSpec.tables``, in its order; ``returns``:
+    ``(seat, score)`` for every seat at the end (none if the game has no ``returns``);
+    ``actions``: the decisions taken; ``seconds``: the time the game took; ``error``: why
+    the game failed (``skip_failed`` tasks only; then nothing else is kept).
     """
 
     variant_index: int
     variant: str
     game: int
     seed: int
-    turns: tuple[tuple[str, int, float, int, int], ...]
-    zones: tuple[tuple[str, str], ...]
+    rows: tuple[tuple[Any, ...], ...]
+    tables: tuple[tuple[tuple[Any, ...], ...], ...]
+    returns: tuple[tuple[str, float], ...]
     actions: int
     seconds: float
     error: str = ""
 
 
-class _TurnEndLog(EventLog):
-    """The game's event log, which also notes who holds what when each game turn ends
-    (the ``turn_end`` event, 5.0: after the last nation and its reinforcements, just
-    before the turn's scoring looks at the same position, 11.0)."""
-
-    __slots__ = ("snapshots", "state", "world")
-
-    def __init__(self, events: list[Event], world: World) -> None:
-        super().__init__(events)
-        self.world = world
-        self.state: ItaliaState | None = None
-        self.snapshots: dict[int, Snapshot] = {}
-
-    def append(self, event: Event) -> None:
-        super().append(event)
-        if event.kind == "turn_end" and self.state is not None:
-            self.note(event.turn, self.state)
-
-    def note(self, turn: int, state: ItaliaState) -> None:
-        from italia_kit.games.italia.scoring import holders
-
-        cities = frozenset(z for z, standing in state.cities.items() if standing)
-        self.snapshots[turn] = (holders(state, self.world), cities)
-
-
-def play_recorded(
-    scenario: Scenario,
-    *,
-    seed: int,
-    players: Player | Mapping[str, Player],
-    max_actions: int = 100_000,
-) -> tuple[ItaliaGame, dict[int, Snapshot]]:
-    """Play a game to the end as :func:`italia_kit.games.italia.play_game` does (same seed, same
-    players: the same game), and return it with the holders of the land zones at the end of
-    every game turn and the zones with a city standing: ``{turn: ({zone: nation}, cities)}``."""
-    from italia_kit.games.italia import new_game, world_of
-    from italia_kit.games.italia.match import play_to_end
-
-    start = new_game(scenario, seed=seed)
-    world = world_of(start)
-    log = _TurnEndLog(list(start.log), world)
-    # the same rules, state and dice, with the noting log; no undo checkpoints are needed
-    game: Game[ItaliaState] = Game(
-        start.rules,
-        start.state,
-        dice=start.dice,
-        log=log,
-        advance=False,
-        checkpoint_every=1 << 62,
-    )
-    log.state = game.state
-
-    def follow(g: Game[ItaliaState]) -> None:
-        log.state = g.state  # (the same object unless a refused action rebuilt it)
-
-    play_to_end(game, players=players, max_actions=max_actions, on_action=follow)
-    if game.state.turn not in log.snapshots:
-        # 13.4: a turn 10 played as a chain of campaigns ends without a turn_end event;
-        # the position at the end of the game is the one its last scoring saw
-        log.note(game.state.turn, game.state)
-    return game, log.snapshots
-
-
 # -- the worker side ------------------------------------------------------------------------
 
-_SCENARIOS: dict[tuple[str, str], Scenario] = {}
+_SPECS: dict[tuple[str, str], GameSpec] = {}
 
 
-def _scenario(task: GameTask) -> Scenario:
-    """The task's scenario, built once per worker process and variant."""
-    key = (json.dumps(task.scenario, sort_keys=True, default=str), task.changes)
-    found = _SCENARIOS.get(key)
+def spec_of_task(task: GameTask) -> GameSpec:
+    """The task's game with its options, loaded once per worker process and variant."""
+    key = (task.game_id, task.options)
+    found = _SPECS.get(key)
     if found is None:
-        kind, *data = task.scenario
-        base = load_scenario(data[0]) if kind == "id" else scenario_from_dicts(*data)
-        if task.changes:
-            changes = {"variant": task.variant, "changes": json.loads(task.changes)}
-            base = with_variant(base, changes)
-        found = _SCENARIOS[key] = base
+        options = json.loads(task.options) if task.options else {}
+        found = _SPECS[key] = load(task.game_id, **options)
     return found
 
 
-def task_players(task: GameTask, colours: Sequence[str]) -> dict[str, Player]:
-    """One player per colour, each seeded from the task's player seed and its colour."""
+def task_players(task: GameTask, spec: GameSpec) -> dict[str, Player]:
+    """One player per seat, each seeded from the task's player seed and its seat's index."""
     import numpy as np
 
-    factory = PLAYERS[task.players] if isinstance(task.players, str) else task.players
+    if isinstance(task.players, str):
+        kind = player_kinds(spec)[task.players]
+        factory: PlayerFactory = lambda seat, seed: kind(seed)  # noqa: E731
+    else:
+        factory = task.players
     out = {}
-    for k, colour in enumerate(colours):
+    for k, seat in enumerate(spec.seats):
         seq = np.random.SeedSequence(task.player_seed, spawn_key=(k,))
-        out[colour] = factory(colour, int(seq.generate_state(1, np.uint32)[0]))
+        out[seat] = factory(seat, int(seq.generate_state(1, np.uint32)[0]))
     return out
+
+
+def play_game_of(task: GameTask, spec: GameSpec | None = None) -> Game[Any]:
+    """The task's game, played to its end here (``GameSpec.record`` starts it, so that it
+    notes what its metrics need); ``RuntimeError`` if it does not end in
+    :data:`MAX_ACTIONS` actions."""
+    spec = spec or spec_of_task(task)
+    players = task_players(task, spec)
+    game = (spec.record or spec.new_game)(task.seed)
+    play_out(spec, game, players, max_actions=MAX_ACTIONS)
+    if not game.is_over:
+        raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
+    return game
+
+
+def _record(spec: GameSpec, game: Game[Any]) -> tuple[Any, Any, Any]:
+    columns = spec.metric_columns
+    rows = tuple(tuple(row[c] for c in columns) for row in spec.metrics(game))
+    tables = tuple(
+        tuple(tuple(row[c] for c in cols) for row in make(game))
+        for cols, make in spec.tables.values()
+    )
+    returns = tuple(spec.scores(game).items()) if spec.returns is not None else ()
+    return rows, tables, returns
 
 
 def play_task(task: GameTask) -> GameRecord:
@@ -237,46 +185,28 @@ def play_task(task: GameTask) -> GameRecord:
         f"player seed {task.player_seed})"
     )
     try:
-        scenario = _scenario(task)
-        players = task_players(task, list(scenario.players))
+        spec = spec_of_task(task)
     except Exception as err:
         raise GameFailed(f"{where}: {type(err).__name__}: {err}") from err
     try:
-        game, snapshots = play_recorded(scenario, seed=task.seed, players=players)
+        game = play_game_of(task, spec)
+        rows, tables, returns = _record(spec, game)
     except Exception as err:
         message = f"{where}: {type(err).__name__}: {err}"
         if not task.skip_failed:
             raise GameFailed(message) from err
         seconds = time.perf_counter() - began
         return GameRecord(
-            task.variant_index, task.variant, task.game, task.seed, (), (), 0, seconds, message
+            task.variant_index, task.variant, task.game, task.seed, (), (), (), 0, seconds, message
         )
-    earned: dict[tuple[str, int], float] = {}
-    for event in game.log:
-        if event.kind == "victory_points":
-            key = (str(event.data["nation"]), event.turn)
-            earned[key] = earned.get(key, 0.0) + float(event.data["points"])
-    turns = []
-    counts: dict[int, tuple[Counter[str], Counter[str]]] = {}
-    for turn, (held, standing) in snapshots.items():
-        counts[turn] = (
-            Counter(held.values()),
-            Counter(n for z, n in held.items() if z in standing),
-        )
-    empty: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
-    for nation in scenario.nations:
-        name = nation.name
-        for turn in range(1, scenario.last_turn + 1):
-            zones, cities = counts.get(turn, empty)
-            turns.append((name, turn, earned.get((name, turn), 0.0), zones[name], cities[name]))
-    final = snapshots[scenario.last_turn][0] if scenario.last_turn in snapshots else {}
     return GameRecord(
         task.variant_index,
         task.variant,
         task.game,
         task.seed,
-        tuple(turns),
-        tuple(sorted(final.items())),
+        rows,
+        tables,
+        returns,
         len(game.actions),
         time.perf_counter() - began,
     )
@@ -360,7 +290,7 @@ def _run_dask(tasks: Sequence[GameTask], client: Any, tick: Callable[[], Any]) -
     from distributed import as_completed
 
     run = uuid.uuid4().hex[:8]
-    keys = [f"italia-whatif-{run}-{t.variant_index}-{t.game}" for t in tasks]
+    keys = [f"whatif-{t.game_id}-{run}-{t.variant_index}-{t.game}" for t in tasks]
     futures = client.map(play_task, list(tasks), key=keys)
     out = []
     try:

@@ -1,15 +1,20 @@
-"""What-if runs: a base scenario and named variants, N seeded whole games each.
+"""What-if runs of any registered game: a base game and named variants, N seeded games each.
 
-A :class:`Variant` is a small diff of the scenario (the format of
-``docs/scenario-format.md``, applied with :func:`italia_kit.games.italia.scenarios.with_variant`);
-:func:`run_whatif` plays ``games`` games of the base and of every variant and returns a
-:class:`WhatIfResult`: a tidy DataFrame with one row per variant, game, nation and turn
-(victory points earned that turn and in all, zones and cities held at the end of the turn),
-summary statistics per variant and colour (mean, spread, quantiles, win rate with a Wilson
-confidence interval) and plots. Game ``i`` has the same seeds in every variant and whatever
-the number of workers (:func:`italia_kit.analysis.runner.game_seeds`).
+A :class:`Variant` is a named set of options of the game's spec: a what-if diff of the
+game's data (``changes``, passed as its ``variant`` option: Italia's scenario diff of
+``docs/scenario-format.md``) and any other options. :func:`run_whatif` plays ``games``
+games of the base and of every variant and returns a :class:`WhatIfResult`: a tidy
+DataFrame of the game's metric rows (:attr:`GameSpec.metrics <italia_kit.games.GameSpec>`;
+Italia: one row per nation and turn with the victory points earned that turn and in all,
+zones and cities held at the end of it), the final score of every seat
+(``GameSpec.returns``), summary statistics per variant and seat (mean, spread, quantiles,
+win rate with a Wilson confidence interval) and plots. Game ``i`` has the same seeds in
+every variant and whatever the number of workers
+(:func:`italia_kit.analysis.runner.game_seeds`).
 
->>> elephants = Variant.load(VARIANTS / "hannibal_plus_2_elephants.yaml")
+>>> from italia_kit import games
+>>> path = games.load("italia1").variants["hannibal_plus_2_elephants"]
+>>> elephants = Variant.load(path)
 >>> elephants.name, elephants.changes[0]["nation"]
 ('hannibal_plus_2_elephants', 'Carthaginians')
 >>> result = run_whatif(
@@ -23,90 +28,84 @@ the number of workers (:func:`italia_kit.analysis.runner.game_seeds`).
 
 from __future__ import annotations
 
-import json
-import math
 import pickle
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from statistics import NormalDist
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import yaml
 
+from italia_kit.analysis.result import RUN_COLUMNS, WhatIfResult, wilson_interval
 from italia_kit.analysis.runner import (
     GameRecord,
     GameTask,
     PlayerFactory,
     game_seeds,
-    play_recorded,
+    options_json,
+    play_game_of,
     run_tasks,
-    task_players,
 )
-from italia_kit.games.italia.scenarios import (
-    SHIPPED,
-    Scenario,
-    ScenarioError,
-    load_scenario,
-    scenario_to_dicts,
-    with_variant,
-)
-
-if TYPE_CHECKING:
-    from italia_kit.games.italia import ItaliaGame
+from italia_kit.core import Game
+from italia_kit.games.registry import load
+from italia_kit.games.spec import GameSpec
+from italia_kit.players import player_kinds
 
 __all__ = [
     "BASE",
-    "VARIANTS",
+    "RUN_COLUMNS",
     "Variant",
+    "VariantError",
     "WhatIfResult",
+    "as_variant",
     "replay_game",
     "run_whatif",
     "wilson_interval",
 ]
 
-#: The example variant files that ship with the kit.
-VARIANTS = Path(__file__).resolve().parents[1] / "games" / "italia" / "scenarios" / "variants"
 
-#: The columns of :attr:`WhatIfResult.frame`, in order.
-COLUMNS = (
-    "variant",
-    "game",
-    "seed",
-    "nation",
-    "colour",
-    "turn",
-    "vp",
-    "vp_total",
-    "zones",
-    "cities",
-)
+class VariantError(ValueError):
+    """A variant file or mapping that cannot be read; ``problems`` lists what is wrong."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        self.problems = list(problems)
+        super().__init__("; ".join(self.problems))
 
 
 @dataclass(frozen=True)
 class Variant:
-    """A named what-if: a list of changes to a scenario (``set``/``append``/``remove``)."""
+    """A named what-if of a game: ``changes`` to its data (the game's ``variant`` option
+    takes them; Italia's ``set``/``append``/``remove``) and other ``options`` of its spec.
+
+    >>> richer = Variant("richer", [{"nation": "Celts", "set": "start_gold", "value": 5}])
+    >>> richer.spec_options()["variant"][0]["variant"]
+    'richer'
+    >>> richer.spec("italia1").seats
+    ('red', 'yellow', 'blue')
+    """
 
     name: str
     changes: tuple[Mapping[str, Any], ...] = ()
     title: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise ScenarioError([f"variant: the name must be a non-empty text, got {self.name!r}"])
+            raise VariantError([f"variant: the name must be a non-empty text, got {self.name!r}"])
         object.__setattr__(self, "changes", tuple(self.changes))
+        object.__setattr__(self, "options", dict(self.options))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, default_name: str = "what-if") -> Variant:
         """A variant from the mapping of a variant file (``variant``, ``title``, ``changes``)."""
         if not isinstance(data, Mapping):
-            raise ScenarioError([f"variant: expected a mapping, got {type(data).__name__}"])
+            raise VariantError([f"variant: expected a mapping, got {type(data).__name__}"])
         unknown = sorted(set(data) - {"variant", "title", "changes"})
         if unknown:
-            raise ScenarioError([f"variant: unknown key {unknown[0]!r} (variant, title, changes)"])
+            raise VariantError([f"variant: unknown key {unknown[0]!r} (variant, title, changes)"])
         changes = data.get("changes")
         if not isinstance(changes, list):
-            raise ScenarioError([f"variant {default_name!r}: 'changes' must be a list of changes"])
+            raise VariantError([f"variant {default_name!r}: 'changes' must be a list of changes"])
         name = data.get("variant") or default_name
         title = data.get("title")
         return cls(str(name), tuple(changes), None if title is None else str(title))
@@ -118,16 +117,14 @@ class Variant:
         try:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
         except OSError as err:
-            raise ScenarioError(
-                [f"{path}: cannot read the variant: {err.strerror or err}"]
-            ) from err
+            raise VariantError([f"{path}: cannot read the variant: {err.strerror or err}"]) from err
         except yaml.YAMLError as err:
             first = str(err).splitlines()[0] if str(err) else type(err).__name__
-            raise ScenarioError([f"{path}: not YAML: {first}"]) from err
+            raise VariantError([f"{path}: not YAML: {first}"]) from err
         try:
             return cls.from_dict(data, default_name=path.stem)
-        except ScenarioError as err:
-            raise ScenarioError([f"{path}: {p}" for p in err.problems]) from None
+        except VariantError as err:
+            raise VariantError([f"{path}: {p}" for p in err.problems]) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The variant as the mapping of a variant file."""
@@ -137,193 +134,54 @@ class Variant:
         out["changes"] = [dict(c) for c in self.changes]
         return out
 
-    def apply(self, scenario: Scenario) -> Scenario:
-        """The scenario with this variant's changes (checked; raises ScenarioError)."""
-        if not self.changes:
-            return scenario
-        return with_variant(scenario, self.to_dict())
+    def spec_options(self, base: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The options of the variant's spec: ``base``'s, this variant's, and its changes
+        after any variant already in ``base`` (a variant of a variant)."""
+        out = {**(base or {}), **self.options}
+        if self.changes:
+            earlier = out.get("variant")
+            items = [] if earlier is None else list(_as_list(earlier))
+            out["variant"] = [*items, self.to_dict()]
+        return out
+
+    def spec(self, game: str, **options: Any) -> GameSpec:
+        """The game's spec with this variant (checked by the game: a bad change raises)."""
+        return load(game, **self.spec_options(options))
 
 
-#: The base scenario itself, as a variant with no changes.
+def _as_list(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, list | tuple) else [value]
+
+
+#: The base game itself, as a variant with no changes.
 BASE = Variant("base")
 
 
-def wilson_interval(successes: float, n: int, confidence: float = 0.95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``successes / n``.
-
-    >>> [round(x, 4) for x in wilson_interval(8, 10)]
-    [0.4902, 0.9433]
-    >>> wilson_interval(0, 0)
-    (0.0, 1.0)
-    """
-    if n <= 0:
-        return 0.0, 1.0
-    z = NormalDist().inv_cdf(1 - (1 - confidence) / 2)
-    p = min(max(successes / n, 0.0), 1.0)
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z / denominator * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    lo = 0.0 if p == 0 else max(0.0, centre - half)
-    hi = 1.0 if p == 1 else min(1.0, centre + half)
-    return lo, hi
-
-
-@dataclass
-class WhatIfResult:
-    """The games of a what-if run.
-
-    ``frame``: one row per (variant, game, nation, turn), columns :data:`COLUMNS` (``vp``
-    earned that turn, ``vp_total`` up to the end of that turn, ``zones`` and ``cities``
-    held at the end of it). ``zones``: one row per (variant, game, land zone held at the
-    end), with the nation and colour holding it. ``games``: one row per (variant, game):
-    seed, decisions taken, seconds. ``failures``: the games left out by ``skip_failed``
-    (variant, game, seed, error); the statistics count the other games only.
-    """
-
-    frame: Any
-    zones: Any
-    games: Any
-    failures: Any
-    variants: list[str]
-    colours: list[str]
-    base: str
-    seed: int
-    titles: dict[str, str] = field(default_factory=dict)
-
-    # -- tables ---------------------------------------------------------------------------
-
-    def final_vp(self) -> Any:
-        """Final victory points: one row per (variant, game), one column per colour."""
-        import pandas as pd
-
-        last = self.frame["turn"].max()
-        end = self.frame[self.frame["turn"] == last]
-        table = end.pivot_table(
-            index=["variant", "game"], columns="colour", values="vp_total", aggfunc="sum"
-        )
-        table = table.reindex(columns=self.colours)
-        order = pd.Categorical(table.index.get_level_values("variant"), self.variants)
-        table = table.iloc[sorted(range(len(table)), key=lambda i: (order.codes[i], i))]
-        table.columns.name = "colour"
-        return table
-
-    def wins(self) -> Any:
-        """Win shares per (variant, game) and colour: 1 for the colour with the most
-        victory points, ``1/k`` each for a ``k``-way tie (11.0)."""
-        final = self.final_vp()
-        best = final.max(axis=1)
-        top = final.eq(best, axis=0).astype(float)
-        return top.div(top.sum(axis=1), axis=0)
-
-    def summary(
-        self,
-        *,
-        below: float | Mapping[str, float] | None = None,
-        quantiles: Sequence[float] = (0.05, 0.25, 0.5, 0.75, 0.95),
-        confidence: float = 0.95,
-    ) -> Any:
-        """Per variant and colour: games, mean and std of the final victory points, their
-        quantiles (``q05`` ...), the win rate with its Wilson interval (``win_lo``,
-        ``win_hi``); with ``below`` (one number, or one per colour) also how often the
-        colour ends below it (``below``, ``below_lo``, ``below_hi``: "how often does red
-        fall below 30 VP")."""
-        import pandas as pd
-
-        final = self.final_vp()
-        wins = self.wins()
-        rows = []
-        for variant in self.variants:
-            if variant not in final.index.get_level_values("variant"):
-                continue
-            vp, won = final.loc[variant], wins.loc[variant]
-            n = len(vp)
-            for colour in self.colours:
-                values = vp[colour]
-                row: dict[str, Any] = {
-                    "variant": variant,
-                    "colour": colour,
-                    "games": n,
-                    "mean": values.mean(),
-                    "std": values.std(ddof=1) if n > 1 else math.nan,
-                }
-                for q in quantiles:
-                    row[f"q{round(q * 100):02d}"] = values.quantile(q)
-                share = float(won[colour].sum())
-                lo, hi = wilson_interval(share, n, confidence)
-                row.update(win_rate=share / n if n else math.nan, win_lo=lo, win_hi=hi)
-                if below is not None:
-                    limit = below[colour] if isinstance(below, Mapping) else below
-                    under = int((values < limit).sum())
-                    lo, hi = wilson_interval(under, n, confidence)
-                    row.update(below_vp=limit, below=under / n, below_lo=lo, below_hi=hi)
-                rows.append(row)
-        columns = ["variant", "colour", "games", "mean", "std"]
-        columns += [f"q{round(q * 100):02d}" for q in quantiles]
-        columns += ["win_rate", "win_lo", "win_hi"]
-        if below is not None:
-            columns += ["below_vp", "below", "below_lo", "below_hi"]
-        return pd.DataFrame(rows, columns=columns).set_index(["variant", "colour"])
-
-    def probability_below(self, colour: str, vp: float, confidence: float = 0.95) -> Any:
-        """How often ``colour`` ends with fewer than ``vp`` victory points, per variant,
-        with the Wilson interval: columns ``games``, ``below``, ``lo``, ``hi``."""
-        if colour not in self.colours:
-            raise KeyError(f"no colour {colour!r} in this run ({', '.join(self.colours)})")
-        table = self.summary(below=vp, quantiles=(), confidence=confidence)
-        table = table.xs(colour, level="colour")[["games", "below", "below_lo", "below_hi"]]
-        return table.rename(columns={"below_lo": "lo", "below_hi": "hi"})
-
-    def zone_control(self) -> Any:
-        """How often each land zone ended in each colour's hands: one row per (variant,
-        zone), one column per colour, shares of the games (a zone nobody held counts for
-        no colour)."""
-        import pandas as pd
-
-        games = self.games.groupby("variant").size()
-        counts = self.zones.groupby(["variant", "zone", "colour"]).size().unstack("colour")
-        counts = counts.reindex(columns=self.colours).fillna(0)
-        shares = counts.div(games.reindex(counts.index.get_level_values("variant")).values, axis=0)
-        keys = pd.Categorical(shares.index.get_level_values("variant"), self.variants).codes
-        shares = shares.iloc[sorted(range(len(shares)), key=lambda i: (keys[i], i))]
-        shares.columns.name = "colour"
-        return shares
-
-    def to_csv(self, path: str | Path) -> None:
-        """Write the tidy frame (:attr:`frame`) as CSV."""
-        self.frame.to_csv(path, index=False)
-
-    # -- plots (matplotlib, imported when first drawn) -------------------------------------
-
-    def plot_vp(self, **kwargs: Any) -> Any:
-        """Final victory points per colour and variant: see :func:`plots.plot_vp`."""
-        from italia_kit.analysis.plots import plot_vp
-
-        return plot_vp(self, **kwargs)
-
-    def plot_win_rates(self, **kwargs: Any) -> Any:
-        """Win rates with their confidence intervals: see :func:`plots.plot_win_rates`."""
-        from italia_kit.analysis.plots import plot_win_rates
-
-        return plot_win_rates(self, **kwargs)
-
-    def plot_zone_control(self, **kwargs: Any) -> Any:
-        """Maps of how often each zone ended in each colour's hands: see
-        :func:`plots.plot_zone_control`."""
-        from italia_kit.analysis.plots import plot_zone_control
-
-        return plot_zone_control(self, **kwargs)
-
-
-def _as_variant(item: Variant | str | Path | Mapping[str, Any]) -> Variant:
+def as_variant(item: Variant | str | Path | Mapping[str, Any], spec: GameSpec) -> Variant:
+    """A variant as given: a :class:`Variant`, the name of one the game ships
+    (``GameSpec.variants``), a variant file, or its mapping."""
     if isinstance(item, Variant):
         return item
+    if isinstance(item, str) and item in spec.variants:
+        shipped = spec.variants[item]
+        return (
+            Variant.from_dict(shipped, default_name=item)
+            if isinstance(shipped, Mapping)
+            else Variant.load(shipped)
+        )
     if isinstance(item, str | Path):
         return Variant.load(item)
     return Variant.from_dict(item)
 
 
+def _base_spec(base: str | GameSpec, options: Mapping[str, Any] | None) -> GameSpec:
+    if isinstance(base, GameSpec):
+        return load(base.id, **{**base.options, **(options or {})}) if options else base
+    return load(base, **(options or {}))
+
+
 def run_whatif(
-    base: str | Path | Scenario = "italia1",
+    base: str | GameSpec = "italia1",
     variants: Sequence[Variant | str | Path | Mapping[str, Any]] = (),
     *,
     games: int = 100,
@@ -334,50 +192,53 @@ def run_whatif(
     progress: bool = True,
     include_base: bool = True,
     skip_failed: bool = False,
+    options: Mapping[str, Any] | None = None,
 ) -> WhatIfResult:
-    """Play ``games`` seeded games of the base scenario and of each variant.
+    """Play ``games`` seeded games of the base game and of each variant.
 
-    ``base``: a shipped scenario id, a scenario directory, or a Scenario. ``variants``:
-    :class:`Variant` objects, variant files, or their mappings; each is applied to the base
-    and checked before any game starts (a bad variant raises ScenarioError at once).
-    ``players``: ``"random"`` or ``"passive"``, or ``factory(colour, seed) -> Player``
-    called once per colour and game (it must pickle to reach worker processes: a function
-    or class defined at module level). ``workers``: local processes (default every core;
-    ``1`` plays in this process); ``client``: a ``dask.distributed.Client`` to run on its
-    cluster instead. ``progress``: the tqdm progress bar. ``skip_failed``: a game that
-    raises is left out and listed in :attr:`WhatIfResult.failures` instead of stopping the
-    run with :class:`~italia_kit.analysis.runner.GameFailed` (which names the game's
-    variant, index and seeds).
+    ``base``: a registered game's id (``italia1``, ``italia2`` ...) or its spec;
+    ``options``: options of its spec for every game of the run. ``variants``:
+    :class:`Variant` objects, names of the game's shipped variants, variant files, or their
+    mappings; each is checked by the game before any game starts (a bad variant raises at
+    once: Italia's ``ScenarioError``). ``players``: a kind of player of the game
+    (``"random"``, ``"passive"``, ``"rollout"`` or one of its bots: Italia's ``"greedy"``),
+    or ``factory(seat, seed) -> Player`` called once per seat and game (it must pickle to
+    reach worker processes: a function or class defined at module level). ``workers``:
+    local processes (default every core; ``1`` plays in this process); ``client``: a
+    ``dask.distributed.Client`` to run on its cluster instead. ``progress``: the tqdm
+    progress bar. ``skip_failed``: a game that raises is left out and listed in
+    :attr:`WhatIfResult.failures` instead of stopping the run with
+    :class:`~italia_kit.analysis.runner.GameFailed` (which names the game's variant, index
+    and seeds).
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
-    if isinstance(players, str) and players not in ("random", "passive"):
-        raise ValueError(f"unknown players {players!r}: 'random', 'passive' or a factory")
-    scenario = base if isinstance(base, Scenario) else load_scenario(base)
-    # the shipped games travel by id, anything else as raw data (workers may be elsewhere)
-    shipped = isinstance(base, str) and base.strip().lower() in SHIPPED
-    ref = ("id", scenario.id) if shipped else ("dicts", *scenario_to_dicts(scenario))
-    chosen = ([BASE] if include_base else []) + [_as_variant(v) for v in variants]
+    spec = _base_spec(base, options)
+    if isinstance(players, str) and players not in player_kinds(spec):
+        known = ", ".join(sorted(player_kinds(spec)))
+        raise ValueError(f"unknown players {players!r} for {spec.id}: {known} or a factory")
+    chosen = ([BASE] if include_base else []) + [as_variant(v, spec) for v in variants]
     names = [v.name for v in chosen]
     if not chosen:
         raise ValueError("nothing to run: no variants and include_base=False")
     duplicates = sorted({n for n in names if names.count(n) > 1})
     if duplicates:
         raise ValueError(f"two variants are called {duplicates[0]!r}")
-    for variant in chosen:
-        variant.apply(scenario)  # check it here, once, before any worker sees it
+    # every variant's spec, checked here, once, before any worker sees it; a task carries
+    # the game by id and its options as JSON (workers may be on other machines)
+    specs = [v.spec(spec.id, **spec.options) for v in chosen]
     tasks = [
         GameTask(
             k,
             variant.name,
-            ref,
-            json.dumps(list(variant.changes)) if variant.changes else "",
+            spec.id,
+            options_json(variant_spec.options),
             i,
             *game_seeds(seed, i),
             players=players,
             skip_failed=skip_failed,
         )
-        for k, variant in enumerate(chosen)
+        for k, (variant, variant_spec) in enumerate(zip(chosen, specs, strict=True))
         for i in range(games)
     ]
     if not isinstance(players, str) and client is None and workers != 1:
@@ -389,81 +250,78 @@ def run_whatif(
                 "define it at module level, or run with workers=1"
             ) from None
     records = run_tasks(tasks, workers=workers, client=client, progress=progress)
-    return _result(records, scenario, chosen, str(scenario.id), seed)
+    return result_of(records, spec, chosen, seed)
 
 
 def replay_game(
-    base: str | Path | Scenario = "italia1",
+    base: str | GameSpec = "italia1",
     variant: Variant | str | Path | Mapping[str, Any] | None = None,
     *,
     seed: int,
     game: int,
     players: str | PlayerFactory = "random",
-) -> ItaliaGame:
+    options: Mapping[str, Any] | None = None,
+) -> Game[Any]:
     """Game ``game`` of a run seeded ``seed`` again, in this process, as a game object with
     its whole log (to step through, or to see why it failed: a failure raises here too)."""
-    scenario = base if isinstance(base, Scenario) else load_scenario(base)
+    spec = _base_spec(base, options)
     if variant is not None:
-        scenario = _as_variant(variant).apply(scenario)
+        spec = as_variant(variant, spec).spec(spec.id, **spec.options)
     dice, player_seed = game_seeds(seed, game)
-    task = GameTask(0, "replay", ("id", "italia1"), "", game, dice, player_seed, players)
-    return play_recorded(scenario, seed=dice, players=task_players(task, list(scenario.players)))[0]
+    carried = options_json(spec.options)
+    task = GameTask(0, "replay", spec.id, carried, game, dice, player_seed, players=players)
+    return play_game_of(task, spec)
 
 
-def _result(
-    records: Sequence[GameRecord],
-    scenario: Scenario,
-    chosen: Sequence[Variant],
-    base: str,
-    seed: int,
+def result_of(
+    records: Sequence[GameRecord], spec: GameSpec, chosen: Sequence[Variant], seed: int
 ) -> WhatIfResult:
+    """The :class:`WhatIfResult` of a run's records (in the order of the tasks)."""
     import pandas as pd
 
-    colour_of = {n.name: n.colour for n in scenario.nations}
+    seat = spec.seat_label
     rows: list[tuple[Any, ...]] = []
-    zone_rows: list[tuple[Any, ...]] = []
+    scores: list[tuple[Any, ...]] = []
+    tables: dict[str, list[tuple[Any, ...]]] = {name: [] for name in spec.tables}
     game_rows: list[tuple[Any, ...]] = []
     failed: list[tuple[Any, ...]] = []
     for r in records:
         if r.error:
             failed.append((r.variant, r.game, r.seed, r.error))
             continue
-        totals: dict[str, float] = {}
-        for nation, turn, vp, held, cities in r.turns:
-            totals[nation] = totals.get(nation, 0.0) + vp
-            colour = colour_of[nation]
-            rows.append(
-                (r.variant, r.game, r.seed, nation, colour, turn, vp, totals[nation], held, cities)
-            )
-        zone_rows += [(r.variant, r.game, z, n, colour_of[n]) for z, n in r.zones]
+        head = (r.variant, r.game, r.seed)
+        rows += [head + row for row in r.rows]
+        scores += [(*head, s, score) for s, score in r.returns]
+        for name, table in zip(spec.tables, r.tables, strict=True):
+            tables[name] += [(r.variant, r.game, *row) for row in table]
         game_rows.append((r.variant, r.game, r.seed, r.actions, r.seconds))
-    frame = pd.DataFrame.from_records(rows, columns=list(COLUMNS))
-    frame = frame.astype(
-        {
-            "game": "int64",
-            "seed": "int64",
-            "turn": "int64",
-            "vp": "float64",
-            "vp_total": "float64",
-            "zones": "int64",
-            "cities": "int64",
-        }
-    )
-    zones = pd.DataFrame.from_records(
-        zone_rows, columns=["variant", "game", "zone", "nation", "colour"]
-    )
+    frame = pd.DataFrame.from_records(rows, columns=[*RUN_COLUMNS, *spec.metric_columns])
+    frame = frame.astype({"game": "int64", "seed": "int64", **spec.metric_types})
+    score_frame = pd.DataFrame.from_records(scores, columns=[*RUN_COLUMNS, seat, "score"])
+    score_frame = score_frame.astype({"game": "int64", "seed": "int64", "score": "float64"})
+    extra = {
+        name: pd.DataFrame.from_records(
+            tables[name], columns=["variant", "game", *spec.tables[name][0]]
+        )
+        for name in spec.tables
+    }
     games = pd.DataFrame.from_records(
         game_rows, columns=["variant", "game", "seed", "actions", "seconds"]
     )
     failures = pd.DataFrame.from_records(failed, columns=["variant", "game", "seed", "error"])
     return WhatIfResult(
         frame=frame,
-        zones=zones,
+        scores=score_frame,
         games=games,
         failures=failures,
         variants=[v.name for v in chosen],
-        colours=list(scenario.players),
-        base=base,
+        seats=list(spec.seats),
+        base=spec.id,
         seed=seed,
         titles={v.name: v.title or v.name for v in chosen},
+        tables=extra,
+        options=dict(spec.options),
+        seat_label=seat,
+        score_label=spec.score_label,
+        score_unit=spec.score_unit,
     )

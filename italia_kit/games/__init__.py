@@ -20,7 +20,15 @@ from italia_kit.games.registry import (
     register,
     unregister,
 )
-from italia_kit.games.spec import Chance, Dynamics, GameKind, GameSpec, Information, MetricRow
+from italia_kit.games.spec import (
+    Chance,
+    Dynamics,
+    GameKind,
+    GameSpec,
+    Information,
+    MetricRow,
+    MetricTable,
+)
 
 __all__ = [
     "Chance",
@@ -29,6 +37,7 @@ __all__ = [
     "GameSpec",
     "Information",
     "MetricRow",
+    "MetricTable",
     "UnknownGameError",
     "available",
     "load",

@@ -22,6 +22,7 @@ __all__ = [
     "GameSpec",
     "Information",
     "MetricRow",
+    "MetricTable",
 ]
 
 
@@ -76,6 +77,10 @@ class GameKind:
 MetricRow = Mapping[str, Any]
 
 
+#: An extra table of a what-if run: its columns, and ``rows(game)`` of a finished game.
+MetricTable = tuple[tuple[str, ...], Callable[[Game[Any]], Iterable[MetricRow]]]
+
+
 def _no_metrics(game: Game[Any]) -> Iterable[MetricRow]:
     return ()
 
@@ -86,10 +91,22 @@ class GameSpec:
 
     ``new_game(seed)`` starts a game; ``rules()`` gives the rules a save of it replays with;
     ``seat_of(game, actor)`` names the seat that decides for an actor (a nation of Italia
-    belongs to a colour, 3.0); ``metrics(game)`` gives a finished game's rows for a what-if
-    run; ``bots`` the game's own players by name (besides the generic random, passive and
+    belongs to a colour, 3.0); ``returns(game)`` scores a game for every seat (the result of
+    a finished game; of an unfinished one the best estimate the game has, Italia's victory
+    points so far), which the rollout player and the what-if summaries rank by;
+    ``bots`` the game's own players by name (besides the generic random, passive and
     rollout ones); ``presenter`` (a ``"module:callable"`` path, imported only by the map
-    view) draws its board; ``commands`` names the modules of its extra CLI commands.
+    view) draws its board; ``commands`` names the modules of its extra CLI commands
+    (each defines ``COMMAND`` or ``COMMANDS``); ``summary(game)`` is the text ``play`` and
+    ``replay`` print.
+
+    What-if runs (:mod:`italia_kit.analysis`): ``record(seed)`` starts a game that notes
+    along the way what its metrics need (default: ``new_game``); ``metrics(game)`` gives the
+    finished game's rows, with the columns ``metric_columns`` (pandas dtypes in
+    ``metric_types``); ``tables`` adds other tables by name (Italia: ``zones``, who held each
+    land zone at the end); ``variants`` names the shipped what-if variants, which the
+    ``variant`` option takes; ``seat_label`` and ``score_label``/``score_unit`` name the
+    seats and the score in tables and plots (Italia: colour, victory points, VP).
     """
 
     id: str
@@ -107,6 +124,23 @@ class GameSpec:
     presenter: str | None = None
     commands: tuple[str, ...] = ()
     description: str = ""
+    returns: Callable[[Game[Any]], Mapping[str, float]] | None = None
+    record: Callable[[int], Game[Any]] | None = None
+    metric_types: Mapping[str, str] = field(default_factory=dict)
+    tables: Mapping[str, MetricTable] = field(default_factory=dict)
+    variants: Mapping[str, Any] = field(default_factory=dict)
+    summary: Callable[[Game[Any]], str] | None = None
+    seat_label: str = "seat"
+    score_label: str = "score"
+    score_unit: str = ""
+
+    def scores(self, game: Game[Any]) -> dict[str, float]:
+        """``returns(game)`` for every seat, in seat order; a game without ``returns`` is
+        refused naming the field (the rollout player and the what-if summaries need it)."""
+        if self.returns is None:
+            raise ValueError(f"game {self.id!r} gives no scores (GameSpec.returns is not set)")
+        got = self.returns(game)
+        return {seat: float(got[seat]) for seat in self.seats}
 
     def __repr__(self) -> str:
         options = "".join(f", {k}={v!r}" for k, v in self.options.items())

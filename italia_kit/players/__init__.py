@@ -1,80 +1,211 @@
-"""Players for whole games: the core's random, passive and scripted players, the greedy
-bot, and a registry by name for the command line.
+"""Players for any registered game, by name and by seat.
 
->>> sorted(PLAYER_KINDS)
-['greedy', 'passive', 'random']
->>> make_player("greedy", seed=3)
+The generic kinds (:data:`PLAYER_KINDS`: ``random``, ``passive``, ``rollout``) play every
+game; a game adds its own bots (:attr:`GameSpec.bots <italia_kit.games.GameSpec>`, Italia's
+``greedy``). :func:`players_from_spec` reads the command line's ``--players`` text into one
+player per seat (:attr:`GameSpec.seats`), and :class:`BySeat` routes each decision to the
+player of the seat deciding (:attr:`GameSpec.seat_of`).
+
+>>> from italia_kit import games
+>>> spec = games.load("italia1")
+>>> sorted(player_kinds(spec))
+['greedy', 'passive', 'random', 'rollout']
+>>> make_player("greedy", seed=3, game=spec)
 GreedyPlayer(seed=3)
->>> from italia_kit.games.italia.scenarios import load_scenario
->>> players, kinds = players_from_spec("red=greedy", load_scenario("italia1"), seed=7)
+>>> players, kinds = players_from_spec("red=greedy", spec, seed=7)
 >>> kinds
 {'red': 'greedy', 'yellow': 'random', 'blue': 'random'}
+>>> game = spec.new_game(seed=7)
+>>> play_out(spec, game, players, max_actions=20)
+20
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from italia_kit.core import PassivePlayer, Player, RandomPlayer, ScriptedPlayer
-from italia_kit.games.italia.greedy import GreedyPlayer
-from italia_kit.games.italia.scenarios import Scenario
+from italia_kit.core import Action, Game, PassivePlayer, Player, RandomPlayer, ScriptedPlayer
+from italia_kit.core.collector import fewer_collections
+from italia_kit.games.registry import load
+from italia_kit.games.spec import GameSpec
+from italia_kit.players.rollout import Ranked, RolloutPlayer
 
 __all__ = [
     "PLAYER_KINDS",
-    "GreedyPlayer",
+    "BySeat",
     "PassivePlayer",
     "Player",
     "RandomPlayer",
+    "Ranked",
+    "RolloutPlayer",
     "ScriptedPlayer",
     "make_player",
+    "play_out",
+    "player_kinds",
     "players_from_spec",
+    "seated",
+    "spec_of",
 ]
 
-#: The players the command line knows, by name; each is built from a seed.
-PLAYER_KINDS: dict[str, Callable[[int], Player]] = {
-    "greedy": lambda seed: GreedyPlayer(seed),
-    "random": lambda seed: RandomPlayer(seed),
-    "passive": lambda seed: PassivePlayer(),
+#: ``factory(spec, seed) -> Player``: a kind of player that plays any game.
+KindFactory = Callable[[GameSpec, int], Player]
+
+#: The kinds of player every game has, by name (a game's own bots come on top).
+PLAYER_KINDS: Mapping[str, KindFactory] = {
+    "random": lambda spec, seed: RandomPlayer(seed),
+    "passive": lambda spec, seed: PassivePlayer(),
+    "rollout": lambda spec, seed: RolloutPlayer(spec, seed=seed),
 }
 
+#: The kinds that need no game to be built (``make_player`` without ``game``).
+_STANDALONE = ("random", "passive")
 
-def make_player(kind: str, seed: int = 0) -> Player:
-    """A player of one of :data:`PLAYER_KINDS`; ``ValueError`` names the known kinds."""
-    factory = PLAYER_KINDS.get(kind.strip().lower())
-    if factory is None:
+
+def spec_of(game: GameSpec | str) -> GameSpec:
+    """A spec as given, or the registered game of that id (with no options)."""
+    return game if isinstance(game, GameSpec) else load(game)
+
+
+def player_kinds(game: GameSpec | str) -> dict[str, Callable[[int], Player]]:
+    """Every kind of player of ``game`` by name: the generic ones and the game's bots (a
+    bot of a generic name replaces the generic player), each built from a seed."""
+    spec = spec_of(game)
+    kinds = {name: _bound(factory, spec) for name, factory in PLAYER_KINDS.items()}
+    kinds.update(spec.bots)
+    return kinds
+
+
+def _bound(factory: KindFactory, spec: GameSpec) -> Callable[[int], Player]:
+    def make(seed: int) -> Player:
+        return factory(spec, seed)
+
+    return make
+
+
+def make_player(kind: str, seed: int = 0, *, game: GameSpec | str | None = None) -> Player:
+    """A player of kind ``kind`` for ``game``; ``ValueError`` names the known kinds.
+
+    Without ``game`` only the kinds that need none (random, passive) can be built.
+
+    >>> make_player("random", 2)  # doctest: +ELLIPSIS
+    <italia_kit.core.players.RandomPlayer object at ...>
+    >>> make_player("chess", game="italia1")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown player kind 'chess' for italia1 (known: greedy, passive, random, rollout)
+    """
+    name = kind.strip().lower()
+    if game is None:
+        if name in _STANDALONE:
+            return PLAYER_KINDS[name](_NO_GAME, seed)
+        if name in PLAYER_KINDS:
+            raise ValueError(f"a {name} player needs the game: make_player({name!r}, game=...)")
         known = ", ".join(sorted(PLAYER_KINDS))
         raise ValueError(f"unknown player kind {kind.strip()!r} (known: {known})")
+    spec = spec_of(game)
+    kinds = player_kinds(spec)
+    factory = kinds.get(name)
+    if factory is None:
+        known = ", ".join(sorted(kinds))
+        raise ValueError(f"unknown player kind {kind.strip()!r} for {spec.id} (known: {known})")
     return factory(seed)
 
 
 def players_from_spec(
-    spec: str, scenario: Scenario, *, seed: int = 0, default: str = "random"
+    text: str, game: GameSpec | str, *, seed: int = 0, default: str = "random"
 ) -> tuple[Player | dict[str, Player], dict[str, str]]:
-    """The players a text asks for, and the kind each colour got.
+    """The players a ``--players`` text asks for in ``game``, and the kind each seat got.
 
-    ``"greedy"``: one player of that kind for every colour, seeded with ``seed``.
-    ``"red=greedy,blue=random"``: one player per colour; colours left out get ``default``;
-    the player of the colour at position ``i`` of the scenario's list (3.0) is seeded with
-    ``seed * 100 + i``. Unknown kinds and colours raise ``ValueError``.
+    ``"greedy"``: one player of that kind for every seat, seeded with ``seed``.
+    ``"red=greedy,blue=random"``: one player per seat; seats left out get ``default``; the
+    player of the seat at position ``i`` of :attr:`GameSpec.seats` is seeded with
+    ``seed * 100 + i``. Unknown kinds and seats raise ``ValueError`` naming the known ones.
     """
-    colours = list(scenario.players)
-    text = spec.strip()
+    spec = spec_of(game)
+    seats = list(spec.seats)
+    label = spec.seat_label
+    text = text.strip()
     if not text:
-        raise ValueError("--players is empty: give a kind (greedy, random ...) or colour=kind")
+        raise ValueError(f"--players is empty: give a kind ({_kind_list(spec)}) or {label}=kind")
     if "=" not in text:
-        return make_player(text, seed), dict.fromkeys(colours, text.lower())
-    kinds = dict.fromkeys(colours, default)
+        return make_player(text, seed, game=spec), dict.fromkeys(seats, text.lower())
+    kinds = dict.fromkeys(seats, default)
+    by_name = {s.lower(): s for s in seats}  # seats match whatever the case
     for item in (part.strip() for part in text.split(",")):
         if not item:
             continue
-        colour, sep, kind = (s.strip().lower() for s in item.partition("="))
+        name, sep, kind = (s.strip() for s in item.partition("="))
+        kind = kind.lower()
         if not sep or not kind:
-            raise ValueError(f"{item!r} is not colour=kind (e.g. red=greedy)")
-        if colour not in kinds:
+            raise ValueError(f"{item!r} is not {label}=kind (e.g. {seats[0]}=random)")
+        seat = by_name.get(name.lower())
+        if seat is None:
             raise ValueError(
-                f"unknown colour {colour!r} in {scenario.id} (colours: {', '.join(colours)})"
+                f"unknown {label} {name.lower()!r} in {spec.id} ({label}s: {', '.join(seats)})"
             )
-        make_player(kind)  # refuse an unknown kind before anything is built
-        kinds[colour] = kind
-    players = {c: make_player(kinds[c], seed * 100 + i) for i, c in enumerate(colours)}
+        make_player(kind, game=spec)  # refuse an unknown kind before anything is built
+        kinds[seat] = kind
+    players = {s: make_player(kinds[s], seed * 100 + i, game=spec) for i, s in enumerate(seats)}
     return players, kinds
+
+
+def _kind_list(spec: GameSpec) -> str:
+    return ", ".join(sorted(player_kinds(spec)))
+
+
+class BySeat:
+    """Routes each decision to the player of the seat deciding (``spec.seat_of``: in
+    Italia the colour of the nation, 3.0). Sequential games only: one actor at a time."""
+
+    def __init__(self, game: GameSpec | str, players: Mapping[str, Player]) -> None:
+        self.spec = spec_of(game)
+        missing = [s for s in self.spec.seats if s not in players]
+        if missing:
+            raise ValueError(f"no player for {self.spec.seat_label}(s) {missing}")
+        self.players = dict(players)
+        self._seat_of = self.spec.seat_of
+
+    def choose(self, game: Game[Any]) -> Action:
+        decision = game.decision
+        if decision is None:
+            raise ValueError("no legal action: the game is over")
+        return self.players[self._seat_of(game, decision.actor)].choose(game)
+
+
+def seated(game: GameSpec | str, players: Player | Mapping[str, Player]) -> Player:
+    """One player for the whole game: ``players`` itself, or a :class:`BySeat` over a
+    mapping of seats to players."""
+    return BySeat(game, players) if isinstance(players, Mapping) else players
+
+
+def play_out(
+    game_spec: GameSpec | str,
+    game: Game[Any],
+    players: Player | Mapping[str, Player],
+    *,
+    max_actions: int | None = None,
+    on_action: Callable[[Game[Any]], None] | None = None,
+) -> int:
+    """Let the players (one for all, or one per seat) decide until the game is over or
+    ``max_actions`` actions are taken; return how many were. ``on_action(game)`` runs after
+    each. The collector runs less often meanwhile
+    (:func:`~italia_kit.core.collector.fewer_collections`): this is the loop of
+    ``italia-kit play`` and of the what-if runner."""
+    player = seated(game_spec, players)
+    limit = -1 if max_actions is None else max_actions
+    n = 0
+    with fewer_collections():  # a whole game's worth of garbage: see core.collector
+        while n != limit and not game.is_over:
+            game.apply(player.choose(game))
+            n += 1
+            if on_action is not None:
+                on_action(game)
+    return n
+
+
+class _NoGame:
+    """Stands for the spec of the kinds that need none (random, passive)."""
+
+
+_NO_GAME: Any = _NoGame()

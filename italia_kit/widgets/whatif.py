@@ -8,7 +8,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from italia_kit.analysis import VARIANTS, Variant, WhatIfResult, run_whatif
+from italia_kit.analysis import Variant, WhatIfResult, run_whatif
+from italia_kit.analysis.whatif import as_variant
+from italia_kit.games import load
 
 
 class WhatIfPanel:
@@ -26,11 +28,17 @@ class WhatIfPanel:
         games: int = 50,
         seed: int = 1,
         workers: int | None = None,
-        variants_dir: Path = VARIANTS,
+        variants_dir: Path | None = None,
     ) -> None:
         self.base = base
         self.workers = workers
-        self._files = {p.stem: p for p in sorted(variants_dir.glob("*.yaml"))}
+        self._spec = load(base)
+        # the game's shipped variants (GameSpec.variants), or the files of another folder
+        self._files: dict[str, Any] = (
+            dict(self._spec.variants)
+            if variants_dir is None
+            else {p.stem: p for p in sorted(variants_dir.glob("*.yaml"))}
+        )
         self.choices = {
             name: w.Checkbox(value=False, description=name.replace("_", " "), indent=False)
             for name in self._files
@@ -55,7 +63,8 @@ class WhatIfPanel:
             box.value = name in names
 
     def chosen(self) -> list[Variant]:
-        return [Variant.load(self._files[n]) for n, box in self.choices.items() if box.value]
+        chosen = [n for n, box in self.choices.items() if box.value]
+        return [as_variant(self._files[n], self._spec) for n in chosen]
 
     def run(self) -> WhatIfResult:
         """Run the chosen variants (and the base game) and show the summary and plots."""

@@ -4,6 +4,12 @@ One option: ``variant``, a what-if diff of the scenario (``docs/scenario-format.
 name of a shipped variant, a variant file's path or mapping, or a list of those applied in
 order. A save of a variant's game records the variant itself, so it loads without the file.
 
+Besides the rules, the spec gives the generic layers: the score of every colour
+(``returns``: victory points, 11.0; of an unfinished game the points so far), the turn
+summary of ``play``/``replay`` (:mod:`.summary`), what a what-if run records
+(:mod:`.whatif`: per nation and turn, and the ``zones`` table), the shipped variants by
+name, the greedy bot, and the ``odds`` command.
+
 >>> from italia_kit import games
 >>> spec = games.load("italia1", variant="hannibal_plus_2_elephants")
 >>> spec.options["variant"][0]["variant"], spec.seats
@@ -11,6 +17,8 @@ order. A save of a variant's game records the variant itself, so it loads withou
 >>> game = spec.new_game(seed=1)
 >>> game.rules.ref.game, game.rules.game_id
 ('italia1', 'italia1+hannibal_plus_2_elephants')
+>>> spec.scores(game), sorted(spec.variants)
+({'red': 0.0, 'yellow': 0.0, 'blue': 0.0}, ['hannibal_plus_2_elephants', 'rome_one_legion_less'])
 """
 
 from __future__ import annotations
@@ -29,6 +37,14 @@ from italia_kit.games.italia.scenarios import (
     with_variant,
 )
 from italia_kit.games.italia.setup import ItaliaGame, new_game
+from italia_kit.games.italia.whatif import (
+    METRIC_COLUMNS,
+    METRIC_TYPES,
+    ZONE_COLUMNS,
+    metrics,
+    record,
+    zone_rows,
+)
 from italia_kit.games.italia.world import World
 from italia_kit.games.spec import Chance, Dynamics, GameKind, GameSpec, Information
 
@@ -87,6 +103,9 @@ def spec_for(game_id: str, *, variant: Any = None) -> GameSpec:
     def start(seed: int = 0, **kwargs: Any) -> ItaliaGame:
         return new_game(scenario, seed=seed, **kwargs)
 
+    def recorded(seed: int) -> ItaliaGame:
+        return record(scenario, seed)
+
     def rules() -> ItaliaRules:
         return ItaliaRules(World(scenario))
 
@@ -97,6 +116,16 @@ def spec_for(game_id: str, *, variant: Any = None) -> GameSpec:
         from italia_kit.geo import load_board
 
         return load_board("italia")
+
+    def returns(game: Game[Any]) -> dict[str, float]:
+        from italia_kit.games.italia.match import final_scores
+
+        return final_scores(game)
+
+    def summary(game: Game[Any]) -> str:
+        from italia_kit.games.italia.summary import summary_text
+
+        return summary_text(game)
 
     def greedy(seed: int) -> Player:
         from italia_kit.games.italia.greedy import GreedyPlayer
@@ -120,6 +149,17 @@ def spec_for(game_id: str, *, variant: Any = None) -> GameSpec:
         presenter="italia_kit.games.italia.widgets.presenter:ItaliaPresenter",
         commands=("italia_kit.games.italia.odds.cli",),
         description="The Britannia-family game of ancient Italy (Phalanx 2005).",
+        returns=returns,
+        summary=summary,
+        record=recorded,
+        metrics=metrics,
+        metric_columns=METRIC_COLUMNS,
+        metric_types=METRIC_TYPES,
+        tables={"zones": (ZONE_COLUMNS, zone_rows)},
+        variants={p.stem: p for p in sorted(VARIANTS.glob("*.yaml"))},
+        seat_label="colour",
+        score_label="victory points",
+        score_unit="VP",
     )
 
 
