@@ -25,7 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from italia_kit.core import Action, Game, PassivePlayer, Player, RandomPlayer, ScriptedPlayer
+from italia_kit.core import BySeat as CoreBySeat
+from italia_kit.core import Game, PassivePlayer, Player, RandomPlayer, ScriptedPlayer
 from italia_kit.core.collector import fewer_collections
 from italia_kit.games.registry import load
 from italia_kit.games.spec import GameSpec
@@ -154,23 +155,17 @@ def _kind_list(spec: GameSpec) -> str:
     return ", ".join(sorted(player_kinds(spec)))
 
 
-class BySeat:
+class BySeat(CoreBySeat):
     """Routes each decision to the player of the seat deciding (``spec.seat_of``: in
-    Italia the colour of the nation, 3.0). Sequential games only: one actor at a time."""
+    Italia the colour of the nation, 3.0), sealed orders seat by seat as
+    :class:`italia_kit.core.BySeat` does; every seat of the spec must have a player."""
 
     def __init__(self, game: GameSpec | str, players: Mapping[str, Player]) -> None:
         self.spec = spec_of(game)
         missing = [s for s in self.spec.seats if s not in players]
         if missing:
             raise ValueError(f"no player for {self.spec.seat_label}(s) {missing}")
-        self.players = dict(players)
-        self._seat_of = self.spec.seat_of
-
-    def choose(self, game: Game[Any]) -> Action:
-        decision = game.decision
-        if decision is None:
-            raise ValueError("no legal action: the game is over")
-        return self.players[self._seat_of(game, decision.actor)].choose(game)
+        super().__init__(players, self.spec.seat_of)
 
 
 def seated(game: GameSpec | str, players: Player | Mapping[str, Player]) -> Player:
