@@ -161,3 +161,22 @@ def test_12_2_a_cards_extra_move_bonus_in_the_first_movement_phase() -> None:
             load_scenario("italia1"),
             [{"nation": "Celts", "set": "reinforcements[turn=5].extra_move", "value": True}],
         )
+
+
+def test_12_5_2_a_subject_halves_the_total_of_its_points_not_each_event() -> None:
+    """12.5.2: "The subjugated nation also receives only half of its victory points
+    (rounded up)." Half of all it earns as a subject: two 1/2-VP eliminations make 1 VP,
+    halved to 1/2 and rounded up to 1, not 1 each."""
+    from italia_kit.core import Context, Dice, EventLog
+    from italia_kit.games.italia.victory import score
+
+    pos = Position("italia1")
+    pos.subject("Celts", "Romans")
+    ctx = Context(pos.state, Dice(0), EventLog())
+    score(ctx, "Celts", 0.5, "11.0", "a first kill")
+    assert pos.state.vp["Celts"] == 1  # half of 0.5, rounded up
+    score(ctx, "Celts", 0.5, "11.0", "a second kill")
+    assert pos.state.vp["Celts"] == 1  # half of 1, rounded up: nothing more
+    score(ctx, "Celts", 3, "11.0", "a city")
+    assert pos.state.vp["Celts"] == 2  # half of 4
+    assert [e.data["points"] for e in ctx.log.of_kind("victory_points")] == [1, 0, 1]

@@ -163,6 +163,8 @@ class ItaliaState:
     played: list[str] = field(default_factory=list)  # nations that played this turn
     over: bool = False
     vp: dict[str, float] = field(default_factory=dict)  # victory points by nation (11.0)
+    # the full points a nation has earned while subjugated, before halving (12.5.2)
+    subject_vp: dict[str, float] = field(default_factory=dict)
     battle: Battle | None = None  # the battle being fought (10.1)
     raided: list[str] = field(default_factory=list)  # cities raided this nation turn (10.7)
     looted: list[str] = field(default_factory=list)  # looted this nation turn (10.6.1)
@@ -236,6 +238,7 @@ class ItaliaState:
             played=list(self.played),
             over=self.over,
             vp=dict(self.vp),
+            subject_vp=dict(self.subject_vp),
             battle=self.battle.copy() if self.battle else None,
             raided=list(self.raided),
             looted=list(self.looted),
@@ -275,6 +278,7 @@ class ItaliaState:
             "played": list(self.played),
             "over": self.over,
             "vp": dict(sorted(self.vp.items())),
+            "subject_vp": dict(sorted(self.subject_vp.items())),
             "battle": self.battle.to_json() if self.battle else None,
             "raided": list(self.raided),
             "looted": list(self.looted),
@@ -315,6 +319,7 @@ class ItaliaState:
             played=list(d["played"]),
             over=bool(d["over"]),
             vp={str(k): float(v) for k, v in d.get("vp", {}).items()},
+            subject_vp={str(k): float(v) for k, v in d.get("subject_vp", {}).items()},
             battle=Battle.from_json(d["battle"]) if d.get("battle") else None,
             raided=list(d.get("raided", [])),
             looted=list(d.get("looted", [])),
