@@ -173,3 +173,28 @@ def test_listed_places_and_buys_pass_the_checks_they_skip() -> None:
                         assert price == unit_cost(UnitType(a.unit), a.nation)
                     seen["buy"] += 1
     assert seen["place"] > 50 and seen["buy"] > 50
+
+
+def test_7_2_a_leader_whose_nation_has_no_next_turn_leaves_as_the_turn_begins() -> None:
+    """7.2: "Each leader remains in play for a single turn." The Huns play turn 2 only
+    (5.2): Attila leaves when turn 3 begins; their infantry stay, neutral."""
+    pos = Position("italia2", turn=2, nation="Franks", phase="combat")
+    (attila,) = pos.put("Huns", "leader", "Verona", name="Attila")
+    pos.state.units[attila].arrived = 2
+    huns = pos.put("Huns", "infantry", "Verona", 2)
+    game = pos.game()  # nobody else is on the board: the game runs on to a decision
+    assert attila not in game.state.units and all(i in game.state.units for i in huns)
+    (left,) = game.log.of_kind("leader_leaves")
+    assert left.rule == "7.2" and left.data["unit"] == attila and left.turn == 3
+
+
+def test_7_2_a_turn_9_leader_does_not_lead_on_turn_10() -> None:
+    """7.2: "Each leader remains in play for a single turn." Turn 10 of Italia I has no
+    normal turns (13.4): Pompeius Strabo, a turn-9 leader, leaves as it begins."""
+    pos = Position("italia1", turn=9, nation="Populares", phase="combat")
+    (strabo,) = pos.put("Romans", "leader", "Apulia", name="Pompeius Strabo")
+    pos.state.units[strabo].arrived = 9
+    pos.put("Romans", "legion", "Apulia", 2)
+    game = pos.game()
+    assert game.state.turn == 10 and strabo not in game.state.units
+    assert any(e.data["unit"] == strabo for e in game.log.of_kind("leader_leaves"))

@@ -8,7 +8,9 @@ After every action (cheap, structural):
     defection); ids are never reused;
   * gold is within 0..10 (6.1), except a master's during its tribute purchase (6.4);
   * units aboard a fleet share its sea, a fleet carries at most 2 units besides leaders
-    (9.6), land units are at sea only aboard a fleet; victory points are never negative.
+    (9.6), land units are at sea only aboard a fleet; victory points are never negative;
+  * no leader after its turn (7.2): a leader of an earlier game turn is still in play
+    only while its nation, playing this turn, has not reached its phase 2.
 
 At the moments the rules check them (found from the events of the action just applied):
   * 8.0: when movement ends and combat begins, no uncontested zone of the mover without
@@ -135,6 +137,27 @@ class Checker:
                 assert w.is_land(u.zone), (where, u, "a land unit at sea, not aboard (9.6)")
         if CHECK_FLEET_LOAD:
             assert all(n <= 2 for n in load.values()), (where, "over 2 aboard (9.6)", load)
+        self.leaders(where)
+
+    def leaders(self, where: str) -> None:
+        """7.2: no leader after its turn: one that came before this game turn is still here
+        only if its nation plays this turn and has not reached its phase 2 yet."""
+        state = self.game.state
+        w = self.world
+        ten = w.variant == "italia1" and state.turn == w.scenario.last_turn
+        for u in state.units.values():
+            if not u.is_leader or u.arrived >= state.turn:
+                continue
+            early = state.phase_name in ("income", "purchase", "tribute")
+            waiting = (
+                u.arrived == state.turn - 1
+                and not ten
+                and state.turn in w.nation(u.nation).turns
+                and u.nation not in state.played
+                and (state.active != u.nation or early)
+            )
+            assert waiting, (where, f"7.2: {u.label()} (turn {u.arrived}) is still in play")
+        self.tally["7.2 leaders"] += 1
 
     # -- at the moments the rules check -------------------------------------------------------
     def moments(self, events: Sequence[Event], where: str, texts: list[str]) -> None:
@@ -287,6 +310,7 @@ def stuck(game: ItaliaGame, where: str) -> None:
 
 EXPECTED = {
     "italia1": (
+        "7.2 leaders",
         "9.2 borderlands",
         "8.0 stacking after movement",
         "8.3 stacking after battle",
@@ -294,6 +318,7 @@ EXPECTED = {
         "10.0 one nation a zone",
     ),
     "italia2": (
+        "7.2 leaders",
         "9.2 borderlands",
         "8.0 stacking after movement",
         "8.3 stacking after battle",

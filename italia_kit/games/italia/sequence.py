@@ -55,6 +55,7 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     """Find the next nation to play from ``state.nation_index`` on; start its phase 1."""
     state = ctx.state
     if state.nation_index == 0 and not state.played:
+        leaders_without_a_next_turn(ctx, world)
         # 7.2: some reinforcements arrive before the first nation of the turn moves
         for nation in state.nation_order:
             for group in reinforcements_due(world, state, nation, "before_first_nation"):
@@ -115,6 +116,31 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
         state.phase_name = "tribute"
     else:
         state.phase_name = "purchase"
+
+
+def leaders_without_a_next_turn(ctx: Context[ItaliaState], world: World) -> None:
+    """7.2: "Each leader remains in play for a single turn. It is removed from the game at
+    the start of phase 2 of that nation's following turn." A leader whose nation has no
+    phase 2 in this game turn (its last turn has passed, 5.1/5.2, or Italia I's turn 10,
+    13.4, has no normal turns) leaves as the game turn begins: his turn is over all the
+    same. Leaders of nations that play leave at their phase 2 (``start_placement``)."""
+    state = ctx.state
+    turn = state.turn
+    ten = turn_ten.applies(world, state)
+    for u in list(state.units.values()):
+        if not u.is_leader or u.arrived >= turn:
+            continue
+        if not ten and turn in world.nation(u.nation).turns:
+            continue
+        state.remove_unit(u)
+        ctx.emit(
+            "leader_leaves",
+            "7.2",
+            f"7.2: {u.label()} leaves the game: a leader stays in play for one turn, and "
+            f"the {u.nation} have no turn {turn} of their own"
+            + (" (13.4)." if ten else " (5.1, 5.2)."),
+            unit=u.id,
+        )
 
 
 def rome_for_the_romans(ctx: Context[ItaliaState], world: World) -> None:
