@@ -198,3 +198,40 @@ def test_7_2_a_turn_9_leader_does_not_lead_on_turn_10() -> None:
     game = pos.game()
     assert game.state.turn == 10 and strabo not in game.state.units
     assert any(e.data["unit"] == strabo for e in game.log.of_kind("leader_leaves"))
+
+
+def test_7_1_no_unit_is_bought_for_a_zone_held_only_by_a_leader_who_leaves() -> None:
+    """7.1: "Only one new unit may be placed in each zone containing units of that nation."
+    Decimus Mus (turn 3) holds Etruria alone and leaves at the start of phase 2 (7.2): with
+    a tribute legion waiting, the Romans may buy one legion for Rome and Florentia, not
+    two (italia1/6/greedy once stopped with three legions for two zones)."""
+    pos = Position("italia1", nation="Romans", turn=4)
+    pos.put("Romans", "legion", "Rome")
+    pos.put("Romans", "legion", "Florentia")
+    (decimus,) = pos.put("Romans", "leader", "Etruria", name="Decimus Mus")
+    pos.state.units[decimus].arrived = 3
+    pos.state.held_for["Romans"] = ["legion"]  # bought with tribute (6.4)
+    pos.gold("Romans", 10)
+    game = pos.game()
+    game.apply(Buy("Romans", "legion"))
+    assert not [a for a in game.legal_actions() if isinstance(a, Buy) and a.unit == "legion"]
+    refused(game, lambda: game.apply(Buy("Romans", "legion")), "7.1", "2 zones")
+
+
+def test_7_1_bought_units_no_zone_can_take_wait_for_the_next_turn() -> None:
+    """7.1: "Only one new unit may be placed in each zone"; 6.4: the master's tribute buys
+    "are placed in front of the player and will only enter play during the master's
+    turn". Three such legions and two zones: two are placed, the third waits in front of
+    the player, and the placement never asks for a unit that has nowhere to go."""
+    pos = Position("italia1", nation="Romans", turn=5)
+    pos.put("Romans", "legion", "Rome")
+    pos.put("Romans", "legion", "Florentia")
+    pos.state.held_for["Romans"] = ["legion", "legion", "legion"]
+    game = pos.game()
+    while game.decision is not None and game.decision.kind == "place":
+        actions = game.legal_actions()
+        assert actions, f"no legal action for {game.decision}"
+        game.apply(actions[0])
+    assert len(game.log.of_kind("place")) >= 2
+    (waits,) = game.log.of_kind("unit_waits")
+    assert waits.rule == "7.1" and game.state.held_for["Romans"] == ["legion"]

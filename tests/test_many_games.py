@@ -1,5 +1,6 @@
 """Invariants over many whole games: 200 seeded random games of Italia I and 200 of Italia II,
-played to the end, checked after every action (issue 6).
+played to the end, checked after every action (issue 6), and a few passive and greedy ones
+(issue 14): no decision is ever left without a legal action.
 
 After every action (cheap, structural):
   * units are conserved: every unit that left play is named by an event that removes a
@@ -31,10 +32,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from italia_kit.core import Event, RandomPlayer
+from italia_kit.core import Event, PassivePlayer, Player, RandomPlayer
 from italia_kit.games.italia import ItaliaGame, Position, new_game, stacking_limit, world_of
 from italia_kit.games.italia.actions import Buy, Embark
 from italia_kit.games.italia.campaign import campaign_card, campaign_leader
+from italia_kit.games.italia.greedy import GreedyPlayer
 
 GAMES = 200  # per scenario
 CHUNK = 20  # games per test, so that `pytest -n 2` can share them out
@@ -285,17 +287,27 @@ class Checker:
         self.tally["10.0 one nation a zone"] += 1
 
 
-def play_checked(scenario: str, seed: int, tally: Counter[str], max_actions: int = 50_000) -> None:
-    """One seeded random game to the end, every action checked."""
+def play_checked(
+    scenario: str,
+    seed: int,
+    tally: Counter[str],
+    max_actions: int = 50_000,
+    player: Player | None = None,
+) -> None:
+    """One seeded game to the end, every action checked: random players, or ``player``
+    (passive, greedy). No decision may be left without a legal action (7.1, 6.4: units
+    that cannot be placed wait; every phase offers a way on)."""
     game = new_game(scenario, seed=seed)
     checker = Checker(game, tally, seed)
-    player = RandomPlayer(seed)
+    rng = RandomPlayer(seed).rng
     while not game.is_over:
         assert len(game.actions) < max_actions, f"{scenario} seed {seed} does not end"
         actions = game.legal_actions()
         if not actions:
             stuck(game, f"{scenario} seed {seed}, action {len(game.actions)}")
-        action = player.rng.choice(actions)  # RandomPlayer.choose, listing the actions once
+        tally["decisions with a legal action"] += 1
+        # RandomPlayer.choose, listing the actions once; other players list them again
+        action = rng.choice(actions) if player is None else player.choose(game)
         checker.before()
         checker.after(action, game.apply(action))
     assert game.log.of_kind("game_end"), (scenario, seed)
@@ -336,6 +348,34 @@ def test_random_games_keep_the_invariants(scenario: str, first: int) -> None:
     assert tally["games"] == CHUNK
     missing = [check for check in EXPECTED[scenario] if not tally[check]]
     assert not missing, f"checks that never ran: {missing} ({dict(tally)})"
+
+
+PASSIVE_GAMES = 20  # per scenario: a passive game ends every phase at once
+GREEDY_GAMES = 12  # per scenario: a greedy game takes about 0.4 s (more on a busy machine)
+GREEDY_CHUNK = 4
+
+
+@pytest.mark.parametrize("scenario", ["italia1", "italia2"])
+def test_passive_games_never_leave_a_decision_without_a_legal_action(scenario: str) -> None:
+    """7.1, 6.4: no decision without a legal action, with passive players."""
+    tally: Counter[str] = Counter()
+    for seed in range(PASSIVE_GAMES):
+        play_checked(scenario, seed, tally, player=PassivePlayer())
+    assert tally["games"] == PASSIVE_GAMES and tally["decisions with a legal action"]
+
+
+@pytest.mark.parametrize("scenario", ["italia1", "italia2"])
+@pytest.mark.parametrize("first", range(0, GREEDY_GAMES, GREEDY_CHUNK))
+def test_greedy_games_never_leave_a_decision_without_a_legal_action(
+    scenario: str, first: int
+) -> None:
+    """7.1, 6.4: no decision without a legal action, with greedy players (italia1 seed 6
+    once stopped at action 437: three legions for two zones)."""
+    tally: Counter[str] = Counter()
+    seeds = range(first, first + GREEDY_CHUNK)
+    for seed in seeds:
+        play_checked(scenario, seed, tally, player=GreedyPlayer(seed))
+    assert tally["games"] == len(seeds) and tally["decisions with a legal action"]
 
 
 # -- engine bugs the sample once ran into, each reproduced by hand (fixed; kept as tests)

@@ -289,17 +289,38 @@ def place(ctx: Context[ItaliaState], world: World, nation: str, unit: str, zone:
         unit=piece.id,
         zone=zone,
     )
+    drop_unplaceable(ctx, world)  # the zones left may not take every unit still waiting
 
 
 def drop_unplaceable(ctx: Context[ItaliaState], world: World) -> None:
-    """A bought unit with no legal zone left (its zone's only unit was a leader who left),
-    or a reinforcement that can go nowhere (fleets with no coast held, 7.1, 7.2)."""
+    """Units waiting to be placed that no zone can take now, so that placement never
+    leaves a decision without a legal action (7.1, 7.2), looked at as placement begins and
+    after each unit placed.
+
+    A bought unit (7.1: only into a controlled zone, one new unit a zone) whose zones are
+    all taken or gone (a zone held only by a leader who left at the start of phase 2, 7.2;
+    a master's tribute buys, 6.4, beyond its zones) is not lost: it waits "in front of the
+    player" (6.4) and comes with the nation's units to place on its next turn. A
+    reinforcement no zone can take (fleets with no coast held) does not arrive (7.2)."""
     state = ctx.state
     nation = state.active
     if not state.reinforcements and not state.to_place:
         return
     # no unit moves here: the zones held are worked out once for all the units waiting
     held = world.controlled_zones(state, nation)
+    for entry in list(state.to_place):
+        if not legal_zones(world, state, nation, entry, free=False, controlled=held):
+            state.to_place.remove(entry)
+            state.held_for.setdefault(nation, []).append(entry)
+            ctx.emit(
+                "unit_waits",
+                "7.1",
+                f"7.1: no zone can take the {nation}' new {entry.replace('_', ' ')} now (one "
+                f"new unit a controlled zone); it waits in front of the player (6.4) for "
+                f"their next turn.",
+                nation=nation,
+                unit=entry,
+            )
     for pending in list(state.reinforcements):
         if not legal_zones(
             world, state, nation, pending["unit"], free=True, pending=pending, controlled=held
@@ -312,14 +333,4 @@ def drop_unplaceable(ctx: Context[ItaliaState], world: World) -> None:
                 f"7.2: no zone can take the {nation}' reinforcement ({what}); it does not arrive.",
                 nation=nation,
                 unit=pending["unit"],
-            )
-    for entry in list(state.to_place):
-        if not legal_zones(world, state, nation, entry, free=False, controlled=held):
-            state.to_place.remove(entry)
-            ctx.emit(
-                "unit_lost",
-                "7.1",
-                f"7.1: no zone can take the {nation}' new {entry.replace('_', ' ')}; it is lost.",
-                nation=nation,
-                unit=entry,
             )
