@@ -78,6 +78,28 @@ def test_8_3_example_romans_attack_calabria() -> None:
     assert game.log.of_kind("combat_due")[-1].rule == "10.0"
 
 
+def test_8_3_an_invasion_lets_no_fifth_attacker_into_calabria() -> None:
+    """8.3: "The attacker may attack with one more unit than the stacking limit of the
+    attacked zone. A zone with a stacking limit of 3 units can therefore be attacked by 4
+    units, regardless of the number of defenders in the zone." Four legions invade
+    Calabria (9.3: twice the two defenders); a fifth may pass through, not stay to attack:
+    the move list and the checked move agree with ``can_attack``."""
+    pos = Position("italia1", nation="Romans", phase="movement")
+    pos.put("Greeks", "infantry", "Calabria", 2)
+    legions = pos.put("Romans", "legion", "Apulia", 5)
+    game = pos.game()
+    game.apply(Move("Romans", tuple(legions[:4]), ("Apulia", "Calabria")))
+    assert game.state.invaded == ["Calabria"]
+    fifth = Move("Romans", (legions[4],), ("Apulia", "Calabria"))
+    assert fifth not in game.legal_actions()
+    refused(game, lambda: game.apply(fifth), "8.3", "at most 4")
+    game.apply(Move("Romans", (legions[4],), ("Apulia", "Calabria", "Lucania")))  # 9.3
+    game.apply(EndMovement("Romans"))
+    assert game.state.combat_due == ["Calabria"]
+    assert game.state.stack_count("Calabria", "Romans") == 4
+    assert not pos.can_attack("Romans", "Calabria", 5)
+
+
 def test_8_3_an_enemy_capital_in_the_mountains_takes_only_three_attackers() -> None:
     pos = Position("italia1", nation="Romans", phase="movement")
     pos.put("Samnites", "infantry", "Samnium", 3)

@@ -126,10 +126,11 @@ def test_9_3_example_apulia_invasions() -> None:
     game.apply(Move("Romans", tuple(first[:2]), ("Corfinium", "Apulia")))
     assert "Apulia" in game.state.invaded
     assert game.log.of_kind("invasion")[-1].rule == "9.3"
-    # after the invasion more units move in, beyond the 8.3 attack limit
+    # after the invasion more units move in without stopping (9.3), up to the 8.3 limit
     game.apply(Move("Romans", (first[2],), ("Corfinium", "Apulia")))
-    game.apply(Move("Romans", tuple(more), ("Samnium", "Apulia")))
-    assert game.state.stack_count("Apulia", "Romans") == 5
+    game.apply(Move("Romans", (more[0],), ("Samnium", "Apulia")))
+    assert game.state.stack_count("Apulia", "Romans") == 4
+    refused(game, lambda: game.apply(Move("Romans", (more[1],), ("Samnium", "Apulia"))), "8.3")
 
     pos = movement()
     pos.put("Samnites", "infantry", "Apulia", 3)

@@ -180,8 +180,9 @@ def _check_land_path(
         raise IllegalActionError(
             "12.5.2", f"allies may pass through {end} but may not end their move there"
         )
-    if _enemies(world, state, nation, end) and end not in state.invaded and not campaigning:
-        # 12.3.1: no limit in the zone of a campaigning leader
+    if _enemies(world, state, nation, end) and not campaigning:
+        # 12.3.1: no limit in the zone of a campaigning leader; 8.3 holds in an invaded
+        # zone too: 9.3 lets units in and through, not more attackers than 8.3 allows
         _check_attack_limit(world, state, nation, end, troops, bool(leaders))
 
 
@@ -417,7 +418,7 @@ def check_disembark(
             raise IllegalActionError("9.6", f"{u.label()} has used another fleet this turn")
     if _allies(world, state, nation, zone) and not _enemies(world, state, nation, zone):
         raise IllegalActionError("12.5.2", f"allies may not end their move in {zone}")
-    if _enemies(world, state, nation, zone) and zone not in state.invaded:
+    if _enemies(world, state, nation, zone):  # 8.3, invaded or not (9.3)
         troops = [u for u in units if not u.is_leader]
         _check_attack_limit(world, state, nation, zone, troops, any(u.is_leader for u in units))
     return units, zone
