@@ -94,6 +94,29 @@ def test_9_1_a_leader_alone_moves_3_zones_through_mountains() -> None:
     refused(game, lambda: game.apply(Move("Romans", (leader,), ("Bruttium", "Rhegium"))), "9.0")
 
 
+def test_9_1_a_leader_who_moved_3_alone_goes_no_further_with_a_fresh_legion() -> None:
+    """9.1: "A leader moving alone may move 3 land zones": Fabius walks 3 zones alone to
+    a legion that has not moved; he may not lead it a fourth zone (the legion may go on
+    alone), though a leader who has led his troops all phase goes as far as they do."""
+    pos = movement()
+    (leader,) = pos.put("Romans", "leader", "Rome", name="Fabius")
+    (legion,) = pos.put("Romans", "legion", "Bruttium")
+    game = pos.game()
+    game.apply(Move("Romans", (leader,), ("Rome", "Samnium", "Lucania", "Bruttium")))
+    together = Move("Romans", (leader, legion), ("Bruttium", "Rhegium"))  # id order
+    assert together not in game.legal_actions()
+    refused(game, lambda: game.apply(together), "9.0", "may move 3 zones")
+    assert Move("Romans", (legion,), ("Bruttium", "Rhegium")) in game.legal_actions()
+
+    pos = movement()
+    (leader,) = pos.put("Romans", "leader", "Rome", name="Fabius")
+    (legion,) = pos.put("Romans", "legion", "Rome")
+    game = pos.game()
+    game.apply(Move("Romans", (legion, leader), ("Rome", "Samnium", "Lucania", "Bruttium")))
+    game.apply(Move("Romans", (legion, leader), ("Bruttium", "Rhegium")))  # 3 + 1 (9.1)
+    assert game.state.units[leader].zone == "Rhegium"
+
+
 def test_9_1_the_leader_bonus_needs_the_leader_all_phase() -> None:
     pos = movement("Samnites")
     (inf,) = pos.put("Samnites", "infantry", "Lucania")
