@@ -130,6 +130,8 @@ def test_12_2_a_major_invasion_moves_and_fights_twice_with_one_more_attacker() -
     extra = tuple(u.id for u in game.state.units_in("Samnium", "Samnites"))
     game.apply(Move("Samnites", extra[:2], ("Samnium", "Neapolis")))  # 5 = 3 + 1 + 1 (8.3, 12.2)
     game.apply(EndMovement("Samnites"))
+    while game.decision is not None and game.decision.kind == "remove":
+        game.apply(game.legal_actions()[0])  # 8.4: the leaders placed in Apulia lead no campaign
     game.script_dice([10, 10, 10, 10, 10, 1])
     game.apply(Fight("Samnites", "Neapolis"))
     assert game.state.stack_count("Neapolis", "Samnites") == 5  # no stacking check yet (12.2)

@@ -24,12 +24,31 @@ def test_8_0_example_lucania_six_through_four_stay() -> None:
 
 
 def test_8_0_example_no_removal_with_a_leader() -> None:
-    pos = Position("italia1", nation="Romans", phase="movement")
-    group = (*pos.put("Romans", "legion", "Neapolis", 4), *pos.put("Romans", "leader", "Neapolis"))
+    """8.0: "After moving, one must be removed, unless there is a leader among the 4 units
+    present" (8.4: the leader of a campaign, in the normal turn before it): Fabius, who
+    campaigns on turn 2 (12.3 example), leads 4 legions into Lucania."""
+    pos = Position("italia1", nation="Romans", turn=2, phase="movement")
+    legions = pos.put("Romans", "legion", "Neapolis", 4)
+    group = (*legions, *pos.put("Romans", "leader", "Neapolis", name="Fabius"))
     game = pos.game()
     game.apply(Move("Romans", group, ("Neapolis", "Lucania")))
     game.apply(EndMovement("Romans"))
     assert not game.log.of_kind("over_stacked")
+
+
+def test_8_4_outside_a_campaign_a_leaders_zone_keeps_its_limit() -> None:
+    """8.4: "There is no limit in the zone where a leader is conducting a campaign. During
+    a normal turn (before the campaign) there is also no stacking limit in a leader's
+    zone"; 12.3: "Before a campaign begins ... the stacking limit in the zone is not
+    checked." Read together: the leader must be one who campaigns this turn. Brennus
+    leads no campaign on turn 1: nine Celtic infantry with him in Verona are six too many."""
+    pos = Position("italia1", nation="Celts", turn=1, phase="movement")
+    pos.put("Celts", "infantry", "Verona", 9)
+    pos.put("Celts", "leader", "Verona", name="Brennus")
+    game = pos.game()
+    game.apply(EndMovement("Celts"))
+    assert game.state.surplus == {"Verona": 6}
+    assert game.decision is not None and game.decision.kind == "remove"
 
 
 def test_8_0_mountains_hold_two_and_leaders_cities_do_not_count() -> None:
@@ -123,10 +142,8 @@ def test_8_2_placement_ignores_stacking_until_the_end_of_movement() -> None:
     while game.decision is not None and game.decision.kind == "place":
         game.apply(game.legal_actions()[0])  # Brennus (7.2): into Mediolanum, the only zone
     game.apply(EndMovement("Celts"))
-    if any(u.is_leader for u in game.state.units_in("Mediolanum", "Celts")):
-        assert not game.state.surplus  # a leader's zone has no limit (8.0 example, 8.4)
-    else:
-        assert game.state.surplus == {"Mediolanum": 2}
+    # Brennus, if there, leads no campaign on turn 1: the limit holds (8.4, 12.3)
+    assert game.state.surplus == {"Mediolanum": 2}
 
 
 def test_8_6_example_retreat_into_rhegium_allows_one_more() -> None:

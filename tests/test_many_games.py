@@ -14,8 +14,8 @@ After every action (cheap, structural):
     only while its nation, playing this turn, has not reached its phase 2.
 
 At the moments the rules check them (found from the events of the action just applied):
-  * 8.0: when movement ends and combat begins, no uncontested zone of the mover without
-    one of its leaders is over its stacking limit; 8.3: after a battle (outside the
+  * 8.0: when movement ends and combat begins, no uncontested zone of the mover but that
+    of its campaign leader (8.4, 12.3) is over its stacking limit; 8.3: after a battle (outside the
     exceptions of 8.4, 12.2 and 12.3.1) the holder of the battle zone is within its limit;
   * 9.2: when movement ends (outside a campaign), no unit of the mover is left in a
     borderland it may not stay in;
@@ -37,6 +37,7 @@ from italia_kit.games.italia import ItaliaGame, Position, new_game, stacking_lim
 from italia_kit.games.italia.actions import Buy, Embark
 from italia_kit.games.italia.campaign import campaign_card, campaign_leader
 from italia_kit.games.italia.greedy import GreedyPlayer
+from italia_kit.games.italia.sequence import campaign_zone
 
 GAMES = 200  # per scenario
 CHUNK = 20  # games per test, so that `pytest -n 2` can share them out
@@ -218,8 +219,8 @@ class Checker:
         for zone in w.controlled_zones(state, mover):
             if w.occupants(state, zone, mover):
                 continue  # contested: checked after the battle (8.3)
-            if any(u.is_leader for u in state.units_in(zone, mover)):
-                continue  # 8.0 example, 8.4
+            if zone == campaign_zone(w, state, mover):
+                continue  # 8.4, 12.3: the zone of the leader who campaigns this turn
             limit = stacking_limit(w, state, zone, mover)
             count = state.stack_count(zone, mover)
             assert limit is None or count <= limit.value, (
