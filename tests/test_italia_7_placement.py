@@ -235,3 +235,25 @@ def test_7_1_bought_units_no_zone_can_take_wait_for_the_next_turn() -> None:
     assert len(game.log.of_kind("place")) >= 2
     (waits,) = game.log.of_kind("unit_waits")
     assert waits.rule == "7.1" and game.state.held_for["Romans"] == ["legion"]
+
+
+def test_7_0_bought_units_are_placed_before_reinforcements_arrive() -> None:
+    """7.0: "Bought units are placed first, then reinforcements." The Vandals hold
+    Numidia and buy two infantry on turn 1, when ten infantry and Geiserich arrive in
+    Aures: the bought units go into Numidia (the single zone they hold, 7.1), not into
+    Aures, held only through the reinforcements, which arrive once they are placed."""
+    pos = Position("italia2", nation="Vandals", turn=1)
+    pos.put("Vandals", "infantry", "Numidia")
+    pos.gold("Vandals", 8)
+    game = pos.game()
+    game.apply(Buy("Vandals", "infantry"))
+    game.apply(Buy("Vandals", "infantry"))
+    assert game.decision is not None and game.decision.kind == "place"
+    assert not game.state.units_in("Aures")  # the reinforcements wait for the bought units
+    assert {a.zone for a in game.legal_actions() if isinstance(a, Place)} == {"Numidia"}
+    game.apply(Place("Vandals", "infantry", "Numidia"))
+    assert not game.log.of_kind("reinforcement")
+    game.apply(Place("Vandals", "infantry", "Numidia"))
+    (arrival, _geiserich) = game.log.of_kind("reinforcement")
+    assert arrival.data["zone"] == "Aures" and arrival.data["count"] == 10
+    assert game.state.stack_count("Numidia", "Vandals") == 3

@@ -16,6 +16,8 @@ def start_placement(ctx: Context[ItaliaState], world: World) -> None:
     Leaders that arrived on an earlier turn leave (7.2); units a master bought with tribute
     join the units to place (6.4); bought cities are built (6.2); this turn's reinforcements
     are brought in (7.2): those with a zone at once, the others wait for a zone to be chosen.
+    "Bought units are placed first, then reinforcements" (7.0): if units were bought, the
+    reinforcements wait in ``state.arriving`` until they are placed (:func:`bring_arriving`).
     """
     state = ctx.state
     nation = state.active
@@ -33,8 +35,24 @@ def start_placement(ctx: Context[ItaliaState], world: World) -> None:
         state.to_place.remove(entry)
         state.cities[zone] = True
         ctx.emit("city_built", "6.2", f"6.2: the {nation} build a city in {zone}.", zone=zone)
-    for group in reinforcements_due(world, state, nation, "placement"):
+    due = reinforcements_due(world, state, nation, "placement")
+    if state.phase_name == "placement" and any(not t.startswith("city:") for t in state.to_place):
+        # 7.0: "Bought units are placed first, then reinforcements": these wait until the
+        # bought units are down, so that none goes where only a reinforcement stands
+        state.arriving.extend(due)
+        return
+    for group in due:
         bring_reinforcements(ctx, world, nation, group)
+
+
+def bring_arriving(ctx: Context[ItaliaState], world: World) -> None:
+    """7.0: the bought units are placed: the reinforcements that waited for them arrive."""
+    state = ctx.state
+    if state.to_place or not state.arriving:
+        return
+    groups, state.arriving = state.arriving, []
+    for group in groups:
+        bring_reinforcements(ctx, world, state.active, group)
 
 
 def reinforcements_due(
@@ -304,7 +322,7 @@ def drop_unplaceable(ctx: Context[ItaliaState], world: World) -> None:
     reinforcement no zone can take (fleets with no coast held) does not arrive (7.2)."""
     state = ctx.state
     nation = state.active
-    if not state.reinforcements and not state.to_place:
+    if not state.reinforcements and not state.to_place and not state.arriving:
         return
     # no unit moves here: the zones held are worked out once for all the units waiting
     held = world.controlled_zones(state, nation)
@@ -321,6 +339,9 @@ def drop_unplaceable(ctx: Context[ItaliaState], world: World) -> None:
                 nation=nation,
                 unit=entry,
             )
+    if not state.to_place and state.arriving:
+        bring_arriving(ctx, world)  # 7.0: the reinforcements come after the bought units
+        held = world.controlled_zones(state, nation)
     for pending in list(state.reinforcements):
         if not legal_zones(
             world, state, nation, pending["unit"], free=True, pending=pending, controlled=held

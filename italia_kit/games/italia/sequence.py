@@ -420,6 +420,7 @@ def end_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     state.battle = None
     state.to_place.clear()
     state.reinforcements.clear()
+    state.arriving.clear()
     state.actor_override = None
     state.major = False
     state.second_phase = False

@@ -156,6 +156,8 @@ class ItaliaState:
     held_for: dict[str, list[str]] = field(default_factory=dict)  # bought by a master (6.4)
     placed_zones: list[str] = field(default_factory=list)  # zones given a new unit (7.1)
     reinforcements: list[dict[str, Any]] = field(default_factory=list)  # awaiting a zone (7.2)
+    # reinforcement groups due in phase 2, brought once the bought units are placed (7.0)
+    arriving: list[dict[str, Any]] = field(default_factory=list)
     moves: dict[int, MoveRecord] = field(default_factory=dict)
     invaded: list[str] = field(default_factory=list)  # zones invaded this phase (9.3)
     surplus: dict[str, int] = field(default_factory=dict)  # zone -> units to remove (8.0)
@@ -231,6 +233,7 @@ class ItaliaState:
             held_for={k: list(v) for k, v in self.held_for.items()},
             placed_zones=list(self.placed_zones),
             reinforcements=[dict(r) for r in self.reinforcements],
+            arriving=[dict(r) for r in self.arriving],
             moves={i: m.copy() for i, m in self.moves.items()},
             invaded=list(self.invaded),
             surplus=dict(self.surplus),
@@ -271,6 +274,7 @@ class ItaliaState:
             "held_for": {k: list(v) for k, v in sorted(self.held_for.items())},
             "placed_zones": list(self.placed_zones),
             "reinforcements": [dict(r) for r in self.reinforcements],
+            "arriving": [dict(r) for r in self.arriving],
             "moves": {str(i): m.to_json() for i, m in sorted(self.moves.items())},
             "invaded": list(self.invaded),
             "surplus": dict(sorted(self.surplus.items())),
@@ -312,6 +316,7 @@ class ItaliaState:
             held_for={k: list(v) for k, v in d["held_for"].items()},
             placed_zones=list(d["placed_zones"]),
             reinforcements=[dict(r) for r in d["reinforcements"]],
+            arriving=[dict(r) for r in d.get("arriving", [])],
             moves={int(k): MoveRecord.from_json(v) for k, v in d["moves"].items()},
             invaded=list(d["invaded"]),
             surplus={str(k): int(v) for k, v in d["surplus"].items()},
