@@ -208,3 +208,62 @@ def test_the_limit_value_agrees_with_the_explained_limit() -> None:
             game.apply(rng.choice(game.legal_actions()))
             steps += 1
     assert checked > 10_000
+
+
+def test_8_1_a_nation_without_a_capital_is_offered_one_with_its_purchases() -> None:
+    """8.1: "Each nation must designate a zone as its capital." While the Celts have none,
+    their purchase lists a DeclareCapital for each zone they control; once declared,
+    only a zone over its limit in the stacking step is offered again."""
+    from italia_kit.games.italia import DeclareCapital
+
+    pos = Position("italia1", nation="Celts")
+    pos.put("Celts", "infantry", "Mediolanum")
+    pos.put("Celts", "infantry", "Liguria")
+    pos.gold("Celts", 4)
+    game = pos.game()
+    offered = {a.zone for a in game.legal_actions() if isinstance(a, DeclareCapital)}
+    assert offered == {"Mediolanum", "Liguria"}
+    game.apply(DeclareCapital("Celts", "Mediolanum"))
+    assert game.state.capitals["Celts"] == "Mediolanum"
+    assert not [a for a in game.legal_actions() if isinstance(a, DeclareCapital)]
+    romans = Position("italia1", nation="Romans")
+    romans.put("Romans", "legion", "Neapolis")
+    romans.gold("Romans", 4)
+    assert not [a for a in romans.game().legal_actions() if isinstance(a, DeclareCapital)]
+
+
+def test_8_1_a_change_of_capital_removes_the_former_capitals_surplus() -> None:
+    """8.1: "If the former capital contains more units than its allowed limit, the surplus
+    is removed from the game immediately." Four Samnites in Lucania, their capital; the
+    capital moves to Apulia: one must go at once, before the purchase goes on."""
+    from italia_kit.games.italia import Buy, DeclareCapital
+
+    pos = Position("italia1", nation="Samnites")
+    pos.put("Samnites", "infantry", "Lucania", 4)
+    pos.put("Samnites", "infantry", "Apulia")
+    pos.capital("Samnites", "Lucania")
+    pos.gold("Samnites", 4)
+    game = pos.game()
+    game.apply(DeclareCapital("Samnites", "Apulia"))
+    assert game.state.surplus == {"Lucania": 1}
+    assert game.decision is not None and game.decision.kind == "remove"
+    actions = game.legal_actions()
+    assert actions and all(isinstance(a, RemoveUnit) for a in actions)
+    game.apply(actions[0])
+    assert not game.state.surplus and game.state.stack_count("Lucania", "Samnites") == 3
+    assert game.decision is not None and game.decision.kind == "buy"
+    assert Buy("Samnites", "infantry") in game.legal_actions()
+
+
+def test_8_1_a_zone_over_its_limit_may_become_the_capital() -> None:
+    """8.1 note: a new capital may save a surplus: in the stacking step the zone over its
+    limit is offered as the capital (and the Romans of Italia I never are, 13.1)."""
+    from italia_kit.games.italia import DeclareCapital
+
+    pos = Position("italia1", nation="Samnites", phase="movement")
+    pos.put("Samnites", "infantry", "Lucania", 4)
+    game = pos.game()
+    game.apply(EndMovement("Samnites"))
+    assert DeclareCapital("Samnites", "Lucania") in game.legal_actions()
+    game.apply(DeclareCapital("Samnites", "Lucania"))
+    assert not game.state.surplus
