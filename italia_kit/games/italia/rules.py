@@ -14,6 +14,7 @@ from italia_kit.core import (
 )
 from italia_kit.games.italia import (
     campaign,
+    cities,
     combat_rules,
     economy,
     movement,
@@ -34,6 +35,7 @@ from italia_kit.games.italia.actions import (
     EndPurchase,
     Move,
     Place,
+    Rebuild,
     RemoveUnit,
     Revolt,
 )
@@ -85,6 +87,11 @@ class ItaliaRules:
             return Decision(nation, "remove", "8.0", f"remove surplus units in {zones}")
         if phase == "combat":
             return combat_rules.decision(self.world, state)
+        if phase == "rebuild":
+            zones = ", ".join(cities.ruins_to_rebuild(self.world, state, nation))
+            return Decision(
+                nation, "rebuild", "10.6.1", f"give up a unit to rebuild a ruin ({zones}), or not"
+            )
         if phase == "campaign" and state.campaign is not None:
             stage = state.campaign["stage"]
             if stage == "block":
@@ -169,6 +176,14 @@ class ItaliaRules:
             out.extend(_capital_actions(w, state, cache, nation, list(state.surplus)))
         elif phase == "combat":
             out.extend(combat_rules.legal_actions(w, state))
+        elif phase == "rebuild":
+            out.append(Rebuild(nation, 0))  # 10.6.1: the ruins stay ruins
+            for zone in cities.ruins_to_rebuild(w, state, nation):
+                out.extend(
+                    Rebuild(nation, u.id)
+                    for u in state.units_in(zone, nation)
+                    if u.counts_for_stacking and u.carrier is None
+                )
         elif phase == "campaign":
             out.extend(campaign.legal_actions(w, state))
         return out
@@ -200,7 +215,10 @@ class ItaliaRules:
         if isinstance(action, Move):
             movement.apply_move(ctx, w, nation, action.units, action.path)
         elif isinstance(action, COMBAT_ACTIONS):
-            combat_rules.apply(ctx, w, action)
+            if state.phase_name == "rebuild" and isinstance(action, Rebuild):
+                self._rebuild_ruin(ctx, action)
+            else:
+                combat_rules.apply(ctx, w, action)
         elif isinstance(action, Place):
             placement.place(ctx, w, nation, action.unit, action.zone)
         elif isinstance(action, EndMovement):
@@ -290,17 +308,39 @@ class ItaliaRules:
             elif phase == "placement" and not state.to_place and not state.reinforcements:
                 sequence.enter_movement(ctx, w)
             elif phase == "combat" and combat_rules.settle(ctx, w):
-                if state.campaign is not None:
-                    if campaign.after_combat(ctx, w):
-                        sequence.end_nation_turn(ctx, w)
-                elif state.major and not state.second_phase:
-                    sequence.second_phase(ctx, w)  # 12.2: move and fight again
-                elif not campaign.start(ctx, w):  # 12.3: phase 5, if the card gives one
-                    sequence.end_nation_turn(ctx, w)
+                if cities.ruins_to_rebuild(w, state, state.active):
+                    state.phase_name = "rebuild"  # 10.6.1: at the end of each combat phase
+                    return
+                self._combat_over(ctx)
             elif phase == "campaign" and state.campaign and state.campaign["stage"] == "over":
                 sequence.end_nation_turn(ctx, w)
             else:
                 return
+
+    def _combat_over(self, ctx: Context[ItaliaState]) -> None:
+        """A combat phase is over (its ruins rebuilt or not): the campaign goes on, the
+        second phase of a major invasion, the campaign begins, or the turn ends."""
+        state, w = ctx.state, self.world
+        if state.campaign is not None:
+            if campaign.after_combat(ctx, w):
+                sequence.end_nation_turn(ctx, w)
+        elif state.major and not state.second_phase:
+            sequence.second_phase(ctx, w)  # 12.2: move and fight again
+        elif not campaign.start(ctx, w):  # 12.3: phase 5, if the card gives one
+            sequence.end_nation_turn(ctx, w)
+
+    def _rebuild_ruin(self, ctx: Context[ItaliaState], action: Rebuild) -> None:
+        """10.6.1 at the end of a combat phase: give up a unit to rebuild a ruin, or stop
+        (``unit`` 0); when no ruin is left to rebuild the combat phase is over."""
+        state, w = ctx.state, self.world
+        if action.unit:
+            cities.rebuild_ruin(ctx, w, action.nation, action.unit)
+            if cities.ruins_to_rebuild(w, state, action.nation):
+                return
+        else:
+            ctx.emit("no_rebuild", "10.6.1", f"10.6.1: the {action.nation} rebuild no ruin.")
+        state.phase_name = "combat"
+        self._combat_over(ctx)
 
     def state_from_json(self, data: dict[str, Any]) -> ItaliaState:
         return ItaliaState.from_json(data)
@@ -400,6 +440,7 @@ _PHASE_OF: dict[type, tuple[str, ...]] = {
     EndCombat: ("combat",),
     Revolt: ("purchase", "campaign"),
     **{cls: ("combat",) for cls in COMBAT_ACTIONS},
+    Rebuild: ("combat", "rebuild"),  # 10.6.1: after a battle, and as a combat phase ends
     **{cls: ("campaign",) for cls in CAMPAIGN_ACTIONS},
 }
 

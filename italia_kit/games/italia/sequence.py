@@ -32,6 +32,7 @@ RULEBOOK_PHASE = {
     "movement": "3. movement",
     "stacking": "3. movement",
     "combat": "4. combat",
+    "rebuild": "4. combat",
 }
 
 
