@@ -130,6 +130,8 @@ def test_12_2_a_major_invasion_moves_and_fights_twice_with_one_more_attacker() -
     extra = tuple(u.id for u in game.state.units_in("Samnium", "Samnites"))
     game.apply(Move("Samnites", extra[:2], ("Samnium", "Neapolis")))  # 5 = 3 + 1 + 1 (8.3, 12.2)
     game.apply(EndMovement("Samnites"))
+    while game.decision is not None and game.decision.kind == "remove":
+        game.apply(game.legal_actions()[0])  # 8.4: the leaders placed in Apulia lead no campaign
     game.script_dice([10, 10, 10, 10, 10, 1])
     game.apply(Fight("Samnites", "Neapolis"))
     assert game.state.stack_count("Neapolis", "Samnites") == 5  # no stacking check yet (12.2)
@@ -161,3 +163,22 @@ def test_12_2_a_cards_extra_move_bonus_in_the_first_movement_phase() -> None:
             load_scenario("italia1"),
             [{"nation": "Celts", "set": "reinforcements[turn=5].extra_move", "value": True}],
         )
+
+
+def test_12_5_2_a_subject_halves_the_total_of_its_points_not_each_event() -> None:
+    """12.5.2: "The subjugated nation also receives only half of its victory points
+    (rounded up)." Half of all it earns as a subject: two 1/2-VP eliminations make 1 VP,
+    halved to 1/2 and rounded up to 1, not 1 each."""
+    from italia_kit.core import Context, Dice, EventLog
+    from italia_kit.games.italia.victory import score
+
+    pos = Position("italia1")
+    pos.subject("Celts", "Romans")
+    ctx = Context(pos.state, Dice(0), EventLog())
+    score(ctx, "Celts", 0.5, "11.0", "a first kill")
+    assert pos.state.vp["Celts"] == 1  # half of 0.5, rounded up
+    score(ctx, "Celts", 0.5, "11.0", "a second kill")
+    assert pos.state.vp["Celts"] == 1  # half of 1, rounded up: nothing more
+    score(ctx, "Celts", 3, "11.0", "a city")
+    assert pos.state.vp["Celts"] == 2  # half of 4
+    assert [e.data["points"] for e in ctx.log.of_kind("victory_points")] == [1, 0, 1]

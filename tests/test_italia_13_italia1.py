@@ -61,6 +61,7 @@ def test_13_2_not_on_other_turns() -> None:
 def test_13_2_a_major_battle_won_by_carthage_scores() -> None:
     pos = Position("italia1", nation="Carthaginians", phase="movement")
     pos.put("Carthaginians", "infantry", "Lucania", 4)
+    pos.put("Carthaginians", "leader", "Lucania", name="Hannibal")
     pos.put("Romans", "legion", "Apulia", 3)
     game = pos.game()
     ids = tuple(u.id for u in game.state.units_in("Lucania", "Carthaginians"))
@@ -70,6 +71,22 @@ def test_13_2_a_major_battle_won_by_carthage_scores() -> None:
     game.apply(Fight("Carthaginians", "Apulia"))
     major = [e for e in game.log.of_kind("victory_points") if "major battle" in e.text]
     assert major and major[0].rule == "13.2" and major[0].data["nation"] == "Carthaginians"
+
+
+def test_13_2_a_major_battle_without_hannibal_scores_nothing() -> None:
+    """13.2: "Hannibal may fight major battles to score victory points": a Carthaginian
+    army without Hannibal wins a battle of 4 against 3 and scores nothing for it."""
+    pos = Position("italia1", nation="Carthaginians", phase="movement")
+    pos.put("Carthaginians", "infantry", "Lucania", 4)
+    pos.put("Romans", "legion", "Apulia", 3)
+    game = pos.game()
+    ids = tuple(u.id for u in game.state.units_in("Lucania", "Carthaginians"))
+    game.apply(Move("Carthaginians", ids, ("Lucania", "Apulia")))
+    game.apply(EndMovement("Carthaginians"))
+    game.script_dice([10, 10, 10, 1, 1, 1, 1])
+    game.apply(Fight("Carthaginians", "Apulia"))
+    assert game.log.of_kind("battle_end")[-1].data["holder"] == "Carthaginians"
+    assert not [e for e in game.log.of_kind("victory_points") if "major battle" in e.text]
 
 
 def turn_ten() -> Position:

@@ -173,3 +173,87 @@ def test_listed_places_and_buys_pass_the_checks_they_skip() -> None:
                         assert price == unit_cost(UnitType(a.unit), a.nation)
                     seen["buy"] += 1
     assert seen["place"] > 50 and seen["buy"] > 50
+
+
+def test_7_2_a_leader_whose_nation_has_no_next_turn_leaves_as_the_turn_begins() -> None:
+    """7.2: "Each leader remains in play for a single turn." The Huns play turn 2 only
+    (5.2): Attila leaves when turn 3 begins; their infantry stay, neutral."""
+    pos = Position("italia2", turn=2, nation="Franks", phase="combat")
+    (attila,) = pos.put("Huns", "leader", "Verona", name="Attila")
+    pos.state.units[attila].arrived = 2
+    huns = pos.put("Huns", "infantry", "Verona", 2)
+    game = pos.game()  # nobody else is on the board: the game runs on to a decision
+    assert attila not in game.state.units and all(i in game.state.units for i in huns)
+    (left,) = game.log.of_kind("leader_leaves")
+    assert left.rule == "7.2" and left.data["unit"] == attila and left.turn == 3
+
+
+def test_7_2_a_turn_9_leader_does_not_lead_on_turn_10() -> None:
+    """7.2: "Each leader remains in play for a single turn." Turn 10 of Italia I has no
+    normal turns (13.4): Pompeius Strabo, a turn-9 leader, leaves as it begins."""
+    pos = Position("italia1", turn=9, nation="Populares", phase="combat")
+    (strabo,) = pos.put("Romans", "leader", "Apulia", name="Pompeius Strabo")
+    pos.state.units[strabo].arrived = 9
+    pos.put("Romans", "legion", "Apulia", 2)
+    game = pos.game()
+    assert game.state.turn == 10 and strabo not in game.state.units
+    assert any(e.data["unit"] == strabo for e in game.log.of_kind("leader_leaves"))
+
+
+def test_7_1_no_unit_is_bought_for_a_zone_held_only_by_a_leader_who_leaves() -> None:
+    """7.1: "Only one new unit may be placed in each zone containing units of that nation."
+    Decimus Mus (turn 3) holds Etruria alone and leaves at the start of phase 2 (7.2): with
+    a tribute legion waiting, the Romans may buy one legion for Rome and Florentia, not
+    two (italia1/6/greedy once stopped with three legions for two zones)."""
+    pos = Position("italia1", nation="Romans", turn=4)
+    pos.put("Romans", "legion", "Rome")
+    pos.put("Romans", "legion", "Florentia")
+    (decimus,) = pos.put("Romans", "leader", "Etruria", name="Decimus Mus")
+    pos.state.units[decimus].arrived = 3
+    pos.state.held_for["Romans"] = ["legion"]  # bought with tribute (6.4)
+    pos.gold("Romans", 10)
+    game = pos.game()
+    game.apply(Buy("Romans", "legion"))
+    assert not [a for a in game.legal_actions() if isinstance(a, Buy) and a.unit == "legion"]
+    refused(game, lambda: game.apply(Buy("Romans", "legion")), "7.1", "2 zones")
+
+
+def test_7_1_bought_units_no_zone_can_take_wait_for_the_next_turn() -> None:
+    """7.1: "Only one new unit may be placed in each zone"; 6.4: the master's tribute buys
+    "are placed in front of the player and will only enter play during the master's
+    turn". Three such legions and two zones: two are placed, the third waits in front of
+    the player, and the placement never asks for a unit that has nowhere to go."""
+    pos = Position("italia1", nation="Romans", turn=5)
+    pos.put("Romans", "legion", "Rome")
+    pos.put("Romans", "legion", "Florentia")
+    pos.state.held_for["Romans"] = ["legion", "legion", "legion"]
+    game = pos.game()
+    while game.decision is not None and game.decision.kind == "place":
+        actions = game.legal_actions()
+        assert actions, f"no legal action for {game.decision}"
+        game.apply(actions[0])
+    assert len(game.log.of_kind("place")) >= 2
+    (waits,) = game.log.of_kind("unit_waits")
+    assert waits.rule == "7.1" and game.state.held_for["Romans"] == ["legion"]
+
+
+def test_7_0_bought_units_are_placed_before_reinforcements_arrive() -> None:
+    """7.0: "Bought units are placed first, then reinforcements." The Vandals hold
+    Numidia and buy two infantry on turn 1, when ten infantry and Geiserich arrive in
+    Aures: the bought units go into Numidia (the single zone they hold, 7.1), not into
+    Aures, held only through the reinforcements, which arrive once they are placed."""
+    pos = Position("italia2", nation="Vandals", turn=1)
+    pos.put("Vandals", "infantry", "Numidia")
+    pos.gold("Vandals", 8)
+    game = pos.game()
+    game.apply(Buy("Vandals", "infantry"))
+    game.apply(Buy("Vandals", "infantry"))
+    assert game.decision is not None and game.decision.kind == "place"
+    assert not game.state.units_in("Aures")  # the reinforcements wait for the bought units
+    assert {a.zone for a in game.legal_actions() if isinstance(a, Place)} == {"Numidia"}
+    game.apply(Place("Vandals", "infantry", "Numidia"))
+    assert not game.log.of_kind("reinforcement")
+    game.apply(Place("Vandals", "infantry", "Numidia"))
+    (arrival, _geiserich) = game.log.of_kind("reinforcement")
+    assert arrival.data["zone"] == "Aures" and arrival.data["count"] == 10
+    assert game.state.stack_count("Numidia", "Vandals") == 3

@@ -94,6 +94,29 @@ def test_9_1_a_leader_alone_moves_3_zones_through_mountains() -> None:
     refused(game, lambda: game.apply(Move("Romans", (leader,), ("Bruttium", "Rhegium"))), "9.0")
 
 
+def test_9_1_a_leader_who_moved_3_alone_goes_no_further_with_a_fresh_legion() -> None:
+    """9.1: "A leader moving alone may move 3 land zones": Fabius walks 3 zones alone to
+    a legion that has not moved; he may not lead it a fourth zone (the legion may go on
+    alone), though a leader who has led his troops all phase goes as far as they do."""
+    pos = movement()
+    (leader,) = pos.put("Romans", "leader", "Rome", name="Fabius")
+    (legion,) = pos.put("Romans", "legion", "Bruttium")
+    game = pos.game()
+    game.apply(Move("Romans", (leader,), ("Rome", "Samnium", "Lucania", "Bruttium")))
+    together = Move("Romans", (leader, legion), ("Bruttium", "Rhegium"))  # id order
+    assert together not in game.legal_actions()
+    refused(game, lambda: game.apply(together), "9.0", "may move 3 zones")
+    assert Move("Romans", (legion,), ("Bruttium", "Rhegium")) in game.legal_actions()
+
+    pos = movement()
+    (leader,) = pos.put("Romans", "leader", "Rome", name="Fabius")
+    (legion,) = pos.put("Romans", "legion", "Rome")
+    game = pos.game()
+    game.apply(Move("Romans", (legion, leader), ("Rome", "Samnium", "Lucania", "Bruttium")))
+    game.apply(Move("Romans", (legion, leader), ("Bruttium", "Rhegium")))  # 3 + 1 (9.1)
+    assert game.state.units[leader].zone == "Rhegium"
+
+
 def test_9_1_the_leader_bonus_needs_the_leader_all_phase() -> None:
     pos = movement("Samnites")
     (inf,) = pos.put("Samnites", "infantry", "Lucania")
@@ -126,10 +149,11 @@ def test_9_3_example_apulia_invasions() -> None:
     game.apply(Move("Romans", tuple(first[:2]), ("Corfinium", "Apulia")))
     assert "Apulia" in game.state.invaded
     assert game.log.of_kind("invasion")[-1].rule == "9.3"
-    # after the invasion more units move in, beyond the 8.3 attack limit
+    # after the invasion more units move in without stopping (9.3), up to the 8.3 limit
     game.apply(Move("Romans", (first[2],), ("Corfinium", "Apulia")))
-    game.apply(Move("Romans", tuple(more), ("Samnium", "Apulia")))
-    assert game.state.stack_count("Apulia", "Romans") == 5
+    game.apply(Move("Romans", (more[0],), ("Samnium", "Apulia")))
+    assert game.state.stack_count("Apulia", "Romans") == 4
+    refused(game, lambda: game.apply(Move("Romans", (more[1],), ("Samnium", "Apulia"))), "8.3")
 
     pos = movement()
     pos.put("Samnites", "infantry", "Apulia", 3)

@@ -1,5 +1,6 @@
 """Invariants over many whole games: 200 seeded random games of Italia I and 200 of Italia II,
-played to the end, checked after every action (issue 6).
+played to the end, checked after every action (issue 6), and a few passive and greedy ones
+(issue 14): no decision is ever left without a legal action.
 
 After every action (cheap, structural):
   * units are conserved: every unit that left play is named by an event that removes a
@@ -8,11 +9,13 @@ After every action (cheap, structural):
     defection); ids are never reused;
   * gold is within 0..10 (6.1), except a master's during its tribute purchase (6.4);
   * units aboard a fleet share its sea, a fleet carries at most 2 units besides leaders
-    (9.6), land units are at sea only aboard a fleet; victory points are never negative.
+    (9.6), land units are at sea only aboard a fleet; victory points are never negative;
+  * no leader after its turn (7.2): a leader of an earlier game turn is still in play
+    only while its nation, playing this turn, has not reached its phase 2.
 
 At the moments the rules check them (found from the events of the action just applied):
-  * 8.0: when movement ends and combat begins, no uncontested zone of the mover without
-    one of its leaders is over its stacking limit; 8.3: after a battle (outside the
+  * 8.0: when movement ends and combat begins, no uncontested zone of the mover but that
+    of its campaign leader (8.4, 12.3) is over its stacking limit; 8.3: after a battle (outside the
     exceptions of 8.4, 12.2 and 12.3.1) the holder of the battle zone is within its limit;
   * 9.2: when movement ends (outside a campaign), no unit of the mover is left in a
     borderland it may not stay in;
@@ -29,10 +32,12 @@ from collections.abc import Sequence
 
 import pytest
 
-from italia_kit.core import Event, RandomPlayer
+from italia_kit.core import Event, PassivePlayer, Player, RandomPlayer
 from italia_kit.games.italia import ItaliaGame, Position, new_game, stacking_limit, world_of
 from italia_kit.games.italia.actions import Buy, Embark
 from italia_kit.games.italia.campaign import campaign_card, campaign_leader
+from italia_kit.games.italia.greedy import GreedyPlayer
+from italia_kit.games.italia.sequence import campaign_zone
 
 GAMES = 200  # per scenario
 CHUNK = 20  # games per test, so that `pytest -n 2` can share them out
@@ -135,6 +140,27 @@ class Checker:
                 assert w.is_land(u.zone), (where, u, "a land unit at sea, not aboard (9.6)")
         if CHECK_FLEET_LOAD:
             assert all(n <= 2 for n in load.values()), (where, "over 2 aboard (9.6)", load)
+        self.leaders(where)
+
+    def leaders(self, where: str) -> None:
+        """7.2: no leader after its turn: one that came before this game turn is still here
+        only if its nation plays this turn and has not reached its phase 2 yet."""
+        state = self.game.state
+        w = self.world
+        ten = w.variant == "italia1" and state.turn == w.scenario.last_turn
+        for u in state.units.values():
+            if not u.is_leader or u.arrived >= state.turn:
+                continue
+            early = state.phase_name in ("income", "purchase", "tribute")
+            waiting = (
+                u.arrived == state.turn - 1
+                and not ten
+                and state.turn in w.nation(u.nation).turns
+                and u.nation not in state.played
+                and (state.active != u.nation or early)
+            )
+            assert waiting, (where, f"7.2: {u.label()} (turn {u.arrived}) is still in play")
+        self.tally["7.2 leaders"] += 1
 
     # -- at the moments the rules check -------------------------------------------------------
     def moments(self, events: Sequence[Event], where: str, texts: list[str]) -> None:
@@ -193,8 +219,8 @@ class Checker:
         for zone in w.controlled_zones(state, mover):
             if w.occupants(state, zone, mover):
                 continue  # contested: checked after the battle (8.3)
-            if any(u.is_leader for u in state.units_in(zone, mover)):
-                continue  # 8.0 example, 8.4
+            if zone == campaign_zone(w, state, mover):
+                continue  # 8.4, 12.3: the zone of the leader who campaigns this turn
             limit = stacking_limit(w, state, zone, mover)
             count = state.stack_count(zone, mover)
             assert limit is None or count <= limit.value, (
@@ -262,17 +288,27 @@ class Checker:
         self.tally["10.0 one nation a zone"] += 1
 
 
-def play_checked(scenario: str, seed: int, tally: Counter[str], max_actions: int = 50_000) -> None:
-    """One seeded random game to the end, every action checked."""
+def play_checked(
+    scenario: str,
+    seed: int,
+    tally: Counter[str],
+    max_actions: int = 50_000,
+    player: Player | None = None,
+) -> None:
+    """One seeded game to the end, every action checked: random players, or ``player``
+    (passive, greedy). No decision may be left without a legal action (7.1, 6.4: units
+    that cannot be placed wait; every phase offers a way on)."""
     game = new_game(scenario, seed=seed)
     checker = Checker(game, tally, seed)
-    player = RandomPlayer(seed)
+    rng = RandomPlayer(seed).rng
     while not game.is_over:
         assert len(game.actions) < max_actions, f"{scenario} seed {seed} does not end"
         actions = game.legal_actions()
         if not actions:
             stuck(game, f"{scenario} seed {seed}, action {len(game.actions)}")
-        action = player.rng.choice(actions)  # RandomPlayer.choose, listing the actions once
+        tally["decisions with a legal action"] += 1
+        # RandomPlayer.choose, listing the actions once; other players list them again
+        action = rng.choice(actions) if player is None else player.choose(game)
         checker.before()
         checker.after(action, game.apply(action))
     assert game.log.of_kind("game_end"), (scenario, seed)
@@ -287,6 +323,7 @@ def stuck(game: ItaliaGame, where: str) -> None:
 
 EXPECTED = {
     "italia1": (
+        "7.2 leaders",
         "9.2 borderlands",
         "8.0 stacking after movement",
         "8.3 stacking after battle",
@@ -294,6 +331,7 @@ EXPECTED = {
         "10.0 one nation a zone",
     ),
     "italia2": (
+        "7.2 leaders",
         "9.2 borderlands",
         "8.0 stacking after movement",
         "8.3 stacking after battle",
@@ -311,6 +349,34 @@ def test_random_games_keep_the_invariants(scenario: str, first: int) -> None:
     assert tally["games"] == CHUNK
     missing = [check for check in EXPECTED[scenario] if not tally[check]]
     assert not missing, f"checks that never ran: {missing} ({dict(tally)})"
+
+
+PASSIVE_GAMES = 20  # per scenario: a passive game ends every phase at once
+GREEDY_GAMES = 12  # per scenario: a greedy game takes about 0.4 s (more on a busy machine)
+GREEDY_CHUNK = 4
+
+
+@pytest.mark.parametrize("scenario", ["italia1", "italia2"])
+def test_passive_games_never_leave_a_decision_without_a_legal_action(scenario: str) -> None:
+    """7.1, 6.4: no decision without a legal action, with passive players."""
+    tally: Counter[str] = Counter()
+    for seed in range(PASSIVE_GAMES):
+        play_checked(scenario, seed, tally, player=PassivePlayer())
+    assert tally["games"] == PASSIVE_GAMES and tally["decisions with a legal action"]
+
+
+@pytest.mark.parametrize("scenario", ["italia1", "italia2"])
+@pytest.mark.parametrize("first", range(0, GREEDY_GAMES, GREEDY_CHUNK))
+def test_greedy_games_never_leave_a_decision_without_a_legal_action(
+    scenario: str, first: int
+) -> None:
+    """7.1, 6.4: no decision without a legal action, with greedy players (italia1 seed 6
+    once stopped at action 437: three legions for two zones)."""
+    tally: Counter[str] = Counter()
+    seeds = range(first, first + GREEDY_CHUNK)
+    for seed in seeds:
+        play_checked(scenario, seed, tally, player=GreedyPlayer(seed))
+    assert tally["games"] == len(seeds) and tally["decisions with a legal action"]
 
 
 # -- engine bugs the sample once ran into, each reproduced by hand (fixed; kept as tests)

@@ -209,3 +209,46 @@ def rebuild(ctx: Context[ItaliaState], world: World, nation: str, unit_id: int) 
         _raid_retreat(ctx, world)
         return
     combat._close(ctx, world)
+
+
+# -- rebuilding at the end of a combat phase (10.6.1) ------------------------------------------
+def ruins_to_rebuild(world: World, state: ItaliaState, nation: str) -> list[str]:
+    """10.6.1: "A ruin may be rebuilt by any nation that controls its zone": the ruins in
+    zones where ``nation`` has a unit that may be given up (not a leader), but those
+    looted or raided in this nation's turn (10.6.1, 10.7); offered at the end of each of
+    its combat phases (10.6.1: "at the end of combat ... or at the end of each combat
+    phase in the case of a major invasion or a campaign")."""
+    out: list[str] = []
+    for zone, standing in state.cities.items():
+        if standing or zone in state.looted:
+            continue
+        if any(
+            u.nation == nation and u.counts_for_stacking and u.carrier is None
+            for u in state.where.get(zone, ())
+        ):
+            out.append(zone)
+    return sorted(out)
+
+
+def rebuild_ruin(ctx: Context[ItaliaState], world: World, nation: str, unit_id: int) -> None:
+    """10.6.1: give up ``unit_id`` (not a leader) to rebuild the ruin in its zone."""
+    state = ctx.state
+    unit = state.units.get(unit_id)
+    zones = ruins_to_rebuild(world, state, nation)
+    if unit is None or unit.nation != nation or unit.zone not in zones:
+        raise IllegalActionError(
+            "10.6.1",
+            f"rebuilding takes one {nation} unit (not a leader) in a ruin's zone they control"
+            + (f" ({', '.join(zones)})" if zones else ""),
+        )
+    if not unit.counts_for_stacking or unit.carrier is not None:
+        raise IllegalActionError("10.6.1", f"{unit.label()} cannot be given up to rebuild")
+    state.remove_unit(unit)
+    state.cities[unit.zone] = True
+    ctx.emit(
+        "rebuilt",
+        "10.6.1",
+        f"10.6.1: the {nation} give up {unit.label()} to rebuild the city of {unit.zone}.",
+        zone=unit.zone,
+        unit=unit.id,
+    )

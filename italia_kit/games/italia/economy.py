@@ -163,9 +163,27 @@ def _check_consular(world: World, state: ItaliaState, nation: str) -> None:
         )
 
 
+def placement_zones(world: World, state: ItaliaState, nation: str) -> list[str]:
+    """The land zones ``nation`` will still control when its phase 2 begins, sorted: the
+    zones it controls (6.1) but those held only by leaders of an earlier turn, who leave
+    at the start of phase 2 (7.2)."""
+    turn = state.turn
+    return sorted(
+        {
+            u.zone
+            for u in state.units.values()
+            if u.nation == nation
+            and u.carrier is None
+            and world.is_land(u.zone)
+            and not (u.is_leader and u.arrived < turn)
+        }
+    )
+
+
 def _check_placeable(world: World, state: ItaliaState, nation: str, utype: UnitType) -> None:
-    """7.1, checked at purchase so that a bought unit always has somewhere to go."""
-    zones = world.controlled_zones(state, nation)
+    """7.1, checked at purchase so that a bought unit always has somewhere to go: the
+    zones the nation will still hold at placement (:func:`placement_zones`)."""
+    zones = placement_zones(world, state, nation)
     if utype is UnitType.FLEET:
         if not any(world.seas_beside(z) for z in zones):
             raise IllegalActionError("7.1", f"the {nation} control no zone beside a sea")
@@ -178,7 +196,8 @@ def _check_placeable(world: World, state: ItaliaState, nation: str, utype: UnitT
     if land_bought + 1 > len(zones):
         raise IllegalActionError(
             "7.1",
-            f"the {nation} control {len(zones)} zones and may place only one new unit in each",
+            f"the {nation} will control {len(zones)} zones at placement and may place only "
+            f"one new unit in each",
         )
 
 
@@ -215,18 +234,23 @@ def legal_buys(
         return []  # nothing within reach: no need to look at the board
     have: dict[UnitType, int] = {}
     ashore: set[str] = set()
+    staying: set[str] = set()  # ashore at placement: not held by departing leaders alone
+    turn = state.turn
     for u in state.units.values():
         if u.nation == nation:
             have[u.type] = have.get(u.type, 0) + 1
             if u.carrier is None:
                 ashore.add(u.zone)
+                if not (u.is_leader and u.arrived < turn):
+                    staying.add(u.zone)
     zones = sorted(z for z in ashore if world.is_land(z))  # 6.1: as controlled_zones
+    kept = [z for z in zones if z in staying]  # 7.1, 7.2: as placement_zones
     # 6.2 tokens: bought units wait in to_place (own turn) or held_for (a master's 6.4 buys)
     waiting = [*(state.to_place if state.active == nation else []), *state.held_for.get(nation, [])]
     limits = world.nation(nation).token_limits
     # 7.1: room for one more new land unit (a single zone takes any number)
     land_bought = sum(1 for t in waiting if not t.startswith("city:") and t != UnitType.FLEET.value)
-    land_room = len(zones) == 1 or land_bought + 1 <= len(zones)
+    land_room = len(kept) == 1 or land_bought + 1 <= len(kept)
     out: list[tuple[str, str | None]] = []
     for utype, name in affordable:
         if int(limits.get(name, 0)) - have.get(utype, 0) - waiting.count(name) <= 0:
@@ -238,7 +262,7 @@ def legal_buys(
                 continue  # 6.3: half as many as the cities held, rounded down
         if not forced:
             if utype is UnitType.FLEET:
-                if not any(world.seas_beside(z) for z in zones):
+                if not any(world.seas_beside(z) for z in kept):
                     continue  # 7.1: a fleet goes into a sea beside a controlled zone
             elif not land_room:
                 continue  # 7.1: one new unit per controlled zone

@@ -107,7 +107,10 @@ class Sides:
         limited until invaded, 9.3) and where a step needs a second look at all. Zones
         invaded in a phase are only added to, so their number tells."""
         self.invaded = len(state.invaded)
-        self.guarded = self.foes.difference(state.invaded)
+        # 8.3 limits the attackers in every zone with enemies, invaded or not: 9.3 lets
+        # more units move into and through an invaded zone, but no more may stay there to
+        # attack than 8.3 allows (a listed move is one step, so it ends where it enters)
+        self.guarded = set(self.foes)
         self.barred = self.allies_only | self.guarded | self.closed
 
     @classmethod

@@ -186,17 +186,20 @@ def group_steps(
     ):
         return []  # 12.3.1
     leader = next(u.id for u in group if u.is_leader)
-    # each allowance once: a leader goes as far as the troops he leads may (9.1)
+    # each allowance once: a leader goes as far as the troops he leads may (9.1), those
+    # that have come every step of the phase with him (a leader who moved alone: 3 zones)
     limits = [allowance(state, u, leader) for u in group]
-    troop_limits = [limit for u, limit in zip(group, limits, strict=True) if not u.is_leader]
-    furthest = max(troop_limits, default=0)
+    used_by = [rec.steps if (rec := moves.get(u.id)) is not None else 0 for u in group]
+    troop_limits = [
+        (limit, used)
+        for u, limit, used in zip(group, limits, used_by, strict=True)
+        if not u.is_leader
+    ]
     moved = False
-    for u, limit in zip(group, limits, strict=True):
-        rec = moves.get(u.id)
-        used = rec.steps if rec is not None else 0
+    for u, limit, used in zip(group, limits, used_by, strict=True):
         moved = moved or bool(used)
         if u.is_leader:
-            limit = max(limit, furthest)
+            limit = max([limit, *(t for t, steps in troop_limits if steps == used)])
         if used + 1 > limit:
             return []  # 9.0/9.1: someone in the group has no movement left
     campaigning = campaign is not None  # the group has a leader (12.3.1)

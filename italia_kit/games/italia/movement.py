@@ -131,7 +131,11 @@ def _check_land_path(
         used = state.moves[u.id].steps if u.id in state.moves else 0
         limit = allowance(state, u, leader)
         if u.is_leader and troops:
-            limit = max(limit, *(allowance(state, t, leader) for t in troops))
+            # 9.1: a leader goes as far as the troops he leads, if they have come every
+            # step of the phase with him; a leader who moved alone has his 3 zones
+            limit = max(
+                [limit, *(allowance(state, t, leader) for t in troops if _steps(state, t) == used)]
+            )
         if used + steps > limit:
             extra = " (+1 with a leader it has moved with all phase, 9.1)" if limit > 2 else ""
             raise IllegalActionError(
@@ -180,9 +184,16 @@ def _check_land_path(
         raise IllegalActionError(
             "12.5.2", f"allies may pass through {end} but may not end their move there"
         )
-    if _enemies(world, state, nation, end) and end not in state.invaded and not campaigning:
-        # 12.3.1: no limit in the zone of a campaigning leader
+    if _enemies(world, state, nation, end) and not campaigning:
+        # 12.3.1: no limit in the zone of a campaigning leader; 8.3 holds in an invaded
+        # zone too: 9.3 lets units in and through, not more attackers than 8.3 allows
         _check_attack_limit(world, state, nation, end, troops, bool(leaders))
+
+
+def _steps(state: ItaliaState, unit: Unit) -> int:
+    """The zones ``unit`` has moved this phase."""
+    rec = state.moves.get(unit.id)
+    return rec.steps if rec is not None else 0
 
 
 def _own_city(world: World, state: ItaliaState, nation: str, zone: str) -> bool:
@@ -417,7 +428,7 @@ def check_disembark(
             raise IllegalActionError("9.6", f"{u.label()} has used another fleet this turn")
     if _allies(world, state, nation, zone) and not _enemies(world, state, nation, zone):
         raise IllegalActionError("12.5.2", f"allies may not end their move in {zone}")
-    if _enemies(world, state, nation, zone) and zone not in state.invaded:
+    if _enemies(world, state, nation, zone):  # 8.3, invaded or not (9.3)
         troops = [u for u in units if not u.is_leader]
         _check_attack_limit(world, state, nation, zone, troops, any(u.is_leader for u in units))
     return units, zone

@@ -16,6 +16,8 @@ def start_placement(ctx: Context[ItaliaState], world: World) -> None:
     Leaders that arrived on an earlier turn leave (7.2); units a master bought with tribute
     join the units to place (6.4); bought cities are built (6.2); this turn's reinforcements
     are brought in (7.2): those with a zone at once, the others wait for a zone to be chosen.
+    "Bought units are placed first, then reinforcements" (7.0): if units were bought, the
+    reinforcements wait in ``state.arriving`` until they are placed (:func:`bring_arriving`).
     """
     state = ctx.state
     nation = state.active
@@ -33,8 +35,24 @@ def start_placement(ctx: Context[ItaliaState], world: World) -> None:
         state.to_place.remove(entry)
         state.cities[zone] = True
         ctx.emit("city_built", "6.2", f"6.2: the {nation} build a city in {zone}.", zone=zone)
-    for group in reinforcements_due(world, state, nation, "placement"):
+    due = reinforcements_due(world, state, nation, "placement")
+    if state.phase_name == "placement" and any(not t.startswith("city:") for t in state.to_place):
+        # 7.0: "Bought units are placed first, then reinforcements": these wait until the
+        # bought units are down, so that none goes where only a reinforcement stands
+        state.arriving.extend(due)
+        return
+    for group in due:
         bring_reinforcements(ctx, world, nation, group)
+
+
+def bring_arriving(ctx: Context[ItaliaState], world: World) -> None:
+    """7.0: the bought units are placed: the reinforcements that waited for them arrive."""
+    state = ctx.state
+    if state.to_place or not state.arriving:
+        return
+    groups, state.arriving = state.arriving, []
+    for group in groups:
+        bring_reinforcements(ctx, world, state.active, group)
 
 
 def reinforcements_due(
@@ -289,17 +307,41 @@ def place(ctx: Context[ItaliaState], world: World, nation: str, unit: str, zone:
         unit=piece.id,
         zone=zone,
     )
+    drop_unplaceable(ctx, world)  # the zones left may not take every unit still waiting
 
 
 def drop_unplaceable(ctx: Context[ItaliaState], world: World) -> None:
-    """A bought unit with no legal zone left (its zone's only unit was a leader who left),
-    or a reinforcement that can go nowhere (fleets with no coast held, 7.1, 7.2)."""
+    """Units waiting to be placed that no zone can take now, so that placement never
+    leaves a decision without a legal action (7.1, 7.2), looked at as placement begins and
+    after each unit placed.
+
+    A bought unit (7.1: only into a controlled zone, one new unit a zone) whose zones are
+    all taken or gone (a zone held only by a leader who left at the start of phase 2, 7.2;
+    a master's tribute buys, 6.4, beyond its zones) is not lost: it waits "in front of the
+    player" (6.4) and comes with the nation's units to place on its next turn. A
+    reinforcement no zone can take (fleets with no coast held) does not arrive (7.2)."""
     state = ctx.state
     nation = state.active
-    if not state.reinforcements and not state.to_place:
+    if not state.reinforcements and not state.to_place and not state.arriving:
         return
     # no unit moves here: the zones held are worked out once for all the units waiting
     held = world.controlled_zones(state, nation)
+    for entry in list(state.to_place):
+        if not legal_zones(world, state, nation, entry, free=False, controlled=held):
+            state.to_place.remove(entry)
+            state.held_for.setdefault(nation, []).append(entry)
+            ctx.emit(
+                "unit_waits",
+                "7.1",
+                f"7.1: no zone can take the {nation}' new {entry.replace('_', ' ')} now (one "
+                f"new unit a controlled zone); it waits in front of the player (6.4) for "
+                f"their next turn.",
+                nation=nation,
+                unit=entry,
+            )
+    if not state.to_place and state.arriving:
+        bring_arriving(ctx, world)  # 7.0: the reinforcements come after the bought units
+        held = world.controlled_zones(state, nation)
     for pending in list(state.reinforcements):
         if not legal_zones(
             world, state, nation, pending["unit"], free=True, pending=pending, controlled=held
@@ -312,14 +354,4 @@ def drop_unplaceable(ctx: Context[ItaliaState], world: World) -> None:
                 f"7.2: no zone can take the {nation}' reinforcement ({what}); it does not arrive.",
                 nation=nation,
                 unit=pending["unit"],
-            )
-    for entry in list(state.to_place):
-        if not legal_zones(world, state, nation, entry, free=False, controlled=held):
-            state.to_place.remove(entry)
-            ctx.emit(
-                "unit_lost",
-                "7.1",
-                f"7.1: no zone can take the {nation}' new {entry.replace('_', ' ')}; it is lost.",
-                nation=nation,
-                unit=entry,
             )

@@ -14,6 +14,7 @@ from italia_kit.core import (
 )
 from italia_kit.games.italia import (
     campaign,
+    cities,
     combat_rules,
     economy,
     movement,
@@ -34,11 +35,12 @@ from italia_kit.games.italia.actions import (
     EndPurchase,
     Move,
     Place,
+    Rebuild,
     RemoveUnit,
     Revolt,
 )
 from italia_kit.games.italia.move_list import legal_moves
-from italia_kit.games.italia.stacking import capital_of
+from italia_kit.games.italia.stacking import capital_of, limit_value
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.world import World
 
@@ -67,6 +69,9 @@ class ItaliaRules:
             return None
         nation, phase = state.actor, state.phase_name
         gold = state.gold.get(nation, 0)
+        if state.surplus and phase not in ("stacking", "combat"):
+            zones = ", ".join(f"{z} ({n})" for z, n in state.surplus.items())
+            return Decision(nation, "remove", "8.1", f"remove surplus units in {zones}")
         if phase == "purchase":
             return Decision(nation, "buy", "6.2", f"buy units ({gold} gold) or end the purchase")
         if phase == "tribute":
@@ -82,6 +87,11 @@ class ItaliaRules:
             return Decision(nation, "remove", "8.0", f"remove surplus units in {zones}")
         if phase == "combat":
             return combat_rules.decision(self.world, state)
+        if phase == "rebuild":
+            zones = ", ".join(cities.ruins_to_rebuild(self.world, state, nation))
+            return Decision(
+                nation, "rebuild", "10.6.1", f"give up a unit to rebuild a ruin ({zones}), or not"
+            )
         if phase == "campaign" and state.campaign is not None:
             stage = state.campaign["stage"]
             if stage == "block":
@@ -100,6 +110,8 @@ class ItaliaRules:
         return state.over
 
     def legal_actions(self, state: ItaliaState) -> list[Action]:
+        if state.surplus and state.phase_name not in ("stacking", "combat"):
+            return self._surplus_actions(state)  # 8.1: a former capital over its limit
         if state.phase_name == "movement":  # one occupancy pass of its own (move_list)
             nation = state.actor
             key = ("end_movement", nation)
@@ -134,6 +146,10 @@ class ItaliaRules:
                 out.append(EndPurchase(nation))
                 if self._may_revolt(state, nation):
                     out.append(Revolt(nation))
+                if capital_of(w, state, nation) is None:
+                    # 8.1: "Each nation must designate a zone as its capital": offered while
+                    # it has none, with the purchases of its turn
+                    out.extend(_capital_actions(w, state, cache, nation, None))
         elif phase == "placement":
             if state.to_place:
                 held = w.controlled_zones(state, nation)  # the same for every unit waiting
@@ -148,15 +164,39 @@ class ItaliaRules:
                 zones = placement.legal_zones(w, state, nation, entry, free=True, pending=pending)
                 out.extend(_place_actions(cache, nation, entry, zones))
         elif phase == "stacking":
-            for zone in state.surplus:
-                for u in state.units_in(zone, nation):
-                    if u.counts_for_stacking:
-                        out.append(RemoveUnit(nation, u.id))
+            out.extend(self._surplus_actions(state))
+            # 8.1: a zone over its limit may become the capital (one more unit); not for the
+            # Romans in Italia I (13.1), and only where the move lowers the surplus: the
+            # former capital must not go over its limit instead (no endless exchange)
+            old = capital_of(w, state, nation)
+            if old is not None and not w.occupants(state, old, nation):
+                limit = limit_value(w, state, old, nation)
+                if limit is not None and state.stack_count(old, nation) >= limit:
+                    return out  # it would go over as the capital moves
+            out.extend(_capital_actions(w, state, cache, nation, list(state.surplus)))
         elif phase == "combat":
             out.extend(combat_rules.legal_actions(w, state))
+        elif phase == "rebuild":
+            out.append(Rebuild(nation, 0))  # 10.6.1: the ruins stay ruins
+            for zone in cities.ruins_to_rebuild(w, state, nation):
+                out.extend(
+                    Rebuild(nation, u.id)
+                    for u in state.units_in(zone, nation)
+                    if u.counts_for_stacking and u.carrier is None
+                )
         elif phase == "campaign":
             out.extend(campaign.legal_actions(w, state))
         return out
+
+    def _surplus_actions(self, state: ItaliaState) -> list[Action]:
+        """RemoveUnit for each unit counted for stacking in the zones over their limit."""
+        nation = state.actor
+        return [
+            RemoveUnit(nation, u.id)
+            for zone in state.surplus
+            for u in state.units_in(zone, nation)
+            if u.counts_for_stacking and u.carrier is None
+        ]
 
     # -- changing the state ----------------------------------------------------------------
     def apply(self, ctx: Context[ItaliaState], action: Action) -> None:
@@ -175,7 +215,10 @@ class ItaliaRules:
         if isinstance(action, Move):
             movement.apply_move(ctx, w, nation, action.units, action.path)
         elif isinstance(action, COMBAT_ACTIONS):
-            combat_rules.apply(ctx, w, action)
+            if state.phase_name == "rebuild" and isinstance(action, Rebuild):
+                self._rebuild_ruin(ctx, action)
+            else:
+                combat_rules.apply(ctx, w, action)
         elif isinstance(action, Place):
             placement.place(ctx, w, nation, action.unit, action.zone)
         elif isinstance(action, EndMovement):
@@ -222,6 +265,8 @@ class ItaliaRules:
             )
         phase = state.phase_name
         expected = _PHASE_OF.get(type(action))
+        if isinstance(action, RemoveUnit) and state.surplus:
+            return  # 8.1: a former capital's surplus goes at once, whatever the phase
         if expected is not None and phase not in expected:
             raise IllegalActionError(
                 "5.0",
@@ -234,6 +279,8 @@ class ItaliaRules:
             phase = state.phase_name
             if phase == "movement" or phase == "stacking":
                 return  # a decision is pending: the commonest case, judged at once
+            if state.surplus and phase != "combat":
+                return  # 8.1: the surplus of a former capital is removed first
             if phase == "income":
                 sequence.begin_nation_turn(ctx, w)
             elif phase == "purchase" and not self._may_buy_or_revolt(state):
@@ -261,17 +308,39 @@ class ItaliaRules:
             elif phase == "placement" and not state.to_place and not state.reinforcements:
                 sequence.enter_movement(ctx, w)
             elif phase == "combat" and combat_rules.settle(ctx, w):
-                if state.campaign is not None:
-                    if campaign.after_combat(ctx, w):
-                        sequence.end_nation_turn(ctx, w)
-                elif state.major and not state.second_phase:
-                    sequence.second_phase(ctx, w)  # 12.2: move and fight again
-                elif not campaign.start(ctx, w):  # 12.3: phase 5, if the card gives one
-                    sequence.end_nation_turn(ctx, w)
+                if cities.ruins_to_rebuild(w, state, state.active):
+                    state.phase_name = "rebuild"  # 10.6.1: at the end of each combat phase
+                    return
+                self._combat_over(ctx)
             elif phase == "campaign" and state.campaign and state.campaign["stage"] == "over":
                 sequence.end_nation_turn(ctx, w)
             else:
                 return
+
+    def _combat_over(self, ctx: Context[ItaliaState]) -> None:
+        """A combat phase is over (its ruins rebuilt or not): the campaign goes on, the
+        second phase of a major invasion, the campaign begins, or the turn ends."""
+        state, w = ctx.state, self.world
+        if state.campaign is not None:
+            if campaign.after_combat(ctx, w):
+                sequence.end_nation_turn(ctx, w)
+        elif state.major and not state.second_phase:
+            sequence.second_phase(ctx, w)  # 12.2: move and fight again
+        elif not campaign.start(ctx, w):  # 12.3: phase 5, if the card gives one
+            sequence.end_nation_turn(ctx, w)
+
+    def _rebuild_ruin(self, ctx: Context[ItaliaState], action: Rebuild) -> None:
+        """10.6.1 at the end of a combat phase: give up a unit to rebuild a ruin, or stop
+        (``unit`` 0); when no ruin is left to rebuild the combat phase is over."""
+        state, w = ctx.state, self.world
+        if action.unit:
+            cities.rebuild_ruin(ctx, w, action.nation, action.unit)
+            if cities.ruins_to_rebuild(w, state, action.nation):
+                return
+        else:
+            ctx.emit("no_rebuild", "10.6.1", f"10.6.1: the {action.nation} rebuild no ruin.")
+        state.phase_name = "combat"
+        self._combat_over(ctx)
 
     def state_from_json(self, data: dict[str, Any]) -> ItaliaState:
         return ItaliaState.from_json(data)
@@ -337,6 +406,26 @@ class ItaliaRules:
             if not state.surplus:
                 state.phase_name = "combat"
                 sequence.find_combat(ctx, w)
+            return
+        if old and old != zone:
+            # 8.1: "If the former capital contains more units than its allowed limit, the
+            # surplus is removed from the game immediately" (its owner chooses, 8.0)
+            count = state.stack_count(old, action.nation)
+            limit = limit_value(w, state, old, action.nation)
+            contested = bool(w.occupants(state, old, action.nation))
+            if limit is not None and count > limit and not contested:
+                state.surplus[old] = state.surplus.get(old, 0) + count - limit
+                if action.nation != state.active or state.phase_name != "combat":
+                    state.actor_override = action.nation
+                ctx.emit(
+                    "over_stacked",
+                    "8.1",
+                    f"8.1: {old} is no longer the {action.nation}' capital and holds {count} "
+                    f"of their units, limit {limit}: they must remove {count - limit} at once.",
+                    zone=old,
+                    count=count,
+                    limit=limit,
+                )
 
 
 _PHASE_OF: dict[type, tuple[str, ...]] = {
@@ -351,6 +440,7 @@ _PHASE_OF: dict[type, tuple[str, ...]] = {
     EndCombat: ("combat",),
     Revolt: ("purchase", "campaign"),
     **{cls: ("combat",) for cls in COMBAT_ACTIONS},
+    Rebuild: ("combat", "rebuild"),  # 10.6.1: after a battle, and as a combat phase ends
     **{cls: ("campaign",) for cls in CAMPAIGN_ACTIONS},
 }
 
@@ -381,6 +471,31 @@ def _token(state: ItaliaState) -> tuple[object, ...]:
         len(state.to_place),
         len(state.cities),
     )
+
+
+def _capital_actions(
+    w: World,
+    state: ItaliaState,
+    cache: dict[tuple[object, ...], Action],
+    nation: str,
+    zones: list[str] | None,
+) -> list[Action]:
+    """``DeclareCapital`` (8.1) for ``zones`` (None: every land zone the nation controls
+    but the borderlands), less the capital it has; none for the Romans of Italia I, whose
+    capital is always Rome (13.1)."""
+    if nation == "Romans" and w.variant == "italia1":
+        return []
+    current = capital_of(w, state, nation)
+    where = w.controlled_zones(state, nation) if zones is None else zones
+    out: list[Action] = []
+    for zone in where:
+        if zone == current or w.is_borderland(zone) or not w.is_land(zone):
+            continue
+        key = ("capital", nation, zone)
+        if (action := cache.get(key)) is None:
+            action = cache[key] = DeclareCapital(nation, zone)
+        out.append(action)
+    return out
 
 
 def _place_actions(

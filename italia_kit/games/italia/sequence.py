@@ -32,6 +32,7 @@ RULEBOOK_PHASE = {
     "movement": "3. movement",
     "stacking": "3. movement",
     "combat": "4. combat",
+    "rebuild": "4. combat",
 }
 
 
@@ -55,6 +56,7 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     """Find the next nation to play from ``state.nation_index`` on; start its phase 1."""
     state = ctx.state
     if state.nation_index == 0 and not state.played:
+        leaders_without_a_next_turn(ctx, world)
         # 7.2: some reinforcements arrive before the first nation of the turn moves
         for nation in state.nation_order:
             for group in reinforcements_due(world, state, nation, "before_first_nation"):
@@ -115,6 +117,31 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
         state.phase_name = "tribute"
     else:
         state.phase_name = "purchase"
+
+
+def leaders_without_a_next_turn(ctx: Context[ItaliaState], world: World) -> None:
+    """7.2: "Each leader remains in play for a single turn. It is removed from the game at
+    the start of phase 2 of that nation's following turn." A leader whose nation has no
+    phase 2 in this game turn (its last turn has passed, 5.1/5.2, or Italia I's turn 10,
+    13.4, has no normal turns) leaves as the game turn begins: his turn is over all the
+    same. Leaders of nations that play leave at their phase 2 (``start_placement``)."""
+    state = ctx.state
+    turn = state.turn
+    ten = turn_ten.applies(world, state)
+    for u in list(state.units.values()):
+        if not u.is_leader or u.arrived >= turn:
+            continue
+        if not ten and turn in world.nation(u.nation).turns:
+            continue
+        state.remove_unit(u)
+        ctx.emit(
+            "leader_leaves",
+            "7.2",
+            f"7.2: {u.label()} leaves the game: a leader stays in play for one turn, and "
+            f"the {u.nation} have no turn {turn} of their own"
+            + (" (13.4)." if ten else " (5.1, 5.2)."),
+            unit=u.id,
+        )
 
 
 def rome_for_the_romans(ctx: Context[ItaliaState], world: World) -> None:
@@ -245,12 +272,15 @@ def after_movement(ctx: Context[ItaliaState], world: World) -> None:
 
 def find_surplus(ctx: Context[ItaliaState], world: World) -> None:
     """8.0: zones of the active nation over their limit, not counting contested zones (8.3)
-    and zones with one of its leaders (8.0 example, 8.4)."""
+    and the zone of its campaign leader (:func:`campaign_zone`)."""
     state = ctx.state
     nation = state.active
     state.surplus.clear()
     where = state.where
+    exempt = campaign_zone(world, state, nation)
     for zone in world.controlled_zones(state, nation):
+        if zone == exempt:
+            continue  # 8.4, 12.3: no limit in the zone of the leader who campaigns
         count = _stack_to_check(where[zone], nation)
         if count is None or count <= (world.base_limit(zone) or 0):
             continue  # within the zone's base limit, which a capital only raises (8.0, 8.1)
@@ -259,18 +289,33 @@ def find_surplus(ctx: Context[ItaliaState], world: World) -> None:
             _over_stacked(ctx, world, zone, nation, count, "8.0", "")
 
 
+def campaign_zone(world: World, state: ItaliaState, nation: str) -> str | None:
+    """The zone with no stacking limit for ``nation`` now: that of the leader who
+    campaigns this turn, in the campaign and in the normal turn before it (8.4: "There is
+    no limit in the zone where a leader is conducting a campaign. During a normal turn
+    (before the campaign) there is also no stacking limit in a leader's zone"; 12.3:
+    "Before a campaign begins, the nation has a normal movement and combat phase. After
+    the movement or combat, the stacking limit in the zone is not checked"). Read
+    together, the leader is the campaign's: outside a campaign turn a leader's zone is
+    checked like any other (the 8.0 example's leader is one about to campaign)."""
+    if state.campaign is not None:
+        leader = state.units.get(int(state.campaign["leader"]))
+        return leader.zone if leader is not None and leader.carrier is None else None
+    if campaign.campaign_card(world, state, nation) is None:
+        return None  # the usual turn: no campaign, every zone is checked
+    leader = campaign.campaign_leader(world, state, nation)
+    return leader.zone if leader is not None and leader.carrier is None else None
+
+
 def _stack_to_check(here: list[Unit], nation: str) -> int | None:
     """The units of ``nation`` counted for stacking (8.0) among ``here``, the units of a
     zone; None if the zone is not checked now: another nation is ashore there (combat
-    zones are checked after combat, 8.3) or one of the nation's leaders is (8.0 example,
-    8.4). One look at the zone."""
+    zones are checked after combat, 8.3). One look at the zone."""
     count = 0
     for u in here:
         if u.nation != nation:
             if u.carrier is None:
                 return None
-        elif u.is_leader:
-            return None
         elif u.carrier is None and u.counts_for_stacking:
             count += 1
     return count
@@ -376,6 +421,7 @@ def end_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     state.battle = None
     state.to_place.clear()
     state.reinforcements.clear()
+    state.arriving.clear()
     state.actor_override = None
     state.major = False
     state.second_phase = False

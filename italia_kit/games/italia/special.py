@@ -14,6 +14,8 @@ from italia_kit.games.italia.world import World
 #: VP for a won major battle (13.2, 13.4); the cards' values were not found: these are the
 #: reconstructed values written in the nations' files (``special``), kept here in one place.
 MAJOR_BATTLE_VP = {"Carthaginians": 2.0, "Optimates": 3.0, "Populares": 3.0}
+#: the leader who wins Carthage's major battles (13.2)
+HANNIBAL = "Hannibal"
 MAJOR_BATTLE_FOES = {"Carthaginians": "Romans", "Optimates": "Populares", "Populares": "Optimates"}
 
 
@@ -49,12 +51,21 @@ def major_battle(
     ctx: Context[ItaliaState], world: World, battle: Battle, holder: str | None
 ) -> None:
     """13.2, 13.4: a battle with at least 3 units a side, won (the enemy eliminated or gone)
-    by Hannibal's Carthaginians against Rome, or between Optimates and Populares."""
+    by Hannibal's Carthaginians against Rome, or between Optimates and Populares.
+
+    Only a battle Hannibal fights scores for Carthage (13.2): he is in the zone when it
+    is won (a battle he fell in scores nothing; the Optimates and Populares need no
+    leader, 13.4)."""
     if world.variant != "italia1" or holder is None or battle.raid or battle.naval:
         return
     loser = battle.enemy(holder)
     if MAJOR_BATTLE_FOES.get(holder) != loser:
         return
+    if holder == "Carthaginians" and not any(
+        u.is_leader and u.name == HANNIBAL and u.nation == holder
+        for u in ctx.state.where.get(battle.zone, ())
+    ):
+        return  # 13.2: "Hannibal may fight major battles": Hannibal holds the field
     sizes = battle.sizes
     if sizes.get(battle.attacker, 0) >= 3 and sizes.get(battle.defender, 0) >= 3:
         score(

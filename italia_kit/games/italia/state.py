@@ -156,6 +156,8 @@ class ItaliaState:
     held_for: dict[str, list[str]] = field(default_factory=dict)  # bought by a master (6.4)
     placed_zones: list[str] = field(default_factory=list)  # zones given a new unit (7.1)
     reinforcements: list[dict[str, Any]] = field(default_factory=list)  # awaiting a zone (7.2)
+    # reinforcement groups due in phase 2, brought once the bought units are placed (7.0)
+    arriving: list[dict[str, Any]] = field(default_factory=list)
     moves: dict[int, MoveRecord] = field(default_factory=dict)
     invaded: list[str] = field(default_factory=list)  # zones invaded this phase (9.3)
     surplus: dict[str, int] = field(default_factory=dict)  # zone -> units to remove (8.0)
@@ -163,6 +165,8 @@ class ItaliaState:
     played: list[str] = field(default_factory=list)  # nations that played this turn
     over: bool = False
     vp: dict[str, float] = field(default_factory=dict)  # victory points by nation (11.0)
+    # the full points a nation has earned while subjugated, before halving (12.5.2)
+    subject_vp: dict[str, float] = field(default_factory=dict)
     battle: Battle | None = None  # the battle being fought (10.1)
     raided: list[str] = field(default_factory=list)  # cities raided this nation turn (10.7)
     looted: list[str] = field(default_factory=list)  # looted this nation turn (10.6.1)
@@ -229,6 +233,7 @@ class ItaliaState:
             held_for={k: list(v) for k, v in self.held_for.items()},
             placed_zones=list(self.placed_zones),
             reinforcements=[dict(r) for r in self.reinforcements],
+            arriving=[dict(r) for r in self.arriving],
             moves={i: m.copy() for i, m in self.moves.items()},
             invaded=list(self.invaded),
             surplus=dict(self.surplus),
@@ -236,6 +241,7 @@ class ItaliaState:
             played=list(self.played),
             over=self.over,
             vp=dict(self.vp),
+            subject_vp=dict(self.subject_vp),
             battle=self.battle.copy() if self.battle else None,
             raided=list(self.raided),
             looted=list(self.looted),
@@ -268,6 +274,7 @@ class ItaliaState:
             "held_for": {k: list(v) for k, v in sorted(self.held_for.items())},
             "placed_zones": list(self.placed_zones),
             "reinforcements": [dict(r) for r in self.reinforcements],
+            "arriving": [dict(r) for r in self.arriving],
             "moves": {str(i): m.to_json() for i, m in sorted(self.moves.items())},
             "invaded": list(self.invaded),
             "surplus": dict(sorted(self.surplus.items())),
@@ -275,6 +282,7 @@ class ItaliaState:
             "played": list(self.played),
             "over": self.over,
             "vp": dict(sorted(self.vp.items())),
+            "subject_vp": dict(sorted(self.subject_vp.items())),
             "battle": self.battle.to_json() if self.battle else None,
             "raided": list(self.raided),
             "looted": list(self.looted),
@@ -308,6 +316,7 @@ class ItaliaState:
             held_for={k: list(v) for k, v in d["held_for"].items()},
             placed_zones=list(d["placed_zones"]),
             reinforcements=[dict(r) for r in d["reinforcements"]],
+            arriving=[dict(r) for r in d.get("arriving", [])],
             moves={int(k): MoveRecord.from_json(v) for k, v in d["moves"].items()},
             invaded=list(d["invaded"]),
             surplus={str(k): int(v) for k, v in d["surplus"].items()},
@@ -315,6 +324,7 @@ class ItaliaState:
             played=list(d["played"]),
             over=bool(d["over"]),
             vp={str(k): float(v) for k, v in d.get("vp", {}).items()},
+            subject_vp={str(k): float(v) for k, v in d.get("subject_vp", {}).items()},
             battle=Battle.from_json(d["battle"]) if d.get("battle") else None,
             raided=list(d.get("raided", [])),
             looted=list(d.get("looted", [])),

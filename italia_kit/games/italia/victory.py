@@ -5,6 +5,8 @@ Scoring turns (zones, cities, regions) come with the rest of section 11.
 
 from __future__ import annotations
 
+import math
+
 from italia_kit.core import Context
 from italia_kit.games.italia.scenarios import Nation
 from italia_kit.games.italia.state import ItaliaState, Unit
@@ -48,16 +50,29 @@ def _card_points(card: Nation, victim: _Victim) -> float:
     return 0.0
 
 
+def subject_half(points: float) -> float:
+    """12.5.2: half of ``points``, rounded up (to a whole point)."""
+    return float(math.ceil(points / 2 - 1e-9))
+
+
 def score(ctx: Context[ItaliaState], nation: str, points: float, rule: str, why: str) -> None:
     if not points:
         return
     state = ctx.state
     master = state.masters.get(nation)
-    if master:  # 12.5.2: a subjugated nation keeps half, rounded up; the rest is lost
-        import math
-
-        points = float(math.ceil(points / 2))
-        why += f", halved as subjects of the {master} (12.5.2)"
+    if master:
+        # 12.5.2: a subjugated nation receives half its points, rounded up; the half is
+        # taken of all it has earned as a subject, not of each event (so the rounding
+        # gains it half a point at most, once): what this event adds is the rise of that
+        # half
+        before = state.subject_vp.get(nation, 0.0)
+        after = state.subject_vp[nation] = before + points
+        earned = points
+        points = subject_half(after) - subject_half(before)
+        why += (
+            f": {earned:g} VP, halved as subjects of the {master} (12.5.2: half of the "
+            f"{after:g} VP earned as subjects, rounded up, is {subject_half(after):g})"
+        )
     state.vp[nation] = state.vp.get(nation, 0.0) + points
     ctx.emit(
         "victory_points",
