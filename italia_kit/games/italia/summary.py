@@ -12,10 +12,10 @@ by colour and the winner (11.0). The spec gives it as ``GameSpec.summary``.
 >>> print(summarise(game).table())
 turn | victory points       | zones held           | battles    elim   ruins  cities    subm
      |    red yellow   blue |    red yellow   blue |
-   1 |    1.0    2.0    0.5 |      3      7      8 |      24      25       4       1       1
-  2* |    1.0    2.0    0.5 |      3      7      8 |       0       0       0       0       0
+   1 |    2.5    2.0    1.0 |      8      7      8 |      23      26       1       1       0
+  2* |    2.5    2.0    1.0 |      8      7      8 |       0       0       0       0       0
 (* the game stopped during this turn)
-victory points so far: yellow 2, red 1, blue 0.5 (leading: yellow)
+victory points so far: red 2.5, yellow 2, blue 1 (leading: red)
 """
 
 from __future__ import annotations
