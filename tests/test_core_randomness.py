@@ -35,13 +35,14 @@ from italia_kit.core import (
 )
 from italia_kit.core.randomness import Item, splitmix64
 
-from .toycup import CUP, Card, CupRules, CupState, Draw, Pass, new_cup_game, register
+from .toycup import CUP, Card, CupRules, CupState, Draw, Pass, new_cup_game
 from .toygame import RaceRules, RaceState, Roll
+from .toys import registered
 
 
-@pytest.fixture(autouse=True)
-def toy_cup_registered() -> Iterator[None]:
-    with register():
+@pytest.fixture(scope="module", autouse=True)
+def _toys() -> Iterator[None]:
+    with registered():
         yield
 
 
@@ -161,6 +162,11 @@ def test_a_draw_is_an_event_hidden_from_the_other_seat() -> None:
     assert counter in CUP and str(counter) not in draw.text
     assert draw.text == "C2: A draws: drew 1 counter from the cup (8 left)."
     assert game.state.counters["A"] == [counter]
+    # the log and the state as each seat reads them
+    seen_by_b = [e for e in game.events_for("B") if e.seq == draw.seq]
+    assert seen_by_b[0].data == {"redacted": True} and game.events_for("A")[draw.seq] == draw
+    assert game.observe("B")["counters"] == {"A": 1, "B": []}
+    assert game.observe("A")["counters"] == {"A": [counter], "B": 0}
 
 
 def test_undo_puts_the_counter_back_and_the_same_one_is_drawn_again() -> None:

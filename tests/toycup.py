@@ -7,17 +7,16 @@ it, scoring the counter's worth times the roll; or take a bonus card from a deck
 that the deck reshuffles its discards when it runs out; or, holding three counters or more,
 pass for good. The game ends when the cup is empty or both seats have passed.
 
-Registered as ``toy-cup`` by the tests that use it (:func:`register`).
+A seat sees how many counters the other holds, not which (:meth:`CupRules.observe`), and
+the cup only as a count. Registered as ``toy-cup`` for the tests that use it
+(tests/toys.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from italia_kit import games
 from italia_kit.core import (
     Action,
     ActionCodec,
@@ -145,6 +144,12 @@ class CupRules:
         if len(state.passed) < 2 and state.actor in state.passed:
             state.to_move = 1 - state.to_move
 
+    def observe(self, state: CupState, seat: str) -> dict[str, Any]:
+        """The state as ``seat`` sees it: the other seat's counters as a number."""
+        view = state.to_json()
+        view["counters"] = {s: list(c) if s == seat else len(c) for s, c in state.counters.items()}
+        return view
+
     def state_from_json(self, data: dict[str, Any]) -> CupState:
         return CupState(
             int(data["turn"]),
@@ -165,7 +170,7 @@ def new_cup_game(seed: int = 0, *, checkpoint_every: int = 4) -> Game[CupState]:
     return Game(CupRules(), CupState(), dice=rnd, checkpoint_every=checkpoint_every)
 
 
-def toy_cup(**options: Any) -> GameSpec:
+def cup_spec(**options: Any) -> GameSpec:
     """The registry's factory of ``toy-cup`` (no options)."""
     if options:
         raise ValueError(f"toy-cup: unknown option {sorted(options)[0]!r} (it has none)")
@@ -178,13 +183,3 @@ def toy_cup(**options: Any) -> GameSpec:
         rules=CupRules,
         seat_of=lambda game, actor: actor,
     )
-
-
-@contextmanager
-def register() -> Iterator[None]:
-    """``toy-cup`` in the game registry for the duration."""
-    games.register("toy-cup", toy_cup, replace=True)
-    try:
-        yield
-    finally:
-        games.unregister("toy-cup")
