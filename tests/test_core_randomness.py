@@ -248,6 +248,18 @@ def test_the_context_records_puts_and_hidden_deals() -> None:
 # -- forks, saves ------------------------------------------------------------------------
 
 
+def test_the_dice_alone_restored_keep_the_bags_on_the_new_seed() -> None:
+    """A snapshot of the dice alone (seed, count, scripted), as a rollout gives a fork dice
+    of its own: the size, bags and decks stay, and draw on the new seed's streams."""
+    r = Randomness(seed=1, sides=8)
+    r.new_bag("cup", CUP)
+    r.roll(3)
+    r.restore((9, 0, ()))
+    fresh = Randomness(seed=9, sides=8)
+    fresh.new_bag("cup", CUP)
+    assert r.sides == 8 and r.roll(4) == fresh.roll(4) and r.draw("cup", 3) == fresh.draw("cup", 3)
+
+
 def test_a_fork_keeps_the_d8_the_bag_and_the_deck() -> None:
     game = new_cup_game(8)
     game.apply(Draw("A"))
@@ -386,6 +398,21 @@ def test_streams_go_back_exactly_across_many_draws() -> None:
         history.append((len(positions), 1000))
     twin = stream.fork([])
     assert twin.choice(range(99)) == stream.choice(range(99))
+    # a fork's copy draws again only when first drawn from, also after going back
+    lazy = stream.fork(positions)
+    lazier = lazy.fork(positions)
+    lazy.rewind(len(positions) + 1)  # nothing was drawn past here: nothing changes
+    value = stream.random()
+    assert lazy.random() == value == lazier.random()
+    assert lazy.randint(1, 9) == stream.randint(1, 9) == lazier.randint(1, 9)
+    back = stream.fork(positions)
+    back.rewind(1)
+    stream.rewind(1)
+    items = [1, 2, 3, 4, 5]
+    copy = list(items)
+    back.shuffle(items)
+    stream.shuffle(copy)
+    assert items == copy
     assert repr(stream).startswith("Stream('random', seed=3, ")
 
 

@@ -289,7 +289,19 @@ class Randomness:
         )
         return (self.seed, self.count, tuple(self.scripted), self.sides, bags, decks)
 
-    def restore(self, snap: Snapshot) -> None:
+    def restore(self, snap: Snapshot | tuple[int, int, tuple[int, ...]]) -> None:
+        """Go back to ``snap`` (:meth:`snapshot`). A snapshot of the dice alone, ``(seed,
+        count, scripted)`` as before bags and decks, sets the dice and leaves the die's size,
+        the bags and the decks as they are, drawing on the new seed's streams from then on
+        (a rollout gives a fork dice of its own so)."""
+        if len(snap) == 3:
+            self.seed, self.count, scripted = snap[0], snap[1], snap[2]
+            self.scripted = list(scripted)
+            for bag in self.bags.values():
+                bag.key = _stream_key(self.seed, bag.name)
+            for deck in self.decks.values():
+                deck.key = _stream_key(self.seed, deck.name)
+            return
         self.seed, self.count, scripted, self.sides, bags, decks = snap
         self.scripted = list(scripted)
         self.bags = {

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import MutableSequence, Sequence, Sized
+from collections.abc import Callable, MutableSequence, Sequence, Sized
 from typing import Any, TypeVar
 
 __all__ = ["Stream"]
@@ -47,6 +47,10 @@ class Stream:
 
     Each draw is noted as one small int: ``n > 0`` a choice among ``n`` (``choice``,
     ``randint``), ``0`` a float (``random``), ``-n`` a shuffle of ``n`` items.
+
+    A fork's copy is lazy: it copies the notes, not the generator (whose state is 625
+    numbers), and draws them again only when it is first drawn from. A rollout forks a game
+    hundreds of times a decision and rarely draws from the copies of the game's own streams.
     """
 
     __slots__ = ("_at", "_choose", "_draws", "_positions", "_rng", "_saved", "name", "seed")
@@ -54,8 +58,8 @@ class Stream:
     def __init__(self, name: str, seed: int, positions: Sized) -> None:
         self.name = name
         self.seed = seed
-        self._rng = random.Random(seed)
-        self._choose = self._rng.choice
+        self._rng: random.Random | None = random.Random(seed)  # None: not drawn again yet
+        self._choose: Callable[[Sequence[Any]], Any] = self._rng.choice
         self._positions = positions  # the game's list of actions: its length is the position
         self._draws: list[int] = []
         self._at: list[int] = []  # the position of each draw (never decreasing)
@@ -64,45 +68,23 @@ class Stream:
     def __repr__(self) -> str:
         return f"Stream({self.name!r}, seed={self.seed}, {len(self._draws)} draws)"
 
-    def _note(self, code: int, position: int) -> None:
-        self._draws.append(code)
-        self._at.append(position)
+    def _live(self) -> random.Random:
+        """The generator, brought to after the draws noted if this is a fork's copy."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random.__new__(random.Random)
+            self._replay(rng, len(self._draws))
+            self._choose = rng.choice
+        return rng
 
-    def choice(self, seq: Sequence[T]) -> T:
-        """One item of ``seq``, as ``random.Random.choice``."""
-        # _note spelt out: a random player makes one choice an action
-        value = self._choose(seq)  # an empty seq raises here, before anything is noted
-        self._draws.append(len(seq))
-        self._at.append(len(self._positions))
-        return value
+    def _first_choice(self, seq: Sequence[Any]) -> Any:
+        return self._live().choice(seq)
 
-    def randint(self, a: int, b: int) -> int:
-        """An integer of ``a..b``, as ``random.Random.randint``."""
-        if b < a:
-            raise ValueError(f"empty range for randint({a}, {b})")
-        self._note(b - a + 1, len(self._positions))
-        return self._rng.randint(a, b)
-
-    def random(self) -> float:
-        """A float in [0, 1), as ``random.Random.random``."""
-        self._note(0, len(self._positions))
-        return self._rng.random()
-
-    def shuffle(self, items: MutableSequence[Any]) -> None:
-        """Shuffle ``items`` in place, as ``random.Random.shuffle``."""
-        self._note(-len(items), len(self._positions))
-        self._rng.shuffle(items)
-
-    def rewind(self, position: int) -> None:
-        """Go back to where the stream stood when the game first reached ``position``:
-        every draw made at that position or later is taken back."""
-        at = self._at
-        if not at or at[-1] < position:
-            return
-        cut = bisect_left(at, position)
+    def _replay(self, rng: random.Random, cut: int) -> None:
+        """Bring ``rng`` to where the first ``cut`` draws left it: from the nearest state
+        kept (or the seed), keeping states on the way every :data:`_EVERY` draws."""
         saved = self._saved
         base = max((k for k in saved if k <= cut), default=0)
-        rng = self._rng
         if base:
             rng.setstate(saved[base])
         else:
@@ -112,7 +94,50 @@ class Stream:
             if not k % _EVERY:
                 saved[k] = rng.getstate()
             _redraw(rng, draws[k])
-        del draws[cut:], at[cut:]
+
+    def _note(self, code: int, position: int) -> None:
+        self._draws.append(code)
+        self._at.append(position)
+
+    def choice(self, seq: Sequence[T]) -> T:
+        """One item of ``seq``, as ``random.Random.choice``."""
+        # _note spelt out: a random player makes one choice an action
+        value: T = self._choose(seq)  # an empty seq raises here, before anything is noted
+        self._draws.append(len(seq))
+        self._at.append(len(self._positions))
+        return value
+
+    def randint(self, a: int, b: int) -> int:
+        """An integer of ``a..b``, as ``random.Random.randint``."""
+        if b < a:
+            raise ValueError(f"empty range for randint({a}, {b})")
+        rng = self._live()
+        self._note(b - a + 1, len(self._positions))
+        return rng.randint(a, b)
+
+    def random(self) -> float:
+        """A float in [0, 1), as ``random.Random.random``."""
+        rng = self._live()
+        self._note(0, len(self._positions))
+        return rng.random()
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        """Shuffle ``items`` in place, as ``random.Random.shuffle``."""
+        rng = self._live()
+        self._note(-len(items), len(self._positions))
+        rng.shuffle(items)
+
+    def rewind(self, position: int) -> None:
+        """Go back to where the stream stood when the game first reached ``position``:
+        every draw made at that position or later is taken back."""
+        at = self._at
+        if not at or at[-1] < position:
+            return
+        cut = bisect_left(at, position)
+        if self._rng is not None:  # a fork's copy not drawn from yet stays so
+            self._replay(self._rng, cut)
+        del self._draws[cut:], at[cut:]
+        saved = self._saved
         for k in [k for k in saved if k > cut]:  # states after draws taken back
             del saved[k]
 
@@ -120,9 +145,8 @@ class Stream:
         """An independent copy for a fork of the game (``positions``: the fork's actions)."""
         twin = Stream.__new__(Stream)
         twin.name, twin.seed = self.name, self.seed
-        twin._rng = random.Random()
-        twin._rng.setstate(self._rng.getstate())
-        twin._choose = twin._rng.choice
+        twin._rng = None
+        twin._choose = twin._first_choice
         twin._positions = positions
         twin._draws = list(self._draws)
         twin._at = list(self._at)
@@ -164,9 +188,9 @@ class Stream:
                 last = position
                 for code in map(int, codes.split(",")):
                     out._note(code, position)
-                    _redraw(out._rng, code)
         except ValueError as exc:
             raise ValueError(f"stream {name!r}: 'draws' is not as saved: {exc}") from None
+        out._rng, out._choose = None, out._first_choice  # drawn again when first drawn from
         return out
 
 
