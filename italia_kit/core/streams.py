@@ -59,7 +59,9 @@ class Stream:
         self.name = name
         self.seed = seed
         self._rng: random.Random | None = random.Random(seed)  # None: not drawn again yet
-        self._choose: Callable[[Sequence[Any]], Any] = self._rng.choice
+        # the generator's choice, or None until a fork's copy is first drawn from (not a
+        # method of the stream's own: that would be a cycle, freed only by the collector)
+        self._choose: Callable[[Sequence[Any]], Any] | None = self._rng.choice
         self._positions = positions  # the game's list of actions: its length is the position
         self._draws: list[int] = []
         self._at: list[int] = []  # the position of each draw (never decreasing)
@@ -76,9 +78,6 @@ class Stream:
             self._replay(rng, len(self._draws))
             self._choose = rng.choice
         return rng
-
-    def _first_choice(self, seq: Sequence[Any]) -> Any:
-        return self._live().choice(seq)
 
     def _replay(self, rng: random.Random, cut: int) -> None:
         """Bring ``rng`` to where the first ``cut`` draws left it: from the nearest state
@@ -102,7 +101,10 @@ class Stream:
     def choice(self, seq: Sequence[T]) -> T:
         """One item of ``seq``, as ``random.Random.choice``."""
         # _note spelt out: a random player makes one choice an action
-        value: T = self._choose(seq)  # an empty seq raises here, before anything is noted
+        choose = self._choose
+        if choose is None:
+            choose = self._live().choice
+        value: T = choose(seq)  # an empty seq raises here, before anything is noted
         self._draws.append(len(seq))
         self._at.append(len(self._positions))
         return value
@@ -145,8 +147,7 @@ class Stream:
         """An independent copy for a fork of the game (``positions``: the fork's actions)."""
         twin = Stream.__new__(Stream)
         twin.name, twin.seed = self.name, self.seed
-        twin._rng = None
-        twin._choose = twin._first_choice
+        twin._rng = twin._choose = None
         twin._positions = positions
         twin._draws = list(self._draws)
         twin._at = list(self._at)
@@ -190,7 +191,7 @@ class Stream:
                     out._note(code, position)
         except ValueError as exc:
             raise ValueError(f"stream {name!r}: 'draws' is not as saved: {exc}") from None
-        out._rng, out._choose = None, out._first_choice  # drawn again when first drawn from
+        out._rng = out._choose = None  # drawn again when first drawn from
         return out
 
 
