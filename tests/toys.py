@@ -1,5 +1,6 @@
-"""The test toys as registered games: ``toy-race`` (tests/toygame.py) and ``toy-bid``
-(tests/toybid.py), registered for as long as a test needs them.
+"""The test toys as registered games: ``toy-race`` (tests/toygame.py), ``toy-bid``
+(tests/toybid.py) and ``toy-cup`` (tests/toycup.py), registered for as long as a test needs
+them.
 
 Registering when a test module is imported would leak into every module collected after
 it (the registry's doctests list the known games), hence a context.
@@ -13,9 +14,14 @@ from contextlib import contextmanager
 from italia_kit import games
 
 from .toybid import bid_spec
+from .toycup import cup_spec
 from .toygame import race_spec
 
-TOYS: dict[str, games.registry.GameFactory] = {"toy-race": race_spec, "toy-bid": bid_spec}
+TOYS: dict[str, games.registry.GameFactory] = {
+    "toy-race": race_spec,
+    "toy-bid": bid_spec,
+    "toy-cup": cup_spec,
+}
 
 
 @contextmanager

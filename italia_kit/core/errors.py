@@ -1,7 +1,8 @@
-"""The three ways an action or a file can be refused (after python-chess's error classes).
+"""The ways an action, a draw or a file can be refused (after python-chess's error classes).
 
 All are ``ValueError`` subclasses, so ``except ValueError`` catches every refusal, while a
-caller that cares can tell "this is not an action at all" from "this action breaks a rule".
+caller that cares can tell "this is not an action at all" from "this action breaks a rule"
+(and a draw from an empty bag, :class:`EmptyBagError`, from both).
 """
 
 from __future__ import annotations
@@ -29,3 +30,16 @@ class IllegalActionError(ValueError):
 
 class SaveFileError(ValueError):
     """A saved game that cannot be loaded: corrupt, of another format version or game."""
+
+
+class ChanceError(ValueError):
+    """A roll, draw or deal that cannot be made: an unknown bag or deck, a card not in the
+    hand, a scripted result the die cannot show, a corrupt random state in a save."""
+
+
+class EmptyBagError(ChanceError):
+    """A draw of more counters than the bag holds; the message names the bag."""
+
+
+class EmptyDeckError(ChanceError):
+    """A deal of more cards than the deck's pile and discards hold; the message names it."""

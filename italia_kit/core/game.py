@@ -2,10 +2,11 @@
 pending, the legal actions, and :meth:`Game.apply`.
 
 The runner knows nothing of any particular game. A game supplies a :class:`Rules` object;
-its state supplies :class:`GameState`. The runner adds what every game needs: seeded dice,
-the event log, undo and jumps (replaying recorded actions from checkpoints), forks, and
-all-or-nothing application: if the rules refuse an action, the game is left exactly as it
-was.
+its state supplies :class:`GameState`. The runner adds what every game needs: one seeded
+random source (dice, bags, decks: :mod:`.randomness`), the players' streams tied to it
+(:mod:`.streams`), the event log, undo and jumps (replaying recorded actions from
+checkpoints), forks, and all-or-nothing application: if the rules refuse an action, the
+game is left exactly as it was.
 
 A decision may be owed by several seats at once (:meth:`Decision.sealed`): each submits
 its orders, an :class:`~italia_kit.core.decision.Order`, one at a time like any action
@@ -23,10 +24,12 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from italia_kit.core.actions import Action, ActionCodec, ScriptDice
+from italia_kit.core.chance import ChanceEvents
 from italia_kit.core.decision import Decision, Order
-from italia_kit.core.dice import Dice
 from italia_kit.core.errors import IllegalActionError
 from italia_kit.core.events import Event, EventLog
+from italia_kit.core.randomness import Randomness, Snapshot
+from italia_kit.core.streams import Stream
 
 
 class GameState(Protocol):
@@ -50,8 +53,10 @@ S = TypeVar("S", bound=GameState)
 _new_tuple = tuple.__new__
 
 
-class Context(Generic[S]):
-    """What a rule sees while it applies an action: the state, the dice and the log.
+class Context(ChanceEvents, Generic[S]):
+    """What a rule sees while it applies an action: the state, the random source (``dice``,
+    also ``random``) and the log. Rolls, draws, shuffles and deals go through it
+    (:meth:`roll`, :class:`~italia_kit.core.chance.ChanceEvents`), each an event.
 
     ``listed`` is true while the action applied is one the rules themselves listed as legal
     for this very state (the last :meth:`Game.legal_actions`): a rule may then skip checking
@@ -60,7 +65,7 @@ class Context(Generic[S]):
 
     __slots__ = ("dice", "listed", "log", "state")
 
-    def __init__(self, state: S, dice: Dice, log: EventLog) -> None:
+    def __init__(self, state: S, dice: Randomness, log: EventLog) -> None:
         self.state = state
         self.dice = dice
         self.log = log
@@ -87,10 +92,20 @@ class Context(Generic[S]):
         log.append(event)
         return event
 
-    def roll(self, n: int, rule: str, why: str, **data: Any) -> list[int]:
-        """Roll ``n`` dice and record the roll as an event."""
-        results = self.dice.roll(n)
-        shown = ", ".join(map(str, results))
+    @property
+    def random(self) -> Randomness:
+        return self.dice
+
+    def roll(self, n: int, rule: str, why: str, sides: int | None = None, **data: Any) -> list[int]:
+        """Roll ``n`` dice of ``sides`` sides (the game's die if None) and record the roll
+        as an event (its data has ``sides`` when the roll names them)."""
+        if sides is None:  # the game's own die: Italia's battles roll every few actions
+            results = self.dice.roll(n)
+            shown = ", ".join(map(str, results))
+        else:
+            results = self.dice.roll(n, sides)
+            shown = f"{n}d{sides}: " + ", ".join(map(str, results))
+            data["sides"] = sides
         self.emit("roll", rule, f"{rule}: {why}: rolled {shown}.", results=results, **data)
         return results
 
@@ -138,7 +153,7 @@ class Rules(Protocol[S]):
 @dataclass(frozen=True, slots=True)
 class _Checkpoint(Generic[S]):
     state: S  # never mutated: restoring clones it
-    dice: tuple[int, int, tuple[int, ...]]
+    dice: Snapshot
     log_length: int
 
 
@@ -147,6 +162,8 @@ class Game(Generic[S]):
 
     ``checkpoint_every`` trades memory for the speed of undo and jumps: a checkpoint is a copy
     of the state kept every so many actions; going back restores the nearest one and replays.
+    The whole random state (``dice``: dice, bags, decks, scripted results) is in each
+    checkpoint, and the players' streams (:meth:`stream`) go back with the game.
     """
 
     def __init__(
@@ -156,14 +173,14 @@ class Game(Generic[S]):
         *,
         seed: int = 0,
         checkpoint_every: int = 32,
-        dice: Dice | None = None,
+        dice: Randomness | None = None,
         log: EventLog | None = None,
         advance: bool = True,
     ) -> None:
         self.rules = rules
         self._orders: Callable[[S, str], list[Action]] | None = getattr(rules, "legal_orders", None)
         self._over = _over_test(rules)
-        self.dice = dice if dice is not None else Dice(seed=seed)
+        self.dice = dice if dice is not None else Randomness(seed=seed)
         self.log = log if log is not None else EventLog()
         self._ctx: Context[S] = Context(state, self.dice, self.log)
         self.checkpoint_every = max(1, checkpoint_every)
@@ -171,6 +188,7 @@ class Game(Generic[S]):
         self._initial = _Checkpoint(state.clone(), self.dice.snapshot(), len(self.log))
         self._checkpoints: dict[int, _Checkpoint[S]] = {}
         self._listed: tuple[int, tuple[Action, ...]] | None = None
+        self._streams: dict[tuple[str, int], Stream] = {}
         if advance:
             rules.advance(self._ctx)
         self._checkpoints[0] = self._checkpoint()
@@ -179,6 +197,11 @@ class Game(Generic[S]):
     @property
     def state(self) -> S:
         return self._ctx.state
+
+    @property
+    def random(self) -> Randomness:
+        """The game's random source (the same object as ``dice``)."""
+        return self.dice
 
     @property
     def decision(self) -> Decision | None:
@@ -340,6 +363,8 @@ class Game(Generic[S]):
         del self.actions[index:]
         for k in [k for k in self._checkpoints if k > index]:
             del self._checkpoints[k]
+        for stream in self._streams.values():
+            stream.rewind(index)
 
     def fork(self) -> Game[S]:
         """An independent copy that runs on from here."""
@@ -347,7 +372,7 @@ class Game(Generic[S]):
         twin.rules = self.rules
         twin._orders = self._orders
         twin._over = self._over
-        twin.dice = Dice(self.dice.seed, self.dice.count, list(self.dice.scripted))
+        twin.dice = self.dice.copy()
         twin.log = self.log.copy()
         twin._ctx = Context(self.state.clone(), twin.dice, twin.log)
         twin.checkpoint_every = self.checkpoint_every
@@ -355,7 +380,24 @@ class Game(Generic[S]):
         twin._initial = self._initial
         twin._checkpoints = dict(self._checkpoints)
         twin._listed = None
+        twin._streams = {k: s.fork(twin.actions) for k, s in self._streams.items()}
         return twin
+
+    def stream(self, name: str, seed: int) -> Stream:
+        """The random stream of the players called ``name`` seeded with ``seed``, tied to
+        this game (:mod:`.streams`): undo, jumps and forks take its draws back with the
+        game, so a player asked again chooses again as it did. Two players of the same
+        name and seed in one game share a stream.
+        """
+        key = (name, seed)
+        found = self._streams.get(key)
+        if found is None:
+            found = self._streams[key] = Stream(name, seed, self.actions)
+        return found
+
+    def streams(self) -> list[Stream]:
+        """The players' streams this game has handed out (a save keeps them)."""
+        return list(self._streams.values())
 
     def positions(self) -> Iterator[tuple[int, Action]]:
         return iter(enumerate(self.actions))

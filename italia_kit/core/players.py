@@ -24,12 +24,14 @@ game of turns.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Protocol
 
 from italia_kit.core.actions import Action
 from italia_kit.core.collector import fewer_collections
 from italia_kit.core.game import Game
+from italia_kit.core.streams import Stream
 
 
 class Player(Protocol):
@@ -39,21 +41,46 @@ class Player(Protocol):
 
 
 class RandomPlayer:
-    """Uniform over the legal actions, from its own seeded generator.
-
-    >>> RandomPlayer(seed=1).rng.random() == RandomPlayer(seed=1).rng.random()
-    True
+    """Uniform over the legal actions, drawn from the game's stream for its seed
+    (:meth:`Game.stream`): after an undo, a jump or on a fork it chooses again as it chose
+    before, and on a fresh game as ``random.Random(seed).choice`` does.
     """
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
+        # the stream of the last game played, and that game (weakly: a player does not keep
+        # a finished game alive); a game keeps its stream object for good (going back
+        # rewinds it in place), and a random player asks for it once an action
+        self._game: weakref.ref[Game[Any]] | None = None
+        self._stream: Stream | None = None
+        self._rng: random.Random | None = None
+
+    def __repr__(self) -> str:
+        return f"RandomPlayer(seed={self.seed})"
+
+    @property
+    def rng(self) -> random.Random:
+        """A ``random.Random(seed)`` of the player's own, tied to no game (for code that
+        draws from it directly; :meth:`choose` does not)."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
+
+    def __reduce__(self) -> tuple[type[RandomPlayer], tuple[int]]:
+        return (RandomPlayer, (self.seed,))  # a weak reference does not pickle
 
     def choose(self, game: Game[Any], seat: str | None = None) -> Action:
         """A legal action of ``seat`` (by default whoever the game asks now)."""
         actions = game.legal_actions(seat)
         if not actions:
             raise ValueError(f"no legal action for {seat or 'anyone'}: the game is over")
-        return self.rng.choice(actions)
+        # the stream, remembered (see __init__): one lookup fewer an action
+        stream = self._stream
+        known = self._game
+        if stream is None or known is None or known() is not game:
+            stream = self._stream = game.stream("random", self.seed)
+            self._game = weakref.ref(game)
+        return stream.choice(actions)
 
 
 class PassivePlayer:

@@ -1,9 +1,13 @@
 """Saving and loading games as JSON.
 
 A save holds the game it is of (:class:`GameRef`: the registry's id, the options and the
-variant it was started with), the starting position, the random state and the list of
-actions; loading replays them, so a saved game reloaded and continued is the game continued
-without saving. A digest of the final state catches files edited by hand or cut short.
+variant it was started with), the starting position, the random state (``dice``: the dice,
+their size, scripted results, bags and decks; saves from before bags hold only ``seed``,
+``count`` and ``scripted``) and the list of actions; loading replays them, so a saved game
+reloaded and continued is the game continued without saving. The players' streams
+(``streams``, see :mod:`.streams`) are saved too, so a seeded player continues a loaded game
+as it would have continued the saved one. A digest of the final state catches files edited
+by hand or cut short.
 
 The rules of a save are found through the game registry (:mod:`italia_kit.games`), which
 the loader asks only when no rules are passed; this module imports no game.
@@ -18,9 +22,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from italia_kit.core.dice import Dice
 from italia_kit.core.errors import IllegalActionError, InvalidActionError, SaveFileError
 from italia_kit.core.game import Game, Rules
+from italia_kit.core.randomness import Randomness
+from italia_kit.core.streams import Stream
 
 FORMAT = "italia_kit.save"
 VERSION = 2
@@ -67,16 +72,19 @@ def digest(state_json: dict[str, Any]) -> str:
 
 def game_to_json(game: Game[Any]) -> dict[str, Any]:
     initial = game._initial
-    seed, count, scripted = initial.dice
-    return {
+    out = {
         "format": FORMAT,
         "version": VERSION,
         **ref_of(game.rules).to_json(),
         "initial": initial.state.to_json(),
-        "dice": {"seed": seed, "count": count, "scripted": list(scripted)},
+        "dice": Randomness.from_snapshot(initial.dice).to_json(),
         "actions": [a.to_json() for a in game.actions],
         "digest": digest(game.state.to_json()),
     }
+    streams = game.streams()
+    if streams:
+        out["streams"] = [s.to_json() for s in streams]
+    return out
 
 
 def save_game(game: Game[Any], path: str | Path) -> None:
@@ -110,10 +118,19 @@ def game_from_json(
         raise SaveFileError(f"{source}: a save of {game_id!r}, not of {rules.game_id!r}")
     try:
         state = rules.state_from_json(data["initial"])
-        dice = Dice.from_json(data["dice"])
+        dice = Randomness.from_json(data["dice"])
     except (ValueError, KeyError, TypeError) as exc:
         raise SaveFileError(f"{source}: field 'initial' or 'dice' is corrupt: {exc}") from exc
     game: Game[Any] = Game(rules, state, dice=dice)
+    raw_streams = data.get("streams", [])
+    try:
+        if not isinstance(raw_streams, list):
+            raise ValueError("it must be a list")
+        for raw in raw_streams:
+            stream = Stream.from_json(raw, game.actions)
+            game._streams[stream.name, stream.seed] = stream
+    except ValueError as exc:
+        raise SaveFileError(f"{source}: field 'streams' is corrupt: {exc}") from exc
     if not isinstance(data["actions"], list):
         raise SaveFileError(f"{source}: field 'actions' must be a list")
     for i, raw in enumerate(data["actions"]):

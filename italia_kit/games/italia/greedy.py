@@ -6,7 +6,8 @@ it, 11.0); ending a phase scores 0, so the player acts while some action pays an
 phase otherwise. Battles are judged by their exact odds (``italia_kit.analysis``): it
 attacks only when the units that can join would win more often than ``attack_odds``, and
 retreats (10.5) or submits (12.5.1) when its chances fall below ``retreat_odds``. Ties go to
-its own seeded generator, so a game with greedy players is reproducible from the seeds.
+the game's stream for its seed (``game.stream("greedy", seed)``), so a game with greedy
+players is reproducible from the seeds, and undo, jumps and forks replay its choices.
 
 >>> from italia_kit.games.italia import new_game
 >>> game = new_game("italia1", seed=1)
@@ -18,7 +19,6 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -77,7 +77,6 @@ class GreedyPlayer:
         self, seed: int = 0, *, attack_odds: float = 0.55, retreat_odds: float = 0.3
     ) -> None:
         self.seed = seed
-        self.rng = random.Random(seed)
         self.attack_odds = attack_odds
         self.retreat_odds = retreat_odds
 
@@ -93,7 +92,7 @@ class GreedyPlayer:
         scores = self.scores(game, actions)
         best = max(scores)
         ties = [a for a, s in zip(actions, scores, strict=True) if s >= best - EPS]
-        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+        return ties[0] if len(ties) == 1 else game.stream("greedy", self.seed).choice(ties)
 
     def scores(self, game: Game[Any], actions: list[Action]) -> list[float]:
         """The score of each action (higher is better; ending a phase scores 0)."""
