@@ -7,7 +7,7 @@ import pytest
 
 from italia_kit.core import Player, RandomPlayer, play
 from italia_kit.games.italia import new_game
-from italia_kit.players import GreedyPlayer
+from italia_kit.games.italia.greedy import GreedyPlayer
 
 
 @pytest.mark.parametrize(

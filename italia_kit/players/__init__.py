@@ -89,8 +89,8 @@ def make_player(kind: str, seed: int = 0, *, game: GameSpec | str | None = None)
 
     Without ``game`` only the kinds that need none (random, passive) can be built.
 
-    >>> make_player("random", 2)  # doctest: +ELLIPSIS
-    <italia_kit.core.players.RandomPlayer object at ...>
+    >>> make_player("random", 2)
+    RandomPlayer(seed=2)
     >>> make_player("chess", game="italia1")
     Traceback (most recent call last):
     ...
