@@ -598,7 +598,8 @@ def elephant_victim(
             by=battle.enemy(nation),
             rule="10.2",
             why="an elephant drove it off and it had nowhere to retreat",
-            attacked_scorer=nation == battle.defender,
+            # as _apply_hits: the victim attacked the scorer if its side is the attacker
+            attacked_scorer=nation == battle.attacker,
         )
     battle.rampage.pop(0)
     _after_losses(ctx, world)
