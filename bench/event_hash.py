@@ -3,6 +3,7 @@
 Refactors that must not change the rules keep it the same: run before and after.
     .venv/bin/python bench/event_hash.py
 """
+
 from __future__ import annotations
 
 import hashlib
