@@ -3,8 +3,12 @@ rulebook sentence it enforces (DATC style: the situation and the expected result
 
 from __future__ import annotations
 
+import itertools
+
 from italia_kit.games.italia import EndMovement, Move, Position
 from italia_kit.games.italia.actions import ElephantVictim, Fight
+
+from .italia_helpers import refused
 
 
 def attack(pos: Position, nation: str, frm: str, to: str, n: int | None = None, **kw: object):  # type: ignore[no-untyped-def]
@@ -37,3 +41,78 @@ def test_10_2_a_trampled_unit_with_nowhere_to_go_scores_for_the_elephants_side()
     game.apply(choices[0])
     assert game.state.stack_count("Bruttium", "Greeks") == 1
     assert game.state.vp.get("Carthaginians", 0.0) == 1.0  # the hit and the trampled unit
+
+
+# -- 13.1: nobody enters Rome on turn 10 --------------------------------------------------------
+def turn_ten_near_rome() -> Position:
+    """The end of turn 9: on turn 10 Sulla's six legions stand in Calabria; the Romans hold
+    Neapolis (the legion in Rome is sent there at the start of turn 10, 13.1), the Samnites
+    Samnium; Lucania is empty."""
+    pos = Position("italia1", turn=9, nation="Populares", phase="combat")
+    pos.put("Romans", "legion", "Neapolis", 2)
+    pos.put("Romans", "legion", "Rome")
+    pos.put("Samnites", "infantry", "Samnium")
+    return pos
+
+
+def sulla_moves(game, *path: str) -> None:  # type: ignore[no-untyped-def]
+    """The Optimates' campaign move along ``path``, one zone at a time; no block."""
+    from italia_kit.games.italia.actions import Block, CampaignMove
+
+    game.apply(CampaignMove("Optimates"))
+    for a, b in itertools.pairwise(path):
+        stack = tuple(u.id for u in game.state.units_in(a, "Optimates"))
+        game.apply(Move("Optimates", stack, (a, b)))
+    game.apply(EndMovement("Optimates"))
+    if game.decision is not None and game.decision.kind == "block":
+        game.apply(Block("Optimates", "", 0))
+
+
+def test_13_1_no_reaction_move_into_rome_on_turn_10() -> None:
+    """13.1: "During turn 10, no nation may control Rome." Sulla campaigns into Lucania; the
+    Romans in Neapolis may make waiting moves, but not into Rome."""
+    from italia_kit.games.italia.actions import ReactionMove
+
+    game = turn_ten_near_rome().game()
+    assert game.state.nations_in("Rome") == set()
+    sulla_moves(game, "Calabria", "Lucania")
+    assert game.decision is not None and game.decision.kind == "reaction"
+    assert game.decision.actor == "Romans"
+    legion = game.state.units_in("Neapolis", "Romans")[0].id
+    listed = [a for a in game.legal_actions() if isinstance(a, ReactionMove)]
+    assert all(a.to != "Rome" for a in listed)
+    refused(game, lambda: game.apply(ReactionMove("Romans", (legion,), "Rome")), "13.1")
+
+
+def test_13_1_no_retreat_into_rome_on_turn_10() -> None:
+    """13.1: "During turn 10, no nation may control Rome." Sulla attacks the Romans in
+    Neapolis from Lucania; after a round the Romans may not retreat into empty Rome (nor to
+    Lucania, whence the attack came, nor Samnite Samnium): they can only stand fast."""
+    from italia_kit.games.italia.actions import EndReaction, Retreat, StandFast
+
+    game = turn_ten_near_rome().game()
+    sulla_moves(game, "Calabria", "Lucania", "Neapolis")
+    while game.decision is not None and game.decision.kind == "reaction":
+        game.apply(EndReaction(game.decision.actor))
+    game.script_dice([1] * 8)  # nobody hits
+    game.apply(Fight("Optimates", "Neapolis"))
+    game.apply(StandFast("Optimates"))
+    assert game.decision is not None and game.decision.actor == "Romans"
+    assert [type(a) for a in game.legal_actions()] == [StandFast]
+    legions = tuple(u.id for u in game.state.units_in("Neapolis", "Romans"))
+    refused(game, lambda: game.apply(Retreat("Romans", legions, "Rome")), "10.5", "13.1")
+
+
+def test_13_1_no_withdrawal_into_rome_on_turn_10() -> None:
+    """13.1: "During turn 10, no nation may control Rome." A withdrawal (12.5.2) from
+    Samnium whose only free neighbour is Rome eliminates the unit rather than send it
+    there."""
+    from italia_kit.core import Context, Dice, EventLog
+    from italia_kit.games.italia.submission import withdraw
+
+    pos = Position("italia1", turn=10, nation="Romans", phase="campaign")
+    (legion,) = pos.put("Romans", "legion", "Samnium")
+    for zone in ("Apulia", "Corfinium", "Lucania", "Neapolis"):
+        pos.put("Samnites", "infantry", zone)
+    withdraw(Context(pos.state, Dice(0), EventLog()), pos.world, "Romans", "Samnium")
+    assert legion not in pos.state.units and not pos.state.nations_in("Rome")

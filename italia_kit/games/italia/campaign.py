@@ -396,6 +396,7 @@ class _ReactionCheck:
         self.leader_zone = leader.zone if leader is not None else None
         campaign = state.campaign
         self.raided = campaign.get("raid", "") if campaign is not None else ""
+        self.closed = world.closed(state)  # 13.1: nobody enters Rome on turn 10
         self.present: dict[str, set[str]] = {}  # zone -> nations ashore or afloat there
         self.room: dict[str, int | None] = {}  # sea -> places aboard, None: no fleet
 
@@ -424,8 +425,8 @@ class _ReactionCheck:
                     if places is not None and need <= places:
                         out.append(to)
                     continue
-            elif fleet:
-                continue  # fleets never go ashore (9.5)
+            elif fleet or to in self.closed:
+                continue  # fleets never go ashore (9.5); 13.1
             here = present.get(to)
             if here is None:
                 here = present[to] = {
@@ -481,6 +482,8 @@ def check_reaction(
         if not _room_aboard(state, nation, to, units):
             raise IllegalActionError("12.3.2.3", f"no {nation} fleet in {to} has room for them")
         return units, to
+    if to in world.closed(state):
+        raise IllegalActionError("13.1", f"during turn 10 no nation may control {to}")
     here = {u.nation for u in state.units_in(to) if u.carrier is None or u.is_fleet}
     campaigner = state.active
     if leader is not None and to == leader.zone:

@@ -658,6 +658,8 @@ def _why_not_retreat(
         return f"it is not adjacent to {battle.zone}"
     if world.is_borderland(zone):
         return "units never retreat into the borderlands (9.2, 10.5)"
+    if zone in world.closed(state):
+        return "during turn 10 no nation may control Rome (13.1)"
     if nation == battle.defender and zone in battle.came_from:
         return "the attackers came from there"
     if any(u.nation != nation for u in state.units_in(zone) if u.carrier is None):

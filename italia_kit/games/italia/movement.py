@@ -415,6 +415,8 @@ def check_disembark(
         rec = state.moves.get(u.id)
         if rec is not None and rec.fleet_used not in (None, u.carrier):
             raise IllegalActionError("9.6", f"{u.label()} has used another fleet this turn")
+    if zone in world.closed(state):
+        raise IllegalActionError("13.1", f"during turn 10 no nation may control {zone}")
     if _allies(world, state, nation, zone) and not _enemies(world, state, nation, zone):
         raise IllegalActionError("12.5.2", f"allies may not end their move in {zone}")
     if _enemies(world, state, nation, zone) and zone not in state.invaded:

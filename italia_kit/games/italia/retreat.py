@@ -21,9 +21,9 @@ def retreat_zones(
 
     Land units: an adjacent zone that is empty or held by their own nation only, never a
     borderland (unless the nation may stay there), never (for the defender) a zone the
-    attackers came from, within the retreat allowance of 8.6; or an adjacent sea onto
-    their own fleets with room (10.5). Fleets: an adjacent sea (10.8). A cavalry unit that
-    has been hit cannot retreat (14.2).
+    attackers came from, never Rome on turn 10 of Italia I (13.1), within the retreat
+    allowance of 8.6; or an adjacent sea onto their own fleets with room (10.5). Fleets:
+    an adjacent sea (10.8). A cavalry unit that has been hit cannot retreat (14.2).
     """
     return fitting(refuges(world, state, battle, nation), units)
 
@@ -42,8 +42,9 @@ def refuges(world: World, state: ItaliaState, battle: Battle, nation: str) -> li
     else:  # 12.3.2.3: not where a reaction move came from
         barred = state.campaign.get("reacted_from", []) if state.campaign else []
     where = state.where
+    closed = world.closed(state)  # 13.1: not into Rome on turn 10
     for zone in neighbours:
-        if zone in barred:
+        if zone in barred or zone in closed:
             continue
         here = where.get(zone, ())
         if world.is_sea(zone):

@@ -1,0 +1,69 @@
+"""Invariants of issue 14's rulings (second part), over seeded random and greedy games of
+both scenarios, checked after every action from the state and the events just made.
+
+  * 13.1: on turn 10 of Italia I no unit stands ashore in Rome.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import pytest
+
+from italia_kit.core import Event, RandomPlayer
+from italia_kit.games.italia import ItaliaGame, new_game, world_of
+from italia_kit.games.italia.greedy import GreedyPlayer
+
+RANDOM_SEEDS = range(12)
+GREEDY_SEEDS = range(2)
+
+
+class Checker:
+    """Checks one game after every action; counts how often each check ran."""
+
+    def __init__(self, game: ItaliaGame, tally: Counter[str]) -> None:
+        self.game = game
+        self.world = world_of(game)
+        self.tally = tally
+
+    def after(self, where: str, events: Sequence[Event]) -> None:
+        self.rome(where)
+
+    def rome(self, where: str) -> None:
+        state, w = self.game.state, self.world
+        if w.variant != "italia1" or state.turn < w.scenario.last_turn:
+            return
+        inside = [u.label() for u in state.where.get("Rome", ()) if u.carrier is None]
+        assert not inside, (where, "13.1: units in Rome on turn 10", inside)
+        self.tally["13.1 Rome on turn 10"] += 1
+
+
+def play(scenario: str, seed: int, player: object, tally: Counter[str]) -> None:
+    game = new_game(scenario, seed=seed)
+    checker = Checker(game, tally)
+    while not game.is_over:
+        action = player.choose(game)  # type: ignore[attr-defined]
+        n = len(game.log)
+        game.apply(action)
+        who = type(player).__name__
+        where = f"{scenario}/{seed}/{who}, action {len(game.actions)} ({action})"
+        checker.after(where, list(game.log)[n:])
+
+
+@pytest.mark.parametrize("scenario", ["italia1", "italia2"])
+def test_random_games_keep_the_rulings(scenario: str) -> None:
+    tally: Counter[str] = Counter()
+    for seed in RANDOM_SEEDS:
+        play(scenario, seed, RandomPlayer(seed), tally)
+    if scenario == "italia1":
+        assert tally["13.1 Rome on turn 10"]
+
+
+@pytest.mark.parametrize("scenario", ["italia1", "italia2"])
+def test_greedy_games_keep_the_rulings(scenario: str) -> None:
+    tally: Counter[str] = Counter()
+    for seed in GREEDY_SEEDS:
+        play(scenario, seed, GreedyPlayer(seed), tally)
+    if scenario == "italia1":
+        assert tally["13.1 Rome on turn 10"]
