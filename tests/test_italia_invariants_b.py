@@ -2,6 +2,9 @@
 both scenarios, checked after every action from the state and the events just made.
 
   * 13.1: on turn 10 of Italia I no unit stands ashore in Rome.
+  * 12.3.1: in a campaign move every move, embarkation and landing of the campaigner
+    takes its leader along: he moves, or his fleet does; units board his fleet or with
+    him; they land with him or where he landed.
 """
 
 from __future__ import annotations
@@ -29,6 +32,26 @@ class Checker:
 
     def after(self, where: str, events: Sequence[Event]) -> None:
         self.rome(where)
+        campaign = self.game.state.campaign
+        if campaign is not None:
+            for e in events:
+                if e.kind in ("move", "embark", "disembark"):
+                    self.with_leader(where, e, int(campaign["leader"]))
+
+    def with_leader(self, where: str, e: Event, leader_id: int) -> None:
+        state = self.game.state
+        units = [int(i) for i in e.data["units"]]
+        leader = state.units.get(leader_id)
+        if leader_id in units or leader is None:
+            ok = True
+        elif e.kind == "move":
+            ok = leader.carrier in units  # his fleet sails
+        elif e.kind == "embark":
+            ok = leader.carrier == int(e.data["fleet"])
+        else:
+            ok = leader.carrier is None and leader.zone == e.data["zone"]
+        assert ok, (where, "12.3.1: a campaign unit moved without its leader", e.text)
+        self.tally["12.3.1 with the leader"] += 1
 
     def rome(self, where: str) -> None:
         state, w = self.game.state, self.world
@@ -58,6 +81,7 @@ def test_random_games_keep_the_rulings(scenario: str) -> None:
         play(scenario, seed, RandomPlayer(seed), tally)
     if scenario == "italia1":
         assert tally["13.1 Rome on turn 10"]
+    assert tally["12.3.1 with the leader"]
 
 
 @pytest.mark.parametrize("scenario", ["italia1", "italia2"])
@@ -67,3 +91,4 @@ def test_greedy_games_keep_the_rulings(scenario: str) -> None:
         play(scenario, seed, GreedyPlayer(seed), tally)
     if scenario == "italia1":
         assert tally["13.1 Rome on turn 10"]
+    assert tally["12.3.1 with the leader"]

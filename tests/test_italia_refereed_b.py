@@ -116,3 +116,39 @@ def test_13_1_no_withdrawal_into_rome_on_turn_10() -> None:
         pos.put("Samnites", "infantry", zone)
     withdraw(Context(pos.state, Dice(0), EventLog()), pos.world, "Romans", "Samnium")
     assert legion not in pos.state.units and not pos.state.nations_in("Rome")
+
+
+# -- 12.3.1: in a campaign nothing moves without the leader, at sea either ---------------------
+def test_12_3_1_campaign_units_board_and_land_only_with_their_leader() -> None:
+    """12.3.1: "Standard movement rules apply. However, no unit of the nation may move
+    without a leader." Fabius campaigns from Rome with a fleet in Mare Tyrrhenum. A legion
+    in Neapolis may not board the fleet on its own, nor may a legion of Fabius's stack
+    board before him; once Fabius is aboard his legions may join him; they may land only
+    with him or after him, where he landed from that fleet."""
+    from italia_kit.games.italia.actions import CampaignMove, Disembark, Embark
+
+    from .test_italia_12_campaign import fabius_position
+
+    pos = fabius_position()
+    (far,) = pos.put("Romans", "legion", "Neapolis")
+    (fleet,) = pos.put("Romans", "fleet", "Mare Tyrrhenum")
+    game = pos.game()
+    game.apply(CampaignMove("Romans"))
+    fabius = next(u.id for u in game.state.units_of("Romans") if u.is_leader)
+    legion = next(u.id for u in game.state.units_in("Rome", "Romans") if not u.is_leader)
+    listed = game.legal_actions()
+    assert Embark("Romans", fleet, (far,)) not in listed
+    assert Embark("Romans", fleet, (legion,)) not in listed
+    refused(game, lambda: game.apply(Embark("Romans", fleet, (far,))), "12.3.1")
+    refused(game, lambda: game.apply(Embark("Romans", fleet, (legion,))), "12.3.1")
+    game.apply(Embark("Romans", fleet, (fabius,)))
+    assert Embark("Romans", fleet, (legion,)) in game.legal_actions()
+    game.apply(Embark("Romans", fleet, (legion,)))
+    listed = game.legal_actions()
+    assert Disembark("Romans", (legion,), "Neapolis") not in listed
+    refused(game, lambda: game.apply(Disembark("Romans", (legion,), "Neapolis")), "12.3.1")
+    game.apply(Disembark("Romans", (fabius,), "Neapolis"))
+    assert Disembark("Romans", (legion,), "Neapolis") in game.legal_actions()
+    assert Disembark("Romans", (legion,), "Etruria") not in game.legal_actions()
+    game.apply(Disembark("Romans", (legion,), "Neapolis"))
+    assert game.state.units[legion].zone == "Neapolis"
