@@ -5,6 +5,8 @@ both scenarios, checked after every action from the state and the events just ma
   * 12.3.1: in a campaign move every move, embarkation and landing of the campaigner
     takes its leader along: he moves, or his fleet does; units board his fleet or with
     him; they land with him or where he landed.
+  * 10.6, 10.7: a city is raided or looted only by an opponent of its holder (another
+    player's nation, 3.0).
 """
 
 from __future__ import annotations
@@ -29,9 +31,22 @@ class Checker:
         self.game = game
         self.world = world_of(game)
         self.tally = tally
+        self.battle: tuple[str, str] = ("", "")  # the last battle's attacker and defender
 
     def after(self, where: str, events: Sequence[Event]) -> None:
         self.rome(where)
+        for e in events:
+            if e.kind == "battle":
+                self.battle = (str(e.data["attacker"]), str(e.data["defender"]))
+            elif e.kind == "ruined" and e.rule in ("10.6", "10.7"):
+                attacker, defender = self.battle
+                w = self.world
+                assert w.nation(attacker).colour != w.nation(defender).colour, (
+                    where,
+                    "10.6, 10.7: a city of one's own colour looted or raided",
+                    e.text,
+                )
+                self.tally["10.6 opponents' cities"] += 1
         campaign = self.game.state.campaign
         if campaign is not None:
             for e in events:
@@ -81,7 +96,7 @@ def test_random_games_keep_the_rulings(scenario: str) -> None:
         play(scenario, seed, RandomPlayer(seed), tally)
     if scenario == "italia1":
         assert tally["13.1 Rome on turn 10"]
-    assert tally["12.3.1 with the leader"]
+    assert tally["12.3.1 with the leader"] and tally["10.6 opponents' cities"]
 
 
 @pytest.mark.parametrize("scenario", ["italia1", "italia2"])
@@ -91,4 +106,4 @@ def test_greedy_games_keep_the_rulings(scenario: str) -> None:
         play(scenario, seed, GreedyPlayer(seed), tally)
     if scenario == "italia1":
         assert tally["13.1 Rome on turn 10"]
-    assert tally["12.3.1 with the leader"]
+    assert tally["12.3.1 with the leader"] and tally["10.6 opponents' cities"]

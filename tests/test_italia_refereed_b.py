@@ -152,3 +152,24 @@ def test_12_3_1_campaign_units_board_and_land_only_with_their_leader() -> None:
     assert Disembark("Romans", (legion,), "Etruria") not in game.legal_actions()
     game.apply(Disembark("Romans", (legion,), "Neapolis"))
     assert game.state.units[legion].zone == "Neapolis"
+
+
+# -- 10.6, 10.7: only opponents' cities are looted or raided ------------------------------------
+def test_10_6_10_7_a_city_of_ones_own_colour_is_neither_raided_nor_looted() -> None:
+    """10.6: "If you take control of a city that belonged to another player, you may loot
+    it." 10.7: "A raid can only be conducted against cities controlled by opponents." The
+    Romans and the Greeks are both red (3.0): the Romans may attack the Greek city of
+    Apulia (5.0: units of other nations must fight, "even if they are the same color"),
+    but not raid it, and when they take it the city stands, unlooted."""
+    pos = Position("italia1", turn=2, nation="Romans", phase="movement")
+    pos.put("Romans", "legion", "Samnium", 2)
+    pos.put("Greeks", "infantry", "Apulia")
+    pos.city("Apulia")
+    game = attack(pos, "Romans", "Samnium", "Apulia")
+    assert Fight("Romans", "Apulia", True) not in game.legal_actions()
+    refused(game, lambda: game.apply(Fight("Romans", "Apulia", raid=True)), "10.7", "opponents")
+    game.script_dice([10, 1, 1])
+    game.apply(Fight("Romans", "Apulia"))
+    assert game.state.nations_in("Apulia") == {"Romans"}
+    assert game.state.cities["Apulia"] is True and not game.log.of_kind("loot")
+    assert game.decision is None or game.decision.kind != "loot"

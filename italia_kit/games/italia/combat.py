@@ -111,6 +111,12 @@ def check_fight(world: World, state: ItaliaState, nation: str, zone: str, raid: 
             raise IllegalActionError("10.7", f"a raid needs a city; {zone} has none standing")
         if defender is None or defender == nation:
             raise IllegalActionError("10.7", "a raid can only strike a city held by an opponent")
+        if not opponents(world, nation, defender):
+            raise IllegalActionError(
+                "10.7",
+                f"a raid can only be conducted against cities controlled by opponents: the "
+                f"{defender} belong to the {nation}' own player",
+            )
         if zone in state.raided:
             raise IllegalActionError(
                 "10.7", f"the city of {zone} was already raided in this nation turn"
@@ -133,11 +139,18 @@ def can_raid(world: World, state: ItaliaState, nation: str, zone: str) -> bool:
     if zone not in state.combat_due or not state.has_city(zone) or zone in state.raided:
         return False
     defender = _defender(world, state, nation, zone)
-    if defender is None or defender == nation:
+    if defender is None or defender == nation or not opponents(world, nation, defender):
         return False
     return any(
         not u.is_leader for u in world.occupants(state, zone, nation) if u.nation == defender
     ) and any(not u.is_leader and u.carrier is None for u in state.units_in(zone, nation))
+
+
+def opponents(world: World, nation: str, other: str) -> bool:
+    """Whether two nations belong to different players (colours, 3.0): only an opponent's
+    city may be raided (10.7: "cities controlled by opponents") or looted (10.6: "a city
+    that belonged to another player")."""
+    return world.nation(nation).colour != world.nation(other).colour
 
 
 def _defender(world: World, state: ItaliaState, nation: str, zone: str) -> str | None:
