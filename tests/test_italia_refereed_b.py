@@ -55,8 +55,9 @@ def turn_ten_near_rome() -> Position:
     return pos
 
 
-def sulla_moves(game, *path: str) -> None:  # type: ignore[no-untyped-def]
-    """The Optimates' campaign move along ``path``, one zone at a time; no block."""
+def sulla_moves(game, *path: str, block: bool = True) -> None:  # type: ignore[no-untyped-def]
+    """The Optimates' campaign move along ``path``, one zone at a time; with ``block``,
+    the offer to block (and announce a raid) is declined."""
     from italia_kit.games.italia.actions import Block, CampaignMove
 
     game.apply(CampaignMove("Optimates"))
@@ -64,7 +65,7 @@ def sulla_moves(game, *path: str) -> None:  # type: ignore[no-untyped-def]
         stack = tuple(u.id for u in game.state.units_in(a, "Optimates"))
         game.apply(Move("Optimates", stack, (a, b)))
     game.apply(EndMovement("Optimates"))
-    if game.decision is not None and game.decision.kind == "block":
+    if block and game.decision is not None and game.decision.kind == "block":
         game.apply(Block("Optimates", "", 0))
 
 
@@ -173,3 +174,64 @@ def test_10_6_10_7_a_city_of_ones_own_colour_is_neither_raided_nor_looted() -> N
     assert game.state.nations_in("Apulia") == {"Romans"}
     assert game.state.cities["Apulia"] is True and not game.log.of_kind("loot")
     assert game.decision is None or game.decision.kind != "loot"
+
+
+# -- 10.7: a second raid in a later phase of a major invasion or a campaign ---------------------
+def test_10_7_a_city_may_be_raided_again_in_the_second_phase_of_a_major_invasion() -> None:
+    """10.7: "A new raid cannot be conducted against a city that was already raided during
+    the same nation's turn (this is possible during a major invasion or a campaign)." The
+    Samnites' turn-9 card is a major invasion (12.2): their raid on the Greek city of
+    Apulia fails in the first combat phase; in the second they may raid it again (in the
+    first it could not have been raided twice)."""
+    from italia_kit.games.italia.actions import Retreat
+
+    pos = Position("italia1", nation="Samnites", turn=9)
+    pos.put("Samnites", "infantry", "Lucania", 2)
+    for zone in ("Calabria", "Bruttium", "Samnium"):
+        pos.put("Samnites", "infantry", zone)
+    pos.put("Greeks", "infantry", "Apulia")
+    pos.city("Apulia")
+    game = pos.game()
+    assert game.state.major
+    while game.decision is not None and game.decision.kind in ("buy", "place"):
+        actions = game.legal_actions()
+        game.apply(next((a for a in actions if a.kind == "end_purchase"), actions[0]))
+    for phase in (1, 2):
+        raiders = tuple(u.id for u in game.state.units_in("Lucania", "Samnites"))
+        game.apply(Move("Samnites", raiders, ("Lucania", "Apulia")))
+        game.apply(EndMovement("Samnites"))
+        assert Fight("Samnites", "Apulia", True) in game.legal_actions(), phase
+        game.script_dice([1, 1, 1])  # the raid fails; nobody is hit
+        game.apply(Fight("Samnites", "Apulia", raid=True))
+        game.apply(Retreat("Samnites", raiders, "Lucania"))
+        assert game.state.second_phase or phase == 2
+    assert len(game.log.of_kind("raid_failed")) == 2
+
+
+def test_10_7_a_city_may_be_raided_again_in_a_later_campaign_move() -> None:
+    """10.7 (as above), in a campaign: on turn 10 Sulla raids the Roman city of Neapolis and
+    fails; after the Populares and the Romans pass, his next campaign move may raid it
+    again."""
+    from italia_kit.games.italia.actions import DeclareRaid, EndCampaign, Retreat
+
+    pos = turn_ten_near_rome()
+    pos.city("Neapolis")
+    game = pos.game()
+    for legion in game.state.units_in("Calabria", "Optimates")[4:]:
+        game.state.remove_unit(legion)  # Sulla and 3 legions: all may retreat to Lucania
+    for move in (1, 2):
+        path = ("Calabria", "Lucania", "Neapolis") if move == 1 else ("Lucania", "Neapolis")
+        sulla_moves(game, *path, block=False)
+        assert DeclareRaid("Optimates", "Neapolis") in game.legal_actions(), move
+        game.apply(DeclareRaid("Optimates", "Neapolis"))
+        while game.decision is not None and game.decision.kind in ("block", "reaction"):
+            actions = game.legal_actions()
+            game.apply(next(a for a in actions if a.kind in ("block", "end_reaction")))
+        game.script_dice([1] * 9)  # the raid fails; nobody is hit
+        game.apply(Fight("Optimates", "Neapolis", raid=True))
+        raiders = tuple(u.id for u in game.state.units_in("Neapolis", "Optimates"))
+        game.apply(Retreat("Optimates", raiders, "Lucania"))
+        if move == 1:
+            game.apply(EndCampaign("Populares"))
+            game.apply(EndCampaign("Romans"))
+    assert len(game.log.of_kind("raid_failed")) == 2

@@ -224,6 +224,9 @@ def _campaign_move(ctx: Context[ItaliaState], world: World, nation: str) -> None
     state.phase_name = "movement"
     state.moves.clear()
     state.invaded.clear()
+    # 10.7: a city raided in an earlier phase may be raided again ("this is possible during
+    # a major invasion or a campaign"); not twice in one combat phase
+    state.raided.clear()
     ctx.emit(
         "campaign_move",
         "12.3.1",
@@ -600,7 +603,8 @@ _unit_id = attrgetter("id")
 
 
 def _raid_possible(world: World, state: ItaliaState, zone: str, nation: str) -> bool:
-    """12.3.3, 10.7: an enemy-held city stands in the leader's zone, not raided this turn."""
+    """12.3.3, 10.7: an enemy-held city stands in the leader's zone, not raided in this
+    campaign phase."""
     from italia_kit.games.italia.combat import check_fight
 
     others = [

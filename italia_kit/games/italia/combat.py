@@ -119,7 +119,7 @@ def check_fight(world: World, state: ItaliaState, nation: str, zone: str, raid: 
             )
         if zone in state.raided:
             raise IllegalActionError(
-                "10.7", f"the city of {zone} was already raided in this nation turn"
+                "10.7", f"the city of {zone} was already raided in this combat phase"
             )
         if not any(
             not u.is_leader for u in world.occupants(state, zone, nation) if u.nation == defender

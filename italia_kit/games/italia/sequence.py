@@ -142,6 +142,7 @@ def second_phase(ctx: Context[ItaliaState], world: World) -> None:
     state.phase_name = "movement"
     state.moves.clear()
     state.invaded.clear()
+    state.raided.clear()  # 10.7: a city raided in the first phase may be raided again
     ctx.emit("second_phase", "12.2", f"12.2: the {state.active} move and fight a second time.")
 
 

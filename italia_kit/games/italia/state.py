@@ -164,7 +164,7 @@ class ItaliaState:
     over: bool = False
     vp: dict[str, float] = field(default_factory=dict)  # victory points by nation (11.0)
     battle: Battle | None = None  # the battle being fought (10.1)
-    raided: list[str] = field(default_factory=list)  # cities raided this nation turn (10.7)
+    raided: list[str] = field(default_factory=list)  # cities raided this combat phase (10.7)
     looted: list[str] = field(default_factory=list)  # looted this nation turn (10.6.1)
     naval_offers: list[str] = field(default_factory=list)  # seas where combat may be offered
     major: bool = False  # the active nation is on a major invasion this turn (12.2)
