@@ -5,6 +5,7 @@ both scenarios, checked after every action from the state and the events just ma
   * 12.3.1: in a campaign move every move, embarkation and landing of the campaigner
     takes its leader along: he moves, or his fleet does; units board his fleet or with
     him; they land with him or where he landed.
+  * 12.3.3: a raid in a campaign is the one announced before the reaction moves.
   * 10.6, 10.7: a city is raided or looted only by an opponent of its holder (another
     player's nation, 3.0).
 """
@@ -32,12 +33,22 @@ class Checker:
         self.world = world_of(game)
         self.tally = tally
         self.battle: tuple[str, str] = ("", "")  # the last battle's attacker and defender
+        self.announced: str | None = None
+
+    def before(self) -> None:
+        """Note the raid announced in the campaign under way, if one is, as the action is
+        taken (the action may end the turn and start another nation's campaign)."""
+        campaign = self.game.state.campaign
+        self.announced = str(campaign["raid"]) if campaign is not None else None
 
     def after(self, where: str, events: Sequence[Event]) -> None:
         self.rome(where)
         for e in events:
             if e.kind == "battle":
                 self.battle = (str(e.data["attacker"]), str(e.data["defender"]))
+                if e.data.get("raid") and self.announced is not None:
+                    assert self.announced == e.data["zone"], (where, "12.3.3: unannounced")
+                    self.tally["12.3.3 announced raids"] += 1
             elif e.kind == "ruined" and e.rule in ("10.6", "10.7"):
                 attacker, defender = self.battle
                 w = self.world
@@ -83,6 +94,7 @@ def play(scenario: str, seed: int, player: object, tally: Counter[str]) -> None:
     while not game.is_over:
         action = player.choose(game)  # type: ignore[attr-defined]
         n = len(game.log)
+        checker.before()
         game.apply(action)
         who = type(player).__name__
         where = f"{scenario}/{seed}/{who}, action {len(game.actions)} ({action})"
@@ -97,6 +109,7 @@ def test_random_games_keep_the_rulings(scenario: str) -> None:
     if scenario == "italia1":
         assert tally["13.1 Rome on turn 10"]
     assert tally["12.3.1 with the leader"] and tally["10.6 opponents' cities"]
+    assert tally["12.3.3 announced raids"] or scenario == "italia2"
 
 
 @pytest.mark.parametrize("scenario", ["italia1", "italia2"])

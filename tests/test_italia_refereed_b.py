@@ -44,14 +44,15 @@ def test_10_2_a_trampled_unit_with_nowhere_to_go_scores_for_the_elephants_side()
 
 
 # -- 13.1: nobody enters Rome on turn 10 --------------------------------------------------------
-def turn_ten_near_rome() -> Position:
+def turn_ten_near_rome(*, samnites: bool = True) -> Position:
     """The end of turn 9: on turn 10 Sulla's six legions stand in Calabria; the Romans hold
     Neapolis (the legion in Rome is sent there at the start of turn 10, 13.1), the Samnites
-    Samnium; Lucania is empty."""
+    Samnium (unless not ``samnites``); Lucania is empty."""
     pos = Position("italia1", turn=9, nation="Populares", phase="combat")
     pos.put("Romans", "legion", "Neapolis", 2)
     pos.put("Romans", "legion", "Rome")
-    pos.put("Samnites", "infantry", "Samnium")
+    if samnites:
+        pos.put("Samnites", "infantry", "Samnium")
     return pos
 
 
@@ -235,3 +236,26 @@ def test_10_7_a_city_may_be_raided_again_in_a_later_campaign_move() -> None:
             game.apply(EndCampaign("Populares"))
             game.apply(EndCampaign("Romans"))
     assert len(game.log.of_kind("raid_failed")) == 2
+
+
+# -- 12.3.3: a campaign raid is announced before the reaction moves -----------------------------
+def test_12_3_3_a_campaign_raid_is_announced_before_any_reaction_or_not_made() -> None:
+    """12.3.3: "Any raid must be announced before any reaction move." Sulla moves into
+    Neapolis, a Roman city; no enemy stands next to it, so there is nothing to block
+    (12.3.4), yet he is asked whether he announces a raid. He does not; after the reaction
+    moves the battle of Neapolis can only be an attack."""
+    from italia_kit.games.italia.actions import Block, DeclareRaid, EndReaction
+
+    pos = turn_ten_near_rome(samnites=False)
+    pos.city("Neapolis")
+    game = pos.game()
+    sulla_moves(game, "Calabria", "Lucania", "Neapolis", block=False)
+    assert game.decision is not None and game.decision.kind == "block"
+    assert game.decision.rule == "12.3.3"
+    assert game.legal_actions() == [Block("Optimates", "", 0), DeclareRaid("Optimates", "Neapolis")]
+    game.apply(Block("Optimates", "", 0))
+    while game.decision is not None and game.decision.kind == "reaction":
+        game.apply(EndReaction(game.decision.actor))
+    assert Fight("Optimates", "Neapolis", True) not in game.legal_actions()
+    assert Fight("Optimates", "Neapolis") in game.legal_actions()
+    refused(game, lambda: game.apply(Fight("Optimates", "Neapolis", raid=True)), "12.3.3")

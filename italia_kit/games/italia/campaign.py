@@ -111,7 +111,7 @@ def legal_actions(world: World, state: ItaliaState) -> list[Action]:
     elif stage == "block":
         out.append(Block(nation, "", 0))
         leader = leader_unit(state)
-        if leader is not None and _raid_possible(world, state, leader.zone, nation):
+        if leader is not None and raid_may_be_announced(world, state):
             out.append(DeclareRaid(nation, leader.zone))
         if leader is not None and gold_available(state, nation) >= 1:
             own = [u for u in state.units_of(nation) if not u.is_leader and u.carrier is None]
@@ -162,6 +162,8 @@ def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
             raise IllegalActionError("12.3.3", "a raid is announced before any reaction move")
         leader = leader_unit(state)
         zone = world.zone_name(action.zone)
+        if campaign["raid"]:
+            raise IllegalActionError("12.3.3", f"a raid on {campaign['raid']} is announced")
         if leader is None or zone != leader.zone or not _raid_possible(world, state, zone, nation):
             raise IllegalActionError(
                 "12.3.3", f"a campaign raid strikes an enemy city in the leader's zone, not {zone}"
@@ -236,16 +238,21 @@ def _campaign_move(ctx: Context[ItaliaState], world: World, nation: str) -> None
 
 
 def after_movement(ctx: Context[ItaliaState], world: World) -> None:
-    """After a campaign move: blocking (12.3.4), then reaction moves (12.3.2)."""
+    """After a campaign move: announcing a raid (12.3.3) and blocking (12.3.4), then
+    reaction moves (12.3.2)."""
     state = ctx.state
     campaign = state.campaign
     assert campaign is not None
     state.phase_name = "campaign"
     leader = leader_unit(state)
-    if (
-        leader is not None
-        and gold_available(state, state.active) >= 1
-        and _blockable(world, state, leader.zone, state.active)
+    if leader is not None and (
+        (
+            gold_available(state, state.active) >= 1
+            and _blockable(world, state, leader.zone, state.active)
+        )
+        # 12.3.3: "Any raid must be announced before any reaction move": asked here even
+        # where nothing can be blocked
+        or _raid_possible(world, state, leader.zone, state.active)
     ):
         campaign["stage"] = "block"
         return
@@ -600,6 +607,16 @@ def _fleet_with_room(state: ItaliaState, nation: str, sea: str, unit: Unit) -> i
 
 #: a unit's id, to sort by (a C callable)
 _unit_id = attrgetter("id")
+
+
+def raid_may_be_announced(world: World, state: ItaliaState) -> bool:
+    """12.3.3: after a campaign move, before the reaction moves, whether the campaigner
+    may still announce a raid in the leader's zone (one a campaign move)."""
+    campaign = state.campaign
+    leader = leader_unit(state)
+    if campaign is None or leader is None or campaign.get("raid"):
+        return False
+    return _raid_possible(world, state, leader.zone, state.active)
 
 
 def _raid_possible(world: World, state: ItaliaState, zone: str, nation: str) -> bool:

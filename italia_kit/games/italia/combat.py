@@ -171,13 +171,19 @@ def start_battle(
     state = ctx.state
     if not ctx.listed:  # listed as legal here (Context.listed): it was checked then
         zone = check_fight(world, state, nation, zone, raid)
+        announced = state.campaign.get("raid") if state.campaign is not None else None
         if (
-            state.campaign is not None
-            and state.campaign.get("raid") == zone
+            announced == zone
             and not raid
             and can_raid(world, state, nation, zone)  # if it can no longer be made: a battle
         ):
             raise IllegalActionError("12.3.3", f"a raid on {zone} was announced: it is a raid")
+        if raid and announced is not None and announced != zone:
+            raise IllegalActionError(
+                "12.3.3",
+                f"in a campaign any raid must be announced before any reaction move; "
+                f"{announced or 'no raid'} was announced, not {zone}",
+            )
     defender = _defender(world, state, nation, zone)
     assert defender is not None
     state.combat_due.remove(zone)

@@ -118,7 +118,10 @@ def legal_actions(world: World, state: ItaliaState) -> list[Action]:
     announced = state.campaign.get("raid") if state.campaign else None
     cache = world.action_cache  # actions are values: each is made once per world, reused
     for zone in state.combat_due:
-        raid = combat.can_raid(world, state, nation, zone)
+        # 12.3.3: in a campaign only the raid announced before the reaction moves
+        raid = (announced is None or zone == announced) and combat.can_raid(
+            world, state, nation, zone
+        )
         if zone != announced or not raid:  # 12.3.3: an announced raid is a raid, if it can be
             key = ("fight", nation, zone, False)
             if (fight := cache.get(key)) is None:
