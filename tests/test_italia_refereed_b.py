@@ -259,3 +259,25 @@ def test_12_3_3_a_campaign_raid_is_announced_before_any_reaction_or_not_made() -
     assert Fight("Optimates", "Neapolis", True) not in game.legal_actions()
     assert Fight("Optimates", "Neapolis") in game.legal_actions()
     refused(game, lambda: game.apply(Fight("Optimates", "Neapolis", raid=True)), "12.3.3")
+
+
+# -- 12.3.4: only enemies are blocked -----------------------------------------------------------
+def test_12_3_4_a_campaign_blocks_enemy_units_not_its_subjects() -> None:
+    """12.3.4: "a campaigning player may spend 1 additional gold to block all enemy units in
+    an adjacent zone." The Etruscans are subject to Rome, so allies (12.5.2), not enemies:
+    when Fabius moves to Perusia, next to the Etruscans in Florentia and to no other
+    nation, there is nothing to block (and nobody to score the unit given up)."""
+    from italia_kit.games.italia.actions import Block, CampaignMove
+
+    from .test_italia_12_campaign import fabius_position
+
+    pos = fabius_position()
+    pos.subject("Etruscans", "Romans")
+    game = pos.game()
+    game.apply(CampaignMove("Romans"))
+    stack = tuple(u.id for u in game.state.units_in("Rome", "Romans"))
+    game.apply(Move("Romans", stack, ("Rome", "Perusia")))
+    game.apply(EndMovement("Romans"))
+    assert game.decision is not None and game.decision.kind == "reaction"  # no block asked
+    assert game.decision.actor == "Etruscans"  # the subjects may react: they are not blocked
+    assert not [a for a in game.legal_actions() if isinstance(a, Block)]

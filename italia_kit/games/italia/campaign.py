@@ -136,6 +136,13 @@ def _may_end(world: World, state: ItaliaState) -> bool:
     )
 
 
+def _enemies_in(world: World, state: ItaliaState, zone: str, nation: str) -> list[str]:
+    """12.3.4: the nations in ``zone`` whose units a block of ``nation`` stops: its
+    enemies, not itself nor its allies (a master, its subjects, 12.5.2), sorted."""
+    others = {u.nation for u in state.where.get(zone, ()) if u.nation != nation}
+    return sorted(n for n in others if not world.allied(state, nation, n))
+
+
 def _blockable(world: World, state: ItaliaState, zone: str, nation: str) -> list[str]:
     campaign = state.campaign
     assert campaign is not None
@@ -143,7 +150,7 @@ def _blockable(world: World, state: ItaliaState, zone: str, nation: str) -> list
     for nb in world.board.neighbours(zone):
         if nb == campaign["last_blocked"]:
             continue
-        if any(u.nation != nation for u in state.units_in(nb)):
+        if _enemies_in(world, state, nb, nation):
             out.append(nb)
     return out
 
@@ -273,7 +280,8 @@ def _block(ctx: Context[ItaliaState], world: World, nation: str, zone: str, unit
             )
         if zone not in _blockable(world, state, leader.zone, nation):
             raise IllegalActionError(
-                "12.3.4", f"no enemy units to block next to the leader in {zone}"
+                "12.3.4",
+                f"no enemy units to block next to the leader in {zone} (allies are not blocked)",
             )
         unit = state.units.get(unit_id)
         if unit is None or unit.nation != nation or unit.is_leader:
@@ -284,7 +292,7 @@ def _block(ctx: Context[ItaliaState], world: World, nation: str, zone: str, unit
             state.campaign_gold[nation] -= 1
         else:
             state.gold[nation] -= 1
-        blocked = sorted({u.nation for u in state.units_in(zone) if u.nation != nation})
+        blocked = _enemies_in(world, state, zone, nation)
         eliminate(  # the blocked nation may score the unit given up (12.3.4)
             ctx,
             world,
@@ -359,7 +367,8 @@ def _reactions(world: World, state: ItaliaState, nation: str, *, fast: bool = Tr
     assert campaign is not None
     reacted = set(campaign["reacted"])
     check = _ReactionCheck(world, state, nation)
-    blocked = campaign["blocked"]
+    # 12.3.4: a block stops the enemy units in the zone, not the campaigner's allies'
+    blocked = [] if world.allied(state, state.active, nation) else campaign["blocked"]
     cache = world.action_cache  # actions are values: each is made once per world, reused
     # where a unit may react to depends on its zone and its kind (fleet, leader, other)
     # alone (_ReactionCheck.targets): found once for the units of a stack alike
@@ -475,7 +484,7 @@ def check_reaction(
     for u in units:
         if u.id in campaign["reacted"]:
             raise IllegalActionError("12.3.2.3", f"{u.label()} has made its reaction move")
-        if start in campaign["blocked"]:
+        if start in campaign["blocked"] and not world.allied(state, state.active, nation):
             raise IllegalActionError("12.3.4", f"the units in {start} are blocked")
     link = world.board.link(start, to)
     if link is None:
