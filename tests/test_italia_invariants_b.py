@@ -7,6 +7,7 @@ both scenarios, checked after every action from the state and the events just ma
     him; they land with him or where he landed.
   * 12.3.4: a block stops enemy units: the zone blocked holds units of a nation that is
     not the campaigner's ally (12.5.2).
+  * 10.0: no battle in a borderland that either side may not enter as a normal zone.
   * 12.3.3: a raid in a campaign is the one announced before the reaction moves.
   * 10.6, 10.7: a city is raided or looted only by an opponent of its holder (another
     player's nation, 3.0).
@@ -48,6 +49,12 @@ class Checker:
         for e in events:
             if e.kind == "battle":
                 self.battle = (str(e.data["attacker"]), str(e.data["defender"]))
+                zone = str(e.data["zone"])
+                if zone in self.world.borderland_zones:
+                    assert all(
+                        zone in self.world.nation(n).may_stay_in_borderlands for n in self.battle
+                    ), (where, "10.0: a battle in a borderland one side may not enter", e.text)
+                    self.tally["10.0 borderland battles"] += 1
                 if e.data.get("raid") and self.announced is not None:
                     assert self.announced == e.data["zone"], (where, "12.3.3: unannounced")
                     self.tally["12.3.3 announced raids"] += 1

@@ -281,3 +281,39 @@ def test_12_3_4_a_campaign_blocks_enemy_units_not_its_subjects() -> None:
     assert game.decision is not None and game.decision.kind == "reaction"  # no block asked
     assert game.decision.actor == "Etruscans"  # the subjects may react: they are not blocked
     assert not [a for a in game.legal_actions() if isinstance(a, Block)]
+
+
+# -- 10.0, 9.2: borderlands ---------------------------------------------------------------------
+def test_10_0_no_battle_in_a_borderland_one_side_may_not_enter() -> None:
+    """10.0: "Note: combat is only possible in the borderlands when both nations are able to
+    enter a borderland as if it were a normal zone." The Burgundians may use the Alps as a
+    normal zone (their card, 7.2); the Franks may not: Burgundians moving in beside Franks
+    waiting there start no battle."""
+    pos = Position("italia2", turn=6, nation="Burgundians", phase="movement")
+    pos.put("Franks", "infantry", "Alps", 2)
+    pos.put("Burgundians", "infantry", "Mediolanum", 2)
+    game = attack(pos, "Burgundians", "Mediolanum", "Alps")
+    assert game.state.nations_in("Alps") == {"Franks", "Burgundians"}
+    assert game.state.combat_due == [] and not game.log.of_kind("combat_due")
+
+
+def test_9_2_no_reaction_move_ends_in_a_borderland_the_nation_may_not_stay_in() -> None:
+    """9.2: "At the end of a nation's movement phase, all units must have left the
+    borderlands." A reaction move is a nation's whole move (12.3.2.3: a single zone), so it
+    may not end in a borderland its card does not let it stay in: when Hannibal's stack
+    leaves the Alps for Mediolanum, the Romans in Liguria may not wait in the Alps."""
+    from italia_kit.games.italia.actions import CampaignMove, ReactionMove
+
+    from .test_italia_12_campaign import hannibal_position
+
+    game = hannibal_position().game()
+    game.apply(CampaignMove("Carthaginians"))
+    stack = tuple(u.id for u in game.state.units_in("Alps", "Carthaginians"))
+    game.apply(Move("Carthaginians", stack, ("Alps", "Mediolanum")))
+    game.apply(EndMovement("Carthaginians"))
+    while game.decision is not None and game.decision.actor != "Romans":
+        game.apply(game.legal_actions()[0])  # no block; the Celts do not react
+    assert game.decision is not None and game.decision.kind == "reaction"
+    legion = game.state.units_in("Liguria", "Romans")[0].id
+    assert ReactionMove("Romans", (legion,), "Alps") not in game.legal_actions()
+    refused(game, lambda: game.apply(ReactionMove("Romans", (legion,), "Alps")), "9.2")

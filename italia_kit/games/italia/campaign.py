@@ -416,6 +416,9 @@ class _ReactionCheck:
         campaign = state.campaign
         self.raided = campaign.get("raid", "") if campaign is not None else ""
         self.closed = world.closed(state)  # 13.1: nobody enters Rome on turn 10
+        # 9.2: no reaction move ends in a borderland the reacting nation may not stay in
+        info = world.nation(nation)
+        self.closed |= {z for z in world.borderland_zones if z not in info.may_stay_in_borderlands}
         self.present: dict[str, set[str]] = {}  # zone -> nations ashore or afloat there
         self.room: dict[str, int | None] = {}  # sea -> places aboard, None: no fleet
 
@@ -503,6 +506,10 @@ def check_reaction(
         return units, to
     if to in world.closed(state):
         raise IllegalActionError("13.1", f"during turn 10 no nation may control {to}")
+    if world.is_borderland(to) and to not in world.nation(nation).may_stay_in_borderlands:
+        raise IllegalActionError(
+            "9.2", f"the {nation} may not stay in the borderland {to}: no reaction move there"
+        )
     here = {u.nation for u in state.units_in(to) if u.carrier is None or u.is_fleet}
     campaigner = state.active
     if leader is not None and to == leader.zone:
