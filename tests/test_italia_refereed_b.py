@@ -317,3 +317,36 @@ def test_9_2_no_reaction_move_ends_in_a_borderland_the_nation_may_not_stay_in() 
     legion = game.state.units_in("Liguria", "Romans")[0].id
     assert ReactionMove("Romans", (legion,), "Alps") not in game.legal_actions()
     refused(game, lambda: game.apply(ReactionMove("Romans", (legion,), "Alps")), "9.2")
+
+
+# -- 12.3.1: a campaign may retreat into its subjects' zones ------------------------------------
+def test_12_3_1_a_campaign_stack_may_retreat_into_a_subjects_zone() -> None:
+    """12.3.1: "A leader and their troops may freely move through zones controlled by a
+    subjugated nation; they may even retreat into such zones." Fabius attacks the Celts in
+    Ravenna; the Etruscans, Rome's subjects, hold Florentia next to it: after a round a
+    legion of his may retreat there (within 8.6's allowance), as it could not outside a
+    campaign (10.5: "not possible to retreat into a zone occupied by another nation")."""
+    from italia_kit.games.italia.actions import CampaignMove, Retreat, StandFast
+
+    from .test_italia_12_campaign import fabius_position
+
+    pos = fabius_position()
+    pos.subject("Etruscans", "Romans")
+    game = pos.game()
+    game.apply(CampaignMove("Romans"))
+    stack = tuple(u.id for u in game.state.units_in("Rome", "Romans"))
+    game.apply(Move("Romans", stack, ("Rome", "Perusia", "Picenum", "Ravenna")))
+    game.apply(EndMovement("Romans"))
+    while game.decision is not None and game.decision.kind in ("block", "reaction"):
+        actions = game.legal_actions()
+        game.apply(next(a for a in actions if a.kind in ("block", "end_reaction")))
+    game.script_dice([1] * 6)  # nobody hits
+    game.apply(Fight("Romans", "Ravenna"))
+    while game.decision is not None and game.decision.kind == "targets":
+        game.apply(game.legal_actions()[0])
+    assert game.decision is not None and game.decision.actor == "Romans"
+    legion = next(u.id for u in game.state.units_in("Ravenna", "Romans") if not u.is_leader)
+    assert Retreat("Romans", (legion,), "Florentia") in game.legal_actions()
+    game.apply(Retreat("Romans", (legion,), "Florentia"))
+    assert game.state.nations_in("Florentia") == {"Romans", "Etruscans"}
+    assert StandFast("Romans") in game.legal_actions()

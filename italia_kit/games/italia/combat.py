@@ -682,7 +682,7 @@ def _why_not_retreat(
     if nation == battle.defender and zone in battle.came_from:
         return "the attackers came from there"
     if any(u.nation != nation for u in state.units_in(zone) if u.carrier is None):
-        return "another nation is there"
+        return "another nation is there (only a campaign's stack may join its subjects, 12.3.1)"
     return "the retreat allowance of 8.6 would be exceeded (or there is no room aboard)"
 
 
