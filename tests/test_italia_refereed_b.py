@@ -350,3 +350,35 @@ def test_12_3_1_a_campaign_stack_may_retreat_into_a_subjects_zone() -> None:
     game.apply(Retreat("Romans", (legion,), "Florentia"))
     assert game.state.nations_in("Florentia") == {"Romans", "Etruscans"}
     assert StandFast("Romans") in game.legal_actions()
+
+
+# -- 10.9: fleets that just retreated do not count ----------------------------------------------
+def test_10_9_fleets_that_retreated_from_a_naval_battle_do_not_count_for_supremacy() -> None:
+    """10.9: "Fleets that have just retreated during that round of combat do not count
+    toward naval supremacy." Read: fleets that retreated from a naval battle in this combat
+    phase do not count in its land battles (each battle is fought whole, 10.0, so no fleet
+    retreats during a land battle's round). A Roman fleet attacks two Carthaginian fleets
+    in Mare Libycum; nobody hits and the Carthaginians retreat to Mare Sardoum, still next
+    to Africa. In the land battle of Africa that follows they do not count: the one Roman
+    fleet gives the Romans supremacy (+1), as it would not against two fleets."""
+    from italia_kit.games.italia.actions import NavalAttack, Retreat, StandFast
+
+    pos = Position("italia1", nation="Romans", phase="movement")
+    (fleet,) = pos.put("Romans", "fleet", "Mare Sardoum")
+    pos.put("Romans", "legion", "Byzacena")
+    pos.put("Carthaginians", "infantry", "Africa")
+    carthaginian = tuple(pos.put("Carthaginians", "fleet", "Mare Libycum", 2))
+    game = pos.game()
+    game.apply(Move("Romans", (fleet,), ("Mare Sardoum", "Mare Libycum")))
+    legion = game.state.units_in("Byzacena", "Romans")[0].id
+    game.apply(Move("Romans", (legion,), ("Byzacena", "Africa")))
+    game.apply(EndMovement("Romans"))
+    game.script_dice([1, 1, 1])  # no fleet is hit
+    game.apply(NavalAttack("Romans", "Mare Libycum", "Carthaginians"))
+    game.apply(StandFast("Romans"))
+    game.apply(Retreat("Carthaginians", carthaginian, "Mare Sardoum"))
+    assert game.state.naval_retreats == list(carthaginian)
+    game.script_dice([5, 1])  # 5 + 1 for supremacy: the legion hits
+    game.apply(Fight("Romans", "Africa"))
+    hits = next(e for e in game.log.of_kind("hits") if e.data.get("side") == "Romans")
+    assert "naval supremacy (10.9)" in hits.text and hits.data["hits"] == {"infantry": 1}

@@ -410,9 +410,8 @@ def _roll_round(
     sup = (
         None
         if raid
-        else supremacy(
-            world, state, zone, battle.attacker, battle.defender, battle.retreated_fleets
-        )
+        # 10.9: fleets that retreated from a naval battle in this combat phase do not count
+        else supremacy(world, state, zone, battle.attacker, battle.defender, state.naval_retreats)
     )
     hits_on: dict[str, dict[str, int]] = {}
     trampled: dict[str, int] = {}
@@ -642,6 +641,7 @@ def retreat(
         return
     if battle.naval:
         battle.retreated_fleets.extend(u.id for u in units)
+        state.naval_retreats.extend(u.id for u in units)  # 10.9
     if not fighters(state, battle, nation):
         # leaders left behind go with the army they lead (they cannot hold a zone alone)
         for leader in leaders(state, battle, nation):

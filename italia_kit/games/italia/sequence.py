@@ -309,6 +309,7 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
     nation = state.active
     state.combat_due.clear()
     state.naval_offers.clear()
+    state.naval_retreats.clear()  # 10.9: a new combat phase
     where = state.where
     zones = sorted({u.zone for u in state.units.values() if u.nation == nation})
     for zone in zones:
@@ -384,6 +385,7 @@ def end_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     state.placed_zones.clear()
     state.combat_due.clear()
     state.naval_offers.clear()
+    state.naval_retreats.clear()
     state.surplus.clear()
     state.raided.clear()
     state.looted.clear()
