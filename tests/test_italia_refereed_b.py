@@ -382,3 +382,38 @@ def test_10_9_fleets_that_retreated_from_a_naval_battle_do_not_count_for_suprema
     game.apply(Fight("Romans", "Africa"))
     hits = next(e for e in game.log.of_kind("hits") if e.data.get("side") == "Romans")
     assert "naval supremacy (10.9)" in hits.text and hits.data["hits"] == {"infantry": 1}
+
+
+# -- 14.3: what the Patrimonium may convert -----------------------------------------------------
+def test_14_3_cavalry_leaders_and_units_of_its_own_player_are_not_converted() -> None:
+    """14.3: "the Patrimonium player may convert any unit belonging to another player" -
+    then: "Cavalry and leaders cannot be converted." The second sentence is explicit, so
+    the first does not reach cavalry (reading noted in docs/rules-coverage.md). The
+    Lombards (yellow) attack the Patrimonium (red) in Rome with infantry, cavalry and
+    Alboin: only the infantry may be converted; against the Franks, red like the
+    Patrimonium, nothing may be."""
+    from italia_kit.games.italia.actions import Convert
+
+    from .test_italia_14_italia2 import patrimonium_battle
+
+    pos = patrimonium_battle()
+    (cavalry,) = pos.put("Lombards", "cavalry", "Umbria")
+    (alboin,) = pos.put("Lombards", "leader", "Umbria", name="Alboin")
+    game = pos.game()
+    stack = tuple(u.id for u in game.state.units_in("Umbria", "Lombards"))
+    game.apply(Move("Lombards", stack, ("Umbria", "Rome")))
+    game.apply(EndMovement("Lombards"))
+    game.apply(Fight("Lombards", "Rome"))
+    assert game.decision is not None and game.decision.kind == "convert"
+    offered = {a.unit for a in game.legal_actions() if isinstance(a, Convert)}
+    infantry = {u.id for u in game.state.units_in("Rome", "Lombards") if u.type.value == "infantry"}
+    assert offered == {0} | infantry
+    refused(game, lambda: game.apply(Convert("Patrimonium", cavalry)), "14.3")
+    refused(game, lambda: game.apply(Convert("Patrimonium", alboin)), "14.3")
+
+    own = Position("italia2", nation="Franks", turn=7, phase="movement")
+    own.put("Patrimonium", "infantry", "Rome", 2)
+    own.put("Franks", "infantry", "Umbria", 3)
+    game = attack(own, "Franks", "Umbria", "Rome")
+    game.apply(Fight("Franks", "Rome"))
+    assert game.decision is None or game.decision.kind != "convert"
