@@ -417,3 +417,50 @@ def test_14_3_cavalry_leaders_and_units_of_its_own_player_are_not_converted() ->
     game = attack(own, "Franks", "Umbria", "Rome")
     game.apply(Fight("Franks", "Rome"))
     assert game.decision is None or game.decision.kind != "convert"
+
+
+# -- 10.8: the mover decides whether naval combat comes before or after the land battle ---------
+def test_10_8_the_mover_may_fight_the_naval_battle_after_the_land_battle() -> None:
+    """10.8: "the attacker (the player who just moved) always decides the order of battle -
+    that is, whether it occurs before or after a land battle that influences the naval
+    combat. As such, naval combats must always be declared before the start of any
+    battle." The Romans sail into Mare Libycum, where a Carthaginian fleet is, and attack
+    Africa by land: they declare the naval battle first, fight for Africa, and then at sea."""
+    from italia_kit.games.italia.actions import DeferNaval, NavalAttack
+
+    pos = Position("italia1", nation="Romans", phase="movement")
+    (fleet,) = pos.put("Romans", "fleet", "Mare Sardoum")
+    (legion,) = pos.put("Romans", "legion", "Byzacena")
+    pos.put("Carthaginians", "infantry", "Africa")
+    pos.put("Carthaginians", "fleet", "Mare Libycum")
+    game = pos.game()
+    game.apply(Move("Romans", (fleet,), ("Mare Sardoum", "Mare Libycum")))
+    game.apply(Move("Romans", (legion,), ("Byzacena", "Africa")))
+    game.apply(EndMovement("Romans"))
+    assert game.decision is not None and game.decision.kind == "naval"
+    listed = game.legal_actions()
+    later = DeferNaval("Romans", "Mare Libycum", "Carthaginians")
+    assert NavalAttack("Romans", "Mare Libycum", "Carthaginians") in listed and later in listed
+    refused(game, lambda: game.apply(Fight("Romans", "Africa")), "10.8")  # declare it first
+    game.apply(later)
+    game.script_dice([10, 1])  # the legion wins Africa
+    game.apply(Fight("Romans", "Africa"))
+    assert game.state.nations_in("Africa") == {"Romans"}
+    ends = [e.data["zone"] for e in game.log.of_kind("battle_end")]
+    battles = [e.data["zone"] for e in game.log.of_kind("battle")]
+    assert battles == ["Africa", "Mare Libycum"] and ends[0] == "Africa"
+
+
+def test_10_8_no_naval_battle_is_put_off_when_no_land_battle_is_due() -> None:
+    """10.8 (as above): with no land battle due there is no order to decide."""
+    from italia_kit.games.italia.actions import DeferNaval
+
+    pos = Position("italia1", nation="Romans", phase="movement")
+    (fleet,) = pos.put("Romans", "fleet", "Mare Sardoum")
+    pos.put("Carthaginians", "fleet", "Mare Libycum")
+    game = pos.game()
+    game.apply(Move("Romans", (fleet,), ("Mare Sardoum", "Mare Libycum")))
+    game.apply(EndMovement("Romans"))
+    later = DeferNaval("Romans", "Mare Libycum", "Carthaginians")
+    assert later not in game.legal_actions()
+    refused(game, lambda: game.apply(later), "10.8")
