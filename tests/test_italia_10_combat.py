@@ -244,7 +244,7 @@ def test_10_7_no_second_raid_and_no_raid_without_a_city() -> None:
         game, lambda: game.apply(Fight("Samnites", "Apulia", raid=True)), "10.7", "needs a city"
     )
     pos.city("Apulia")
-    pos.state.raided.append("Apulia")  # raided earlier in this nation turn (a campaign, say)
+    pos.state.raided.append("Apulia")  # raided earlier in this combat phase
     game = attack(pos, "Samnites", "Lucania", "Apulia")
     refused(
         game, lambda: game.apply(Fight("Samnites", "Apulia", raid=True)), "10.7", "already raided"

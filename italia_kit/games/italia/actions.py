@@ -181,6 +181,20 @@ class NavalAttack(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class DeferNaval(Action):
+    """10.8: declare naval combat in a sea now, to be fought after the land battles (the
+    mover "decides the order of battle")."""
+
+    kind: ClassVar[str] = "defer_naval"
+    nation: str = ""
+    sea: str = ""
+    target: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.nation} attack the {self.target} fleets in {self.sea} after the land battles"
+
+
+@dataclass(frozen=True, slots=True)
 class DeclineNaval(Action):
     """10.8: naval combat is not mandatory."""
 
@@ -321,6 +335,7 @@ class Revolt(Action):
 COMBAT_ACTIONS: tuple[type[Action], ...] = (
     Fight,
     NavalAttack,
+    DeferNaval,
     DeclineNaval,
     Targets,
     Retreat,

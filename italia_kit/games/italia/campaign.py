@@ -111,7 +111,7 @@ def legal_actions(world: World, state: ItaliaState) -> list[Action]:
     elif stage == "block":
         out.append(Block(nation, "", 0))
         leader = leader_unit(state)
-        if leader is not None and _raid_possible(world, state, leader.zone, nation):
+        if leader is not None and raid_may_be_announced(world, state):
             out.append(DeclareRaid(nation, leader.zone))
         if leader is not None and gold_available(state, nation) >= 1:
             own = [u for u in state.units_of(nation) if not u.is_leader and u.carrier is None]
@@ -136,6 +136,13 @@ def _may_end(world: World, state: ItaliaState) -> bool:
     )
 
 
+def _enemies_in(world: World, state: ItaliaState, zone: str, nation: str) -> list[str]:
+    """12.3.4: the nations in ``zone`` whose units a block of ``nation`` stops: its
+    enemies, not itself nor its allies (a master, its subjects, 12.5.2), sorted."""
+    others = {u.nation for u in state.where.get(zone, ()) if u.nation != nation}
+    return sorted(n for n in others if not world.allied(state, nation, n))
+
+
 def _blockable(world: World, state: ItaliaState, zone: str, nation: str) -> list[str]:
     campaign = state.campaign
     assert campaign is not None
@@ -143,7 +150,7 @@ def _blockable(world: World, state: ItaliaState, zone: str, nation: str) -> list
     for nb in world.board.neighbours(zone):
         if nb == campaign["last_blocked"]:
             continue
-        if any(u.nation != nation for u in state.units_in(nb)):
+        if _enemies_in(world, state, nb, nation):
             out.append(nb)
     return out
 
@@ -162,6 +169,8 @@ def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
             raise IllegalActionError("12.3.3", "a raid is announced before any reaction move")
         leader = leader_unit(state)
         zone = world.zone_name(action.zone)
+        if campaign["raid"]:
+            raise IllegalActionError("12.3.3", f"a raid on {campaign['raid']} is announced")
         if leader is None or zone != leader.zone or not _raid_possible(world, state, zone, nation):
             raise IllegalActionError(
                 "12.3.3", f"a campaign raid strikes an enemy city in the leader's zone, not {zone}"
@@ -224,6 +233,9 @@ def _campaign_move(ctx: Context[ItaliaState], world: World, nation: str) -> None
     state.phase_name = "movement"
     state.moves.clear()
     state.invaded.clear()
+    # 10.7: a city raided in an earlier phase may be raided again ("this is possible during
+    # a major invasion or a campaign"); not twice in one combat phase
+    state.raided.clear()
     ctx.emit(
         "campaign_move",
         "12.3.1",
@@ -233,16 +245,21 @@ def _campaign_move(ctx: Context[ItaliaState], world: World, nation: str) -> None
 
 
 def after_movement(ctx: Context[ItaliaState], world: World) -> None:
-    """After a campaign move: blocking (12.3.4), then reaction moves (12.3.2)."""
+    """After a campaign move: announcing a raid (12.3.3) and blocking (12.3.4), then
+    reaction moves (12.3.2)."""
     state = ctx.state
     campaign = state.campaign
     assert campaign is not None
     state.phase_name = "campaign"
     leader = leader_unit(state)
-    if (
-        leader is not None
-        and gold_available(state, state.active) >= 1
-        and _blockable(world, state, leader.zone, state.active)
+    if leader is not None and (
+        (
+            gold_available(state, state.active) >= 1
+            and _blockable(world, state, leader.zone, state.active)
+        )
+        # 12.3.3: "Any raid must be announced before any reaction move": asked here even
+        # where nothing can be blocked
+        or _raid_possible(world, state, leader.zone, state.active)
     ):
         campaign["stage"] = "block"
         return
@@ -263,7 +280,8 @@ def _block(ctx: Context[ItaliaState], world: World, nation: str, zone: str, unit
             )
         if zone not in _blockable(world, state, leader.zone, nation):
             raise IllegalActionError(
-                "12.3.4", f"no enemy units to block next to the leader in {zone}"
+                "12.3.4",
+                f"no enemy units to block next to the leader in {zone} (allies are not blocked)",
             )
         unit = state.units.get(unit_id)
         if unit is None or unit.nation != nation or unit.is_leader:
@@ -274,7 +292,7 @@ def _block(ctx: Context[ItaliaState], world: World, nation: str, zone: str, unit
             state.campaign_gold[nation] -= 1
         else:
             state.gold[nation] -= 1
-        blocked = sorted({u.nation for u in state.units_in(zone) if u.nation != nation})
+        blocked = _enemies_in(world, state, zone, nation)
         eliminate(  # the blocked nation may score the unit given up (12.3.4)
             ctx,
             world,
@@ -349,7 +367,8 @@ def _reactions(world: World, state: ItaliaState, nation: str, *, fast: bool = Tr
     assert campaign is not None
     reacted = set(campaign["reacted"])
     check = _ReactionCheck(world, state, nation)
-    blocked = campaign["blocked"]
+    # 12.3.4: a block stops the enemy units in the zone, not the campaigner's allies'
+    blocked = [] if world.allied(state, state.active, nation) else campaign["blocked"]
     cache = world.action_cache  # actions are values: each is made once per world, reused
     # where a unit may react to depends on its zone and its kind (fleet, leader, other)
     # alone (_ReactionCheck.targets): found once for the units of a stack alike
@@ -396,6 +415,10 @@ class _ReactionCheck:
         self.leader_zone = leader.zone if leader is not None else None
         campaign = state.campaign
         self.raided = campaign.get("raid", "") if campaign is not None else ""
+        self.closed = world.closed(state)  # 13.1: nobody enters Rome on turn 10
+        # 9.2: no reaction move ends in a borderland the reacting nation may not stay in
+        info = world.nation(nation)
+        self.closed |= {z for z in world.borderland_zones if z not in info.may_stay_in_borderlands}
         self.present: dict[str, set[str]] = {}  # zone -> nations ashore or afloat there
         self.room: dict[str, int | None] = {}  # sea -> places aboard, None: no fleet
 
@@ -424,8 +447,8 @@ class _ReactionCheck:
                     if places is not None and need <= places:
                         out.append(to)
                     continue
-            elif fleet:
-                continue  # fleets never go ashore (9.5)
+            elif fleet or to in self.closed:
+                continue  # fleets never go ashore (9.5); 13.1
             here = present.get(to)
             if here is None:
                 here = present[to] = {
@@ -464,7 +487,7 @@ def check_reaction(
     for u in units:
         if u.id in campaign["reacted"]:
             raise IllegalActionError("12.3.2.3", f"{u.label()} has made its reaction move")
-        if start in campaign["blocked"]:
+        if start in campaign["blocked"] and not world.allied(state, state.active, nation):
             raise IllegalActionError("12.3.4", f"the units in {start} are blocked")
     link = world.board.link(start, to)
     if link is None:
@@ -481,6 +504,12 @@ def check_reaction(
         if not _room_aboard(state, nation, to, units):
             raise IllegalActionError("12.3.2.3", f"no {nation} fleet in {to} has room for them")
         return units, to
+    if to in world.closed(state):
+        raise IllegalActionError("13.1", f"during turn 10 no nation may control {to}")
+    if world.is_borderland(to) and to not in world.nation(nation).may_stay_in_borderlands:
+        raise IllegalActionError(
+            "9.2", f"the {nation} may not stay in the borderland {to}: no reaction move there"
+        )
     here = {u.nation for u in state.units_in(to) if u.carrier is None or u.is_fleet}
     campaigner = state.active
     if leader is not None and to == leader.zone:
@@ -596,8 +625,19 @@ def _fleet_with_room(state: ItaliaState, nation: str, sea: str, unit: Unit) -> i
 _unit_id = attrgetter("id")
 
 
+def raid_may_be_announced(world: World, state: ItaliaState) -> bool:
+    """12.3.3: after a campaign move, before the reaction moves, whether the campaigner
+    may still announce a raid in the leader's zone (one a campaign move)."""
+    campaign = state.campaign
+    leader = leader_unit(state)
+    if campaign is None or leader is None or campaign.get("raid"):
+        return False
+    return _raid_possible(world, state, leader.zone, state.active)
+
+
 def _raid_possible(world: World, state: ItaliaState, zone: str, nation: str) -> bool:
-    """12.3.3, 10.7: an enemy-held city stands in the leader's zone, not raided this turn."""
+    """12.3.3, 10.7: an enemy-held city stands in the leader's zone, not raided in this
+    campaign phase."""
     from italia_kit.games.italia.combat import check_fight
 
     others = [

@@ -129,6 +129,7 @@ def after_battle(ctx: Context[ItaliaState], world: World, holder: str | None) ->
         and battle.defender_had_city
         and state.has_city(battle.zone)
         and battle.stage != "rebuild"
+        and combat.opponents(world, battle.attacker, battle.defender)  # 10.6: another player's
     ):
         battle.stage = "loot"
         state.actor_override = battle.attacker

@@ -111,9 +111,15 @@ def check_fight(world: World, state: ItaliaState, nation: str, zone: str, raid: 
             raise IllegalActionError("10.7", f"a raid needs a city; {zone} has none standing")
         if defender is None or defender == nation:
             raise IllegalActionError("10.7", "a raid can only strike a city held by an opponent")
+        if not opponents(world, nation, defender):
+            raise IllegalActionError(
+                "10.7",
+                f"a raid can only be conducted against cities controlled by opponents: the "
+                f"{defender} belong to the {nation}' own player",
+            )
         if zone in state.raided:
             raise IllegalActionError(
-                "10.7", f"the city of {zone} was already raided in this nation turn"
+                "10.7", f"the city of {zone} was already raided in this combat phase"
             )
         if not any(
             not u.is_leader for u in world.occupants(state, zone, nation) if u.nation == defender
@@ -133,11 +139,18 @@ def can_raid(world: World, state: ItaliaState, nation: str, zone: str) -> bool:
     if zone not in state.combat_due or not state.has_city(zone) or zone in state.raided:
         return False
     defender = _defender(world, state, nation, zone)
-    if defender is None or defender == nation:
+    if defender is None or defender == nation or not opponents(world, nation, defender):
         return False
     return any(
         not u.is_leader for u in world.occupants(state, zone, nation) if u.nation == defender
     ) and any(not u.is_leader and u.carrier is None for u in state.units_in(zone, nation))
+
+
+def opponents(world: World, nation: str, other: str) -> bool:
+    """Whether two nations belong to different players (colours, 3.0): only an opponent's
+    city may be raided (10.7: "cities controlled by opponents") or looted (10.6: "a city
+    that belonged to another player")."""
+    return world.nation(nation).colour != world.nation(other).colour
 
 
 def _defender(world: World, state: ItaliaState, nation: str, zone: str) -> str | None:
@@ -158,13 +171,19 @@ def start_battle(
     state = ctx.state
     if not ctx.listed:  # listed as legal here (Context.listed): it was checked then
         zone = check_fight(world, state, nation, zone, raid)
+        announced = state.campaign.get("raid") if state.campaign is not None else None
         if (
-            state.campaign is not None
-            and state.campaign.get("raid") == zone
+            announced == zone
             and not raid
             and can_raid(world, state, nation, zone)  # if it can no longer be made: a battle
         ):
             raise IllegalActionError("12.3.3", f"a raid on {zone} was announced: it is a raid")
+        if raid and announced is not None and announced != zone:
+            raise IllegalActionError(
+                "12.3.3",
+                f"in a campaign any raid must be announced before any reaction move; "
+                f"{announced or 'no raid'} was announced, not {zone}",
+            )
     defender = _defender(world, state, nation, zone)
     assert defender is not None
     state.combat_due.remove(zone)
@@ -391,9 +410,8 @@ def _roll_round(
     sup = (
         None
         if raid
-        else supremacy(
-            world, state, zone, battle.attacker, battle.defender, battle.retreated_fleets
-        )
+        # 10.9: fleets that retreated from a naval battle in this combat phase do not count
+        else supremacy(world, state, zone, battle.attacker, battle.defender, state.naval_retreats)
     )
     hits_on: dict[str, dict[str, int]] = {}
     trampled: dict[str, int] = {}
@@ -598,7 +616,8 @@ def elephant_victim(
             by=battle.enemy(nation),
             rule="10.2",
             why="an elephant drove it off and it had nowhere to retreat",
-            attacked_scorer=nation == battle.defender,
+            # as _apply_hits: the victim attacked the scorer if its side is the attacker
+            attacked_scorer=nation == battle.attacker,
         )
     battle.rampage.pop(0)
     _after_losses(ctx, world)
@@ -622,6 +641,7 @@ def retreat(
         return
     if battle.naval:
         battle.retreated_fleets.extend(u.id for u in units)
+        state.naval_retreats.extend(u.id for u in units)  # 10.9
     if not fighters(state, battle, nation):
         # leaders left behind go with the army they lead (they cannot hold a zone alone)
         for leader in leaders(state, battle, nation):
@@ -657,10 +677,12 @@ def _why_not_retreat(
         return f"it is not adjacent to {battle.zone}"
     if world.is_borderland(zone):
         return "units never retreat into the borderlands (9.2, 10.5)"
+    if zone in world.closed(state):
+        return "during turn 10 no nation may control Rome (13.1)"
     if nation == battle.defender and zone in battle.came_from:
         return "the attackers came from there"
     if any(u.nation != nation for u in state.units_in(zone) if u.carrier is None):
-        return "another nation is there"
+        return "another nation is there (only a campaign's stack may join its subjects, 12.3.1)"
     return "the retreat allowance of 8.6 would be exceeded (or there is no room aboard)"
 
 

@@ -9,6 +9,7 @@ from italia_kit.games.italia import cities, combat
 from italia_kit.games.italia.actions import (
     Convert,
     DeclineNaval,
+    DeferNaval,
     ElephantVictim,
     Fight,
     Loot,
@@ -44,9 +45,15 @@ _STAGE_DECISION = {
 
 
 def _offer(state: ItaliaState) -> tuple[str, str] | None:
+    """The naval offer to answer now: the first of ``state.naval_offers`` that is
+    ``sea|nation``; the ``sea|attacker|target`` entries after them are naval battles
+    declared to be fought after the land battles (10.8, :class:`DeferNaval`)."""
     if not state.naval_offers:
         return None
-    sea, nation = state.naval_offers[0].split("|")
+    first = state.naval_offers[0]
+    if first.count("|") != 1:
+        return None  # only deferred battles are left (undecided offers come first)
+    sea, nation = first.split("|")
     return sea, nation
 
 
@@ -65,6 +72,15 @@ def settle(ctx: Context[ItaliaState], world: World) -> bool:
         state.actor_override = nation if nation != state.active else None
         return False
     state.actor_override = None
+    if state.combat_due:
+        return False
+    while state.naval_offers:  # 10.8: the naval battles declared to follow the land battles
+        sea, attacker, target = state.naval_offers.pop(0).split("|")
+        fleets = {u.nation for u in state.where.get(sea, ()) if u.is_fleet}
+        if attacker in fleets and target in fleets:
+            _fight_naval(ctx, world, attacker, sea, target)
+            if state.battle is not None or _offer(state) is not None:
+                return settle(ctx, world)
     return not state.combat_due
 
 
@@ -111,6 +127,13 @@ def legal_actions(world: World, state: ItaliaState) -> list[Action]:
             if (attack := cache.get(key)) is None:
                 attack = cache[key] = NavalAttack(nation, sea, target)
             out.append(attack)
+        if nation == state.active and state.combat_due:
+            # 10.8: the mover decides whether it is fought before or after the land battles
+            for target in targets:
+                key = ("defer_naval", nation, sea, target)
+                if (defer := cache.get(key)) is None:
+                    defer = cache[key] = DeferNaval(nation, sea, target)
+                out.append(defer)
         if (decline := cache.get(("decline_naval", nation, sea))) is None:
             decline = cache["decline_naval", nation, sea] = DeclineNaval(nation, sea)
         out.append(decline)
@@ -118,7 +141,10 @@ def legal_actions(world: World, state: ItaliaState) -> list[Action]:
     announced = state.campaign.get("raid") if state.campaign else None
     cache = world.action_cache  # actions are values: each is made once per world, reused
     for zone in state.combat_due:
-        raid = combat.can_raid(world, state, nation, zone)
+        # 12.3.3: in a campaign only the raid announced before the reaction moves
+        raid = (announced is None or zone == announced) and combat.can_raid(
+            world, state, nation, zone
+        )
         if zone != announced or not raid:  # 12.3.3: an announced raid is a raid, if it can be
             key = ("fight", nation, zone, False)
             if (fight := cache.get(key)) is None:
@@ -231,7 +257,7 @@ _STAGES_OF: dict[type, tuple[str, ...]] = {
 
 
 #: the actions that start a battle (a tuple: ``A | B`` would make a new union each time)
-_STARTS = (Fight, NavalAttack, DeclineNaval)
+_STARTS = (Fight, NavalAttack, DeferNaval, DeclineNaval)
 
 
 def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
@@ -244,7 +270,7 @@ def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
         if battle is not None:
             raise IllegalActionError("10.1", f"finish the battle of {battle.zone} first")
         if isinstance(action, Fight):
-            if state.naval_offers:
+            if _offer(state) is not None:
                 raise IllegalActionError(
                     "10.8", "naval combat is declared before any land battle: decide it first"
                 )
@@ -286,15 +312,26 @@ def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
 
 
 def _naval_offer(
-    ctx: Context[ItaliaState], world: World, action: NavalAttack | DeclineNaval
+    ctx: Context[ItaliaState], world: World, action: NavalAttack | DeferNaval | DeclineNaval
 ) -> None:
     state = ctx.state
-    if ctx.listed:  # listed as legal here (Context.listed): it was checked then
+    if ctx.listed and not isinstance(action, DeferNaval):
+        # listed as legal here (Context.listed): it was checked then
         sea, target = action.sea, getattr(action, "target", "")
     else:
         sea, target = check_naval_offer(world, state, action)
     mover = state.active
     state.naval_offers.pop(0)
+    if isinstance(action, DeferNaval):
+        state.naval_offers.append(f"{sea}|{action.nation}|{target}")
+        ctx.emit(
+            "naval_deferred",
+            "10.8",
+            f"10.8: the {action.nation} declare naval combat against the {target} in {sea}, "
+            f"to be fought after the land battles.",
+            zone=sea,
+        )
+        return
     if isinstance(action, DeclineNaval):
         ctx.emit(
             "naval_declined", "10.8", f"10.8: the {action.nation} decline naval combat in {sea}."
@@ -302,15 +339,25 @@ def _naval_offer(
         if action.nation == mover:
             _others_may_attack(ctx, world, sea, mover)
         return
-    if action.nation == mover:
+    _fight_naval(ctx, world, action.nation, sea, target)
+
+
+def _fight_naval(
+    ctx: Context[ItaliaState], world: World, nation: str, sea: str, target: str
+) -> None:
+    """Start the naval battle ``nation`` declared on ``target`` in ``sea`` (10.8); if other
+    nations' fleets are there too, the mover is asked about them afterwards (10.8.1)."""
+    state = ctx.state
+    mover = state.active
+    if nation == mover:
         rest = {u.nation for u in state.where.get(sea, ()) if u.is_fleet} - {mover, target}
         if rest:
             state.naval_offers.insert(0, f"{sea}|{mover}")  # decide on the others afterwards
-    combat.start_naval_battle(ctx, world, action.nation, sea, target)
+    combat.start_naval_battle(ctx, world, nation, sea, target)
 
 
 def check_naval_offer(
-    world: World, state: ItaliaState, action: NavalAttack | DeclineNaval
+    world: World, state: ItaliaState, action: NavalAttack | DeferNaval | DeclineNaval
 ) -> tuple[str, str]:
     """The sea of a naval attack or refusal and the nation attacked ("" for a refusal),
     canonical, if the offer may be answered so now (10.8, 10.8.1)."""
@@ -326,6 +373,12 @@ def check_naval_offer(
         raise IllegalActionError("10.8", f"the {target} have no fleets in {sea} to attack")
     if action.nation != mover and target != mover:
         raise IllegalActionError("10.8.1", "the other nations' fleets may attack only the mover")
+    if isinstance(action, DeferNaval) and (action.nation != mover or not state.combat_due):
+        raise IllegalActionError(
+            "10.8",
+            "only the mover decides the order of battle, and only land battles due can come "
+            "first: fight it now or decline",
+        )
     return sea, target
 
 

@@ -32,6 +32,7 @@ from italia_kit.games.italia.move_steps import (
     second_look,
     steps_alone,
 )
+from italia_kit.games.italia.movement import landed_with
 from italia_kit.games.italia.special import hannibal_march
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import LandSteps, World
@@ -293,6 +294,14 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     for k, (u, option) in held.items():  # into zones of allies, enemies, Rome
         alone[k] = second_look(occ, barred, extra, campaign is not None, u, option)
     out = _landings(world, state, nation, occ, aboard)
+    lead = state.units.get(campaign_leader) if campaign_leader is not None else None
+    if lead is not None and out:  # 12.3.1: troops land with the leader or after him
+        out = [
+            a
+            for a in out
+            if isinstance(a, Disembark)
+            and (a.units[0] == lead.id or landed_with(state, lead, state.units[a.units[0]], a.zone))
+        ]
     hannibal = sides.march  # hannibal_march may hold somewhere (13.2)
     # 9.1: a leader's whole zone moves together: the units there that may still move, in
     # id order; the groups in the order of their first units
@@ -326,6 +335,12 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     for group_moves in groups:
         out.extend(group_moves[2])
     boarding = {f.id: boardings(world, state, nation, f, boarders, cargo) for f in fleets}
+    if lead is not None:  # 12.3.1: the leader boards first, the others join his fleet
+        for fid, embarks in boarding.items():
+            if embarks and fid != lead.carrier:
+                boarding[fid] = [
+                    a for a in embarks if isinstance(a, Embark) and a.units[0] == lead.id
+                ]
     out.extend(chain.from_iterable(boarding.values()))
     if campaign is None and not hannibal:  # the common case _again makes again
         sides.parts = Parts(

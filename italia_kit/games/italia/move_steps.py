@@ -226,9 +226,11 @@ def group_steps(
 def may_land(
     world: World, state: ItaliaState, occ: Occupancy, rec: MoveRecord | None, unit: Unit, zone: str
 ) -> bool:
-    """``check_disembark`` for one unit landing in ``zone`` (9.6, 12.5.2, 8.3)."""
+    """``check_disembark`` for one unit landing in ``zone`` (9.6, 13.1, 12.5.2, 8.3)."""
     if rec is not None and rec.fleet_used not in (None, unit.carrier):
         return False  # 9.6: one fleet a turn
+    if zone in occ.closed:
+        return False  # 13.1
     if zone in occ.allies_only:
         return False  # 12.5.2
     if zone in occ.guarded:

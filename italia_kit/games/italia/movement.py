@@ -345,6 +345,29 @@ def check_invasion(ctx: Context[ItaliaState], world: World, nation: str, zone: s
 
 
 # -- naval transport (9.6) ---------------------------------------------------------------------
+def campaign_lead(state: ItaliaState) -> Unit | None:
+    """The leader of a campaign move under way (12.3.1: "no unit of the nation may move
+    without a leader"), if one is: then units board only with him or his fleet, and land
+    only with him or after him where he landed from their fleet (:func:`landed_with`)."""
+    campaign = state.campaign
+    if campaign is None or campaign["stage"] != "decide":
+        return None
+    return state.units.get(int(campaign["leader"]))
+
+
+def landed_with(state: ItaliaState, lead: Unit, unit: Unit, zone: str) -> bool:
+    """12.3.1: whether ``unit`` (aboard a fleet) lands in ``zone`` after the campaign
+    leader, who landed there from the same fleet in this campaign move."""
+    rec = state.moves.get(lead.id)
+    return (
+        rec is not None
+        and rec.by_sea
+        and rec.fleet_used == unit.carrier
+        and lead.carrier is None
+        and lead.zone == zone
+    )
+
+
 def check_embark(
     world: World, state: ItaliaState, nation: str, fleet_id: int, ids: tuple[int, ...]
 ) -> tuple[Unit, list[Unit]]:
@@ -371,6 +394,13 @@ def check_embark(
             raise IllegalActionError("9.6", f"{u.label()} has stopped for this phase")
         if rec is not None and rec.fleet_used is not None:
             raise IllegalActionError("9.6", f"{u.label()} has used a fleet this turn already")
+    lead = campaign_lead(state)
+    if lead is not None and lead.id not in ids and lead.carrier != fleet.id:
+        raise IllegalActionError(
+            "12.3.1",
+            f"during a campaign no unit moves without the leader: {lead.label()} boards "
+            f"first, and the others join his fleet",
+        )
     aboard = sum(1 for c in state.cargo(fleet.id) if not c.is_leader)
     if max(carried, aboard) + len(troops) > 2:
         raise IllegalActionError(
@@ -426,6 +456,19 @@ def check_disembark(
         rec = state.moves.get(u.id)
         if rec is not None and rec.fleet_used not in (None, u.carrier):
             raise IllegalActionError("9.6", f"{u.label()} has used another fleet this turn")
+    lead = campaign_lead(state)
+    if (
+        lead is not None
+        and lead.id not in ids
+        and not all(landed_with(state, lead, u, zone) for u in units)
+    ):
+        raise IllegalActionError(
+            "12.3.1",
+            f"during a campaign no unit moves without the leader: units land with "
+            f"{lead.label()}, or after him from his fleet where he landed",
+        )
+    if zone in world.closed(state):
+        raise IllegalActionError("13.1", f"during turn 10 no nation may control {zone}")
     if _allies(world, state, nation, zone) and not _enemies(world, state, nation, zone):
         raise IllegalActionError("12.5.2", f"allies may not end their move in {zone}")
     if _enemies(world, state, nation, zone):  # 8.3, invaded or not (9.3)

@@ -21,9 +21,11 @@ def retreat_zones(
 
     Land units: an adjacent zone that is empty or held by their own nation only, never a
     borderland (unless the nation may stay there), never (for the defender) a zone the
-    attackers came from, within the retreat allowance of 8.6; or an adjacent sea onto
-    their own fleets with room (10.5). Fleets: an adjacent sea (10.8). A cavalry unit that
-    has been hit cannot retreat (14.2).
+    attackers came from, never Rome on turn 10 of Italia I (13.1), within the retreat
+    allowance of 8.6 - in a campaign, the leader's stack may also retreat into a zone of
+    its nation's subjects (12.3.1); or an adjacent sea onto their own fleets with room
+    (10.5). Fleets: an adjacent sea (10.8). A cavalry unit that has been hit cannot
+    retreat (14.2).
     """
     return fitting(refuges(world, state, battle, nation), units)
 
@@ -37,13 +39,22 @@ def refuges(world: World, state: ItaliaState, battle: Battle, nation: str) -> li
     out: list[Refuge] = []
     neighbours = world.neighbours(battle.zone)  # sorted by name: so is ``out``
     info = world.nation(nation)
+    campaign = state.campaign
     if nation == battle.defender:
         barred = battle.came_from  # not where the attackers came from (10.5)
     else:  # 12.3.2.3: not where a reaction move came from
-        barred = state.campaign.get("reacted_from", []) if state.campaign else []
+        barred = campaign.get("reacted_from", []) if campaign else []
+    # 12.3.1: a campaign leader and his troops "may even retreat into" zones of their
+    # nation's subjects (the leader in the battle: his stack is retreating)
+    subjects: frozenset[str] = _NONE
+    if campaign is not None and nation == state.active and state.masters:
+        leader = state.units.get(int(campaign["leader"]))
+        if leader is not None and leader.zone == battle.zone:
+            subjects = frozenset(s for s, m in state.masters.items() if m == nation)
     where = state.where
+    closed = world.closed(state)  # 13.1: not into Rome on turn 10
     for zone in neighbours:
-        if zone in barred:
+        if zone in barred or zone in closed:
             continue
         here = where.get(zone, ())
         if world.is_sea(zone):
@@ -59,12 +70,17 @@ def refuges(world: World, state: ItaliaState, battle: Battle, nation: str) -> li
         for u in here:
             if u.carrier is None:
                 if u.nation != nation:
+                    if u.nation in subjects:
+                        continue  # 12.3.1: a subject's zone
                     break  # another nation holds it
                 troops += u.counts_for_stacking
         else:
             limit = limit_value(world, state, zone, nation, retreat=True)
             out.append((zone, False, None if limit is None else limit - troops))
     return out
+
+
+_NONE: frozenset[str] = frozenset()
 
 
 def fitting(options: list[Refuge], units: list[Unit]) -> list[str]:

@@ -95,6 +95,13 @@ class ItaliaRules:
         if phase == "campaign" and state.campaign is not None:
             stage = state.campaign["stage"]
             if stage == "block":
+                if campaign.raid_may_be_announced(self.world, state):
+                    return Decision(
+                        nation,
+                        "block",
+                        "12.3.3",
+                        "announce a raid, block an adjacent zone (1 gold, 1 unit), or go on?",
+                    )
                 return Decision(
                     nation, "block", "12.3.4", "block an adjacent zone (1 gold, 1 unit)?"
                 )

@@ -169,6 +169,7 @@ def second_phase(ctx: Context[ItaliaState], world: World) -> None:
     state.phase_name = "movement"
     state.moves.clear()
     state.invaded.clear()
+    state.raided.clear()  # 10.7: a city raided in the first phase may be raided again
     ctx.emit("second_phase", "12.2", f"12.2: the {state.active} move and fight a second time.")
 
 
@@ -353,6 +354,7 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
     nation = state.active
     state.combat_due.clear()
     state.naval_offers.clear()
+    state.naval_retreats.clear()  # 10.9: a new combat phase
     where = state.where
     zones = sorted({u.zone for u in state.units.values() if u.nation == nation})
     for zone in zones:
@@ -375,6 +377,10 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
         enemies = [
             u for u in strangers if u.carrier is None and not world.allied(state, nation, u.nation)
         ]
+        if enemies and zone in world.borderland_zones:
+            # 10.0: "combat is only possible in the borderlands when both nations are able
+            # to enter a borderland as if it were a normal zone"
+            enemies = [u for u in enemies if borderland_battle(world, zone, nation, u.nation)]
         if not enemies or not world.is_land(zone):
             continue
         ashore = [u for u in here if u.nation == nation and u.carrier is None]
@@ -392,6 +398,15 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
                 attacker=nation,
                 defenders=theirs,
             )
+
+
+def borderland_battle(world: World, zone: str, a: str, b: str) -> bool:
+    """10.0: nations ``a`` and ``b`` may fight in the borderland ``zone`` only if both may
+    use it as a normal zone (their cards, 7.2, 9.2)."""
+    return (
+        zone in world.nation(a).may_stay_in_borderlands
+        and zone in world.nation(b).may_stay_in_borderlands
+    )
 
 
 def find_surplus_in(ctx: Context[ItaliaState], world: World, zone: str, nation: str) -> None:
@@ -415,6 +430,7 @@ def end_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     state.placed_zones.clear()
     state.combat_due.clear()
     state.naval_offers.clear()
+    state.naval_retreats.clear()
     state.surplus.clear()
     state.raided.clear()
     state.looted.clear()

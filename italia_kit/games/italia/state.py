@@ -168,9 +168,12 @@ class ItaliaState:
     # the full points a nation has earned while subjugated, before halving (12.5.2)
     subject_vp: dict[str, float] = field(default_factory=dict)
     battle: Battle | None = None  # the battle being fought (10.1)
-    raided: list[str] = field(default_factory=list)  # cities raided this nation turn (10.7)
+    raided: list[str] = field(default_factory=list)  # cities raided this combat phase (10.7)
     looted: list[str] = field(default_factory=list)  # looted this nation turn (10.6.1)
     naval_offers: list[str] = field(default_factory=list)  # seas where combat may be offered
+    # fleets that retreated from a naval battle in this combat phase: they do not count
+    # toward naval supremacy in its land battles (10.9)
+    naval_retreats: list[int] = field(default_factory=list)
     major: bool = False  # the active nation is on a major invasion this turn (12.2)
     second_phase: bool = False  # its second movement and combat phases (12.2)
     extra_move: bool = False  # the card's bonus: one more zone in the first phase (12.2)
@@ -246,6 +249,7 @@ class ItaliaState:
             raided=list(self.raided),
             looted=list(self.looted),
             naval_offers=list(self.naval_offers),
+            naval_retreats=list(self.naval_retreats),
             major=self.major,
             second_phase=self.second_phase,
             extra_move=self.extra_move,
@@ -287,6 +291,8 @@ class ItaliaState:
             "raided": list(self.raided),
             "looted": list(self.looted),
             "naval_offers": list(self.naval_offers),
+            # written only when there are some: the saves of games without any read as before
+            **({"naval_retreats": list(self.naval_retreats)} if self.naval_retreats else {}),
             "major": self.major,
             "second_phase": self.second_phase,
             "extra_move": self.extra_move,
@@ -329,6 +335,7 @@ class ItaliaState:
             raided=list(d.get("raided", [])),
             looted=list(d.get("looted", [])),
             naval_offers=list(d.get("naval_offers", [])),
+            naval_retreats=[int(i) for i in d.get("naval_retreats", [])],
             major=bool(d.get("major", False)),
             second_phase=bool(d.get("second_phase", False)),
             extra_move=bool(d.get("extra_move", False)),

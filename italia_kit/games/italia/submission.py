@@ -57,12 +57,14 @@ def submit(ctx: Context[ItaliaState], world: World, subject: str, master: str, w
 
 def withdraw(ctx: Context[ItaliaState], world: World, nation: str, zone: str) -> None:
     """Move a nation's units out of a zone to an adjacent zone it holds or an empty one
-    (within the retreat allowance); those with nowhere to go are eliminated (12.5.2, 13.1)."""
+    (within the retreat allowance; never Rome on turn 10 of Italia I, 13.1); those with
+    nowhere to go are eliminated (12.5.2, 13.1)."""
     state = ctx.state
     units = [u for u in state.units_in(zone, nation) if u.carrier is None]
     options = []
+    closed = world.closed(state)  # 13.1: not into Rome on turn 10
     for nb in world.board.neighbours(zone):
-        if not world.is_land(nb) or world.is_borderland(nb):
+        if not world.is_land(nb) or world.is_borderland(nb) or nb in closed:
             continue
         if any(u.nation != nation for u in state.units_in(nb) if u.carrier is None):
             continue

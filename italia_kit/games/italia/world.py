@@ -22,6 +22,10 @@ LandSteps = tuple[tuple[str, ...], tuple[Action, ...], tuple[int, ...]]
 LandMoves = tuple[LandSteps, LandSteps]
 
 
+#: the zones closed on turn 10 of Italia I (13.1), and none (``World.closed``)
+ROME: frozenset[str] = frozenset({"Rome"})
+_NONE_CLOSED: frozenset[str] = frozenset()
+
 #: id(board) -> (the board, what ``World._read_board`` read from it)
 _BOARD_TABLES: dict[int, tuple[Board, dict[str, object]]] = {}
 #: action values kept for the games on one board at most (some 120 random games' worth)
@@ -116,6 +120,14 @@ class World:
     def variant(self) -> str:
         """``italia1`` or ``italia2``: which special rules apply (13, 14)."""
         return "italia2" if self.scenario.id.startswith("italia2") else "italia1"
+
+    def closed(self, state: ItaliaState) -> frozenset[str]:
+        """The land zones no unit may enter now, by any move, reaction move, landing,
+        retreat or withdrawal: Rome on turn 10 of Italia I (13.1: "During turn 10, no
+        nation may control Rome")."""
+        if state.turn >= self.scenario.last_turn and self.variant == "italia1":
+            return ROME
+        return _NONE_CLOSED
 
     @cached_property
     def order(self) -> tuple[str, ...]:
