@@ -275,10 +275,8 @@ class ItaliaRules:
         if isinstance(action, RemoveUnit) and state.surplus:
             return  # 8.1: a former capital's surplus goes at once, whatever the phase
         if expected is not None and phase not in expected:
-            raise IllegalActionError(
-                "5.0",
-                f"{action.kind} is not possible in the {sequence.RULEBOOK_PHASE[phase]} phase",
-            )
+            named = sequence.RULEBOOK_PHASE.get(phase, phase)  # "campaign" has no number
+            raise IllegalActionError("5.0", f"{action.kind} is not possible in the {named} phase")
 
     def advance(self, ctx: Context[ItaliaState]) -> None:
         state, w = ctx.state, self.world
