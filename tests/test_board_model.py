@@ -342,6 +342,7 @@ def test_unknown_board_name_suggests_shipped_ones() -> None:
         "italia_kit.geo.locations",
         "italia_kit.geo.validate",
         "italia_kit.geo.board",
+        "italia_kit.geo.files",
         "italia_kit.geo.tables",
         "italia_kit.geo.render",
         "italia_kit.geo.render_boxes",
@@ -351,7 +352,7 @@ def test_unknown_board_name_suggests_shipped_ones() -> None:
     ],
 )
 def test_docstring_examples_run(module: str) -> None:
-    standalone = ("zone", "errors", "vocabulary", "locations", "render_boxes")
+    standalone = ("zone", "errors", "vocabulary", "locations", "files", "render_boxes")
     if not REAL.exists() and module.rsplit(".", 1)[-1] not in standalone:
         pytest.skip("the examples use the real board")
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)

@@ -28,14 +28,14 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from italia_kit.geo.adjacency import Link, derive_adjacency, read_adjacency_csv
+from italia_kit.geo.adjacency import Link
 from italia_kit.geo.errors import (
-    BoardDataError,
     UnknownBoardError,
     UnknownRegionError,
     UnknownZoneError,
 )
-from italia_kit.geo.validate import BoardMeta, ZonePair, check_adjacency_table, read_board_files
+from italia_kit.geo.files import read_board
+from italia_kit.geo.validate import BoardMeta, ZonePair
 from italia_kit.geo.vocabulary import KindSpec, Vocabulary
 from italia_kit.geo.zone import Zone
 
@@ -118,33 +118,12 @@ class Board:
     def from_files(cls, geojson: str | Path | None, meta: str | Path) -> Board:
         """Load any game's board from its GeoJSON and ``*.board.yaml`` (``docs/geodata-format.md``).
 
-        Every problem in the files is reported at once in one :class:`BoardDataError`. When a
-        ``<stem>.adjacency.csv`` lies beside the GeoJSON, it must equal the adjacency derived
-        from the polygons (and the declared links between two of them), so that a stale
-        committed table cannot go unnoticed. ``geojson``
-        None: the file the board file's ``polygons`` names, if any.
+        Every problem in the files is reported at once in one :class:`BoardDataError`; a
+        committed adjacency table beside the GeoJSON must match the polygons
+        (:func:`~italia_kit.geo.files.read_board`). ``geojson`` None: the file the board
+        file's ``polygons`` names, if any.
         """
-        meta = Path(meta)
-        zones, board_meta = read_board_files(geojson, meta)
-        if geojson is None and board_meta.polygons:
-            geojson = meta.parent / board_meta.polygons
-        if geojson is None:
-            return cls(zones, board_meta.links, board_meta)
-        geojson = Path(geojson)
-        links = _derived_links(geojson.read_bytes(), tuple(zones), board_meta)
-        table = geojson.with_name(geojson.name.removesuffix(".geojson") + ".adjacency.csv")
-        if table.exists():
-            try:
-                committed = read_adjacency_csv(table)
-            except ValueError as err:  # a malformed table is bad board data like any other
-                raise BoardDataError([f"{table.name}: {err}"]) from err
-            # The table is the polygons' adjacency: a line to a box is reviewed in the YAML.
-            mapped = {z.name for z in zones if z.geometry is not None}
-            between = [k for k in links if k.a in mapped and k.b in mapped]
-            problems = check_adjacency_table(committed, between, table.name)
-            if problems:
-                raise BoardDataError(problems)
-        return cls(zones, links, board_meta)
+        return cls(*read_board(geojson, meta))
 
     # -- zones by name ---------------------------------------------------------------------
 
@@ -463,28 +442,6 @@ class Board:
         from italia_kit.geo.render import board_png
 
         return board_png(self)
-
-
-@functools.lru_cache(maxsize=8)
-def _derived_links(
-    geojson_bytes: bytes, zones: tuple[Zone, ...], meta: BoardMeta
-) -> tuple[Link, ...]:
-    """The adjacency of the polygons (the slow part of a load), remembered per file content.
-
-    The file's bytes are part of the key because Zone equality ignores the polygons.
-    """
-    polygons = [z for z in zones if z.geometry is not None]
-    return tuple(
-        derive_adjacency(
-            {z.name: z.geometry for z in polygons},
-            {z.name: z.kind for z in polygons},
-            meta.min_border_km or 0.0,
-            water=meta.vocabulary.water_kinds,
-            borders=meta.vocabulary.borders,
-            declared=meta.links,
-            corners=[(p.a, p.b) for p in meta.corners],
-        )
-    )
 
 
 def _data_dirs() -> list[Path]:
