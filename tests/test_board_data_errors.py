@@ -123,12 +123,12 @@ def test_one_wrong_field(
 def test_missing_fields_are_each_reported(tmp_path: Path) -> None:
     def strip(c: dict[str, Any]) -> None:
         props = _props(c, "Palus")
-        for field in ("kind", "region", "city_allowed", "anchor_point"):
+        for field in ("kind", "region", "city_allowed", "label_point"):
             del props[field]
 
     assert problems_of(tmp_path, strip) == [
         f"t.geojson: location 'Palus': field {f!r}: missing"
-        for f in ("kind", "region", "city_allowed", "anchor_point")
+        for f in ("kind", "region", "city_allowed", "label_point")
     ]
 
 
@@ -252,8 +252,8 @@ def _set(key: str, value: object) -> Callable[[dict[str, Any]], None]:
             _set("colour", "red"),
             [
                 "t.board.yaml: field 'colour': unknown key (expected one of name, title, "
-                "polygons, min_border_km, require_provenance, vocabulary, locations, links, "
-                "corners)"
+                "polygons, derive_links, min_border_km, require_provenance, vocabulary, "
+                "locations, links, corners)"
             ],
         ),
         (_set("name", None), ["t.board.yaml: field 'name': missing"]),
@@ -353,7 +353,7 @@ def _vocabulary(change: Callable[[dict[str, Any]], None]) -> Callable[[dict[str,
         (
             lambda v: v["attributes"].update(city_allowed={"type": "boolean"}),
             "t.board.yaml: vocabulary: attributes 'city_allowed': field 'type': 'boolean' is "
-            "not one of bool, int, float, str, location",
+            "not one of bool, int, float, str, location, point",
         ),
         (
             lambda v: v["attributes"].update(terrain={"type": "str"}),

@@ -37,7 +37,7 @@ def read_board(
     zones, board_meta = read_board_files(geojson, meta)
     if geojson is None and board_meta.polygons:
         geojson = meta.parent / board_meta.polygons
-    if geojson is None:
+    if geojson is None or not board_meta.derive_links:
         return zones, board_meta.links, board_meta
     geojson = Path(geojson)
     links = _derived_links(geojson.read_bytes(), tuple(zones), board_meta)

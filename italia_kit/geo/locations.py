@@ -245,7 +245,8 @@ class Feature(_Location):
         kind, region, terrain = self.words(vocab)
         attributes = self.attributes(vocab)
         label_point = self.point("label_point", lonlat=True)
-        anchor_point = self.point("anchor_point", lonlat=True)
+        # Where pieces stand; without one of its own, the zone's name marks the place.
+        anchor_point = self.point("anchor_point", lonlat=True, required=False) or label_point
         provenance = self.provenance(require_provenance, self.covers(vocab))
         geometry = self.geometry()
         name = self.text("name")
@@ -253,6 +254,8 @@ class Feature(_Location):
         self.fits(vocab, kind, terrain)
         if geometry is not None:
             for field, point in (("label_point", label_point), ("anchor_point", anchor_point)):
+                if field not in self.props:
+                    continue  # the anchor is the label point, checked already
                 if point is not None and not geometry.contains(ShapelyPoint(point)):
                     self.fail(field, f"{list(point)} is outside the zone")
         if self.problems:

@@ -148,6 +148,8 @@ def _draw_crossings(ax: Axes, board: Board) -> None:
     from matplotlib.patches import FancyArrowPatch
     from shapely.ops import nearest_points
 
+    if not board.meta.derive_links:
+        return  # every link is declared: the shared borders show them
     for strait in board.declared_links:
         one, two = board[strait.a], board[strait.b]
         if one.geometry is None or two.geometry is None:
@@ -290,7 +292,7 @@ def _legend(
     if any(z.terrain == _MOUNTAIN and z.kind != _BORDERLAND for z in board.zones):
         fill = _blend("#ffffff", _MOUNTAIN_TINT, 0.22)
         handles.append(swatch(fill, ".." if dots else None, "mountain"))
-    crossings = sorted({str(k.kind) for k in board.declared_links})
+    crossings = sorted({str(k.kind) for k in board.declared_links if board.meta.derive_links})
     for kind in crossings:
         arrow = r"$\leftrightarrow$"
         size = fontsize * 1.6
@@ -299,6 +301,8 @@ def _legend(
     if board.corners:
         handles.append(Line2D([], [], color="black", marker="X", markersize=5, lw=0))
         handles[-1].set_label("corner: no passage")
+    if not handles:
+        return  # nothing to explain: no regions, mountains, crossings or corners
 
     # Try the map against the left edge: a tall map (Italia) leaves the key a margin of its own.
     ax.set_anchor("W")

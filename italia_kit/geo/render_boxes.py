@@ -83,10 +83,11 @@ def _draw_line(ax: Axes, link: Link, board: Board, colour: str, offset: float) -
     ax.plot([x1, x2], [y1, y2], color=colour, lw=1.4, ls=dashes, zorder=3)
 
 
-def _lines(board: Board, boxes_only: bool) -> Iterable[Link]:
+def _lines(board: Board, every: bool) -> Iterable[Link]:
+    """The links to draw as lines: ``every`` one on a board of boxes; on a map, those that
+    touch a box drawn (the zones' shared borders show the others)."""
     for link in board.links:
-        ends = (board[link.a], board[link.b])
-        if boxes_only or any(z.geometry is None for z in ends):
+        if every or any(_drawn(board, board[end]) for end in (link.a, link.b)):
             yield link
 
 

@@ -19,7 +19,6 @@ names the file, the location and the field.
 x.board.yaml: field 'min_border_km': -1 is negative
 x.geojson: location 'Verona': field 'kind': missing
 x.geojson: location 'Verona': field 'label_point': missing
-x.geojson: location 'Verona': field 'anchor_point': missing
 x.geojson: location 'Verona': field 'geometry': missing
 x.board.yaml: vocabulary: field 'borders': missing (a board with polygon
 """
@@ -62,6 +61,7 @@ _META_KEYS = (
     "name",
     "title",
     "polygons",
+    "derive_links",
     "min_border_km",
     "require_provenance",
     "vocabulary",
@@ -86,7 +86,9 @@ class BoardMeta:
     """The contents of a ``*.board.yaml`` but its locations: name, vocabulary, links, corners.
 
     ``polygons`` is the GeoJSON file the board names (beside it), if any; ``min_border_km``
-    the shortest shared border that links two zones (boards with polygons only).
+    the shortest shared border that links two zones (boards with polygons only). With
+    ``derive_links`` false the polygons are only drawn: every link is declared (a game whose
+    map gives its links, as Machiavelli's does).
     """
 
     name: str
@@ -97,6 +99,7 @@ class BoardMeta:
     corners: tuple[ZonePair, ...] = ()
     polygons: str | None = None
     require_provenance: bool = False
+    derive_links: bool = True
 
 
 def _is_number(value: object) -> bool:
@@ -315,6 +318,10 @@ def read_meta(path: str | Path) -> tuple[BoardMeta | None, Any, list[str]]:
     if not isinstance(required, bool):
         problems.append(f"{file}: field 'require_provenance': {required!r} is not true or false")
         required = False
+    derive = data.get("derive_links", True)
+    if not isinstance(derive, bool):
+        problems.append(f"{file}: field 'derive_links': {derive!r} is not true or false")
+        derive = True
     vocabulary = read_vocabulary(data.get("vocabulary"), file, problems)
     links = _links(data.get("links"), file, vocabulary, required, problems)
     corners = _corners(data.get("corners"), file, problems)
@@ -327,6 +334,7 @@ def read_meta(path: str | Path) -> tuple[BoardMeta | None, Any, list[str]]:
         corners,
         polygons if isinstance(polygons, str) else None,
         required,
+        derive,
     )
     return meta, data.get("locations"), problems
 
@@ -430,9 +438,10 @@ def read_board_files(geojson: str | Path | None, meta: str | Path) -> tuple[list
         zones, named, zone_problems = read_zones(geojson, vocabulary, required)
         problems += zone_problems
         told = any("field 'min_border_km'" in p for p in problems)  # given, but wrong
-        if board_meta is not None and board_meta.min_border_km is None and not told:
+        derive = board_meta is not None and board_meta.derive_links
+        if derive and board_meta is not None and board_meta.min_border_km is None and not told:
             problems.append(f"{meta.name}: field 'min_border_km': missing")
-        if board_meta is not None and not vocabulary.borders and vocabulary.kinds:
+        if derive and not vocabulary.borders and vocabulary.kinds:
             problems.append(
                 f"{meta.name}: vocabulary: field 'borders': missing (a board with polygons "
                 "gives the link kind of each sort of shared border: land, coast, sea)"

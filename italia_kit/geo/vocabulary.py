@@ -42,9 +42,10 @@ __all__ = [
 ]
 
 #: A value of a declared attribute; None for an optional attribute left unset.
-AttrValue = bool | int | float | str | None
-#: The types an attribute may declare; ``location`` is the name of a location of the board.
-ATTRIBUTE_TYPES = ("bool", "int", "float", "str", "location")
+AttrValue = bool | int | float | str | tuple[float, float] | None
+#: The types an attribute may declare; ``location`` is the name of a location of the board,
+#: ``point`` a position (lon/lat on a board with polygons, x/y on a board of boxes).
+ATTRIBUTE_TYPES = ("bool", "int", "float", "str", "location", "point")
 #: How a link of a kind is drawn between two boxes.
 LINE_STYLES = ("single", "double", "dashed")
 #: The sorts of shared border a polygon board derives, each given a link kind by ``borders``.
@@ -163,6 +164,14 @@ class AttributeSpec:
             if _is_number(value) and math.isfinite(value):  # type: ignore[arg-type]
                 return float(value), None  # type: ignore[arg-type]
             return None, f"{value!r} is not a number"
+        if self.type == "point":
+            if (
+                isinstance(value, list | tuple)
+                and len(value) == 2
+                and all(_is_number(v) and math.isfinite(v) for v in value)
+            ):
+                return (float(value[0]), float(value[1])), None
+            return None, f"{value!r} is not a pair of numbers"
         if isinstance(value, str) and value.strip():
             return value, None
         return (
