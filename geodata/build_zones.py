@@ -332,6 +332,17 @@ vocabulary:
   attributes:
     city_allowed: {type: bool}      # 2.2.1.9
 """
+# Pale fills for the pictures, after the printed board's outlines (2.1: North purple, South
+# orange, the islands green); black names stay readable on each.
+COLOURS = """\
+colours:
+  North: "#e3d3ef"
+  South: "#f8dcb4"
+  Islands: "#d3ebc4"
+  Africa: "#efe2b8"
+  Borderland: "#d6d6d6"
+  Sea: "#d4e8f7"
+"""
 
 
 # ----------------------------------------------------------------------------------------
@@ -662,6 +673,7 @@ def meta_text() -> str:
         f"min_border_km: {MIN_BORDER_KM}",
         "require_provenance: true",
         VOCABULARY.rstrip("\n"),
+        COLOURS.rstrip("\n"),
         "links:",
     ]
     for a, b, src in STRAITS:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -291,3 +292,15 @@ def test_italia_declares_its_own_vocabulary() -> None:
     assert list(vocab.link_kinds) == ["land", "coast", "sea", "strait"]
     assert vocab.water_kinds == {"sea"}
     assert json.dumps(dict(vocab.borders)) == '{"land": "land", "coast": "coast", "sea": "sea"}'
+
+
+def test_boards_pickle(boxes: Board) -> None:
+    # runners ship boards to worker processes
+    again = pickle.loads(pickle.dumps(boxes))
+    assert list(again) == list(boxes) and again.links == boxes.links
+    assert again.neighbours("Gulf of Venice", unit="fleet") == [
+        "Adriatic Sea",
+        "Croatia North Coast",
+    ]
+    italia = pickle.loads(pickle.dumps(load_board("italia")))
+    assert italia["Rome"].provenance == load_board("italia")["Rome"].provenance

@@ -249,14 +249,25 @@ def _set(key: str, value: object) -> Callable[[dict[str, Any]], None]:
             ["t.board.yaml: field 'lynks': unknown key (did you mean 'links'?)"],
         ),
         (
-            _set("colour", "red"),
+            _set("shape", "round"),
             [
-                "t.board.yaml: field 'colour': unknown key (expected one of name, title, "
+                "t.board.yaml: field 'shape': unknown key (expected one of name, title, "
                 "polygons, derive_links, min_border_km, require_provenance, vocabulary, "
-                "locations, links, corners)"
+                "locations, links, corners, colours)"
             ],
         ),
         (_set("name", None), ["t.board.yaml: field 'name': missing"]),
+        (
+            _set("colours", {"Nort": "#e3d3ef", "Sea": "#d4e8f7"}),
+            [
+                "t.board.yaml: field 'colours': 'Nort' is not a region, kind or location "
+                "(did you mean 'North'?)"
+            ],
+        ),
+        (
+            _set("colours", ["#e3d3ef"]),
+            ["t.board.yaml: field 'colours': ['#e3d3ef'] is not a mapping of names to colours"],
+        ),
         (
             _set("links", {"between": ["Palus", "Insula"]}),
             ["t.board.yaml: field 'links': {'between': ['Palus', 'Insula']} is not a list"],

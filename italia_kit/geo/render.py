@@ -30,17 +30,9 @@ if TYPE_CHECKING:
 
 __all__ = ["board_png", "board_svg", "render_board", "zone_colour"]
 
-# Pale fills so that black names stay readable on every zone. The Italia regions get the
-# colours of the printed board's outlines (2.1: North purple, South orange, islands green);
-# other boards' regions take the _OTHER_REGIONS in turn.
-REGION_COLOURS = {
-    "North": "#e3d3ef",
-    "South": "#f8dcb4",
-    "Islands": "#d3ebc4",
-    "Africa": "#efe2b8",
-    "Borderland": "#d6d6d6",
-    "Sea": "#d4e8f7",
-}
+# Pale fills so that black names stay readable on every zone. A board file names its own
+# fills (`colours`, by region, kind or location: Italia's are its printed outlines); other
+# regions take the _OTHER_REGIONS in turn.
 _OTHER_REGIONS = ("#f3e3c3", "#d8e8d0", "#e8d8e8", "#f0f0c8", "#d8e0f0", "#f0d8d0")
 _SEA = "#d4e8f7"
 _MOUNTAIN_TINT = "#7a5a32"  # blended into a mountain zone's fill to shade it
@@ -66,7 +58,8 @@ def _blend(colour: str, other: str, amount: float) -> tuple[float, float, float]
 def zone_colour(
     zone: Zone, regions: tuple[str, ...] = (), colours: Mapping[str, str] | None = None
 ) -> Any:
-    """The fill of a zone: ``colours`` by zone name, then by region, then the defaults.
+    """The fill of a zone: ``colours`` by zone name, then by region, then by kind, then the
+    defaults (seas pale blue, other regions a pale colour each).
 
     >>> from shapely.geometry import box
     >>> sea = Zone("Mare", "sea", "Sea", "sea", {}, (0, 0), (0, 0), {}, box(0, 0, 1, 1),
@@ -79,10 +72,10 @@ def zone_colour(
         return colours[zone.name]
     if zone.region in colours:
         base = colours[zone.region]
+    elif zone.kind in colours:
+        base = colours[zone.kind]
     elif zone.is_sea:
         return _SEA
-    elif zone.region in REGION_COLOURS:
-        base = REGION_COLOURS[zone.region]
     else:
         index = regions.index(zone.region) if zone.region in regions else 0
         base = _OTHER_REGIONS[index % len(_OTHER_REGIONS)]
@@ -352,6 +345,7 @@ def render_board(
     from italia_kit.geo.render_boxes import draw_boxes, render_boxes
 
     marked = {board.zone(name).name for name in highlight}
+    colours = {**board.meta.colours, **(colours or {})}  # the caller's first, then the file's
     if all(z.geometry is None for z in board.zones):
         fig = render_boxes(
             board,

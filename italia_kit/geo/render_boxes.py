@@ -181,6 +181,7 @@ def render_boxes(
     from matplotlib.figure import Figure
 
     marked = {board.zone(name).name for name in highlight}
+    colours = {**board.meta.colours, **(colours or {})}  # the caller's first, then the file's
     fig = Figure(figsize=figsize, dpi=dpi)
     ax = fig.add_axes((0.03, 0.01, 0.94, 0.92 if title else 0.98))
     texts = draw_boxes(ax, board, colours, marked, fontsize, all_links=True)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +68,7 @@ _META_KEYS = (
     "locations",
     "links",
     "corners",
+    "colours",
 )
 _LINK_FIELDS = ("between", "kind", "provenance")
 
@@ -100,6 +101,7 @@ class BoardMeta:
     polygons: str | None = None
     require_provenance: bool = False
     derive_links: bool = True
+    colours: FrozenMap[str] = field(default_factory=FrozenMap)
 
 
 def _is_number(value: object) -> bool:
@@ -284,6 +286,18 @@ def _corners(raw: object, file: str, problems: list[str]) -> tuple[ZonePair, ...
     return tuple(corners)
 
 
+def _colours(raw: object, file: str, problems: list[str]) -> FrozenMap[str]:
+    """The fills of the board's pictures, by region, kind or location name."""
+    if raw is None:
+        return FrozenMap()
+    if not isinstance(raw, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in raw.items()
+    ):
+        problems.append(f"{file}: field 'colours': {raw!r} is not a mapping of names to colours")
+        return FrozenMap()
+    return FrozenMap(raw)
+
+
 def read_meta(path: str | Path) -> tuple[BoardMeta | None, Any, list[str]]:
     """The board file's metadata, its raw ``locations`` and every problem found in it.
 
@@ -323,6 +337,7 @@ def read_meta(path: str | Path) -> tuple[BoardMeta | None, Any, list[str]]:
         problems.append(f"{file}: field 'derive_links': {derive!r} is not true or false")
         derive = True
     vocabulary = read_vocabulary(data.get("vocabulary"), file, problems)
+    colours = _colours(data.get("colours"), file, problems)
     links = _links(data.get("links"), file, vocabulary, required, problems)
     corners = _corners(data.get("corners"), file, problems)
     meta = BoardMeta(
@@ -335,6 +350,7 @@ def read_meta(path: str | Path) -> tuple[BoardMeta | None, Any, list[str]]:
         polygons if isinstance(polygons, str) else None,
         required,
         derive,
+        colours,
     )
     return meta, data.get("locations"), problems
 
@@ -384,6 +400,14 @@ def _check_references(
     for corner in meta.corners:
         for end in (corner.a, corner.b):
             unknown(f"{file}: corner {corner.a!r}-{corner.b!r}", "between", end)
+    vocab = meta.vocabulary
+    words = known | set(vocab.kinds) | set(vocab.regions) | {loc.region for loc in locations}
+    for name in meta.colours:
+        if name not in words:
+            problems.append(
+                f"{file}: field 'colours': {name!r} is not a region, kind or location"
+                + suggest(name, words)
+            )
     return problems
 
 

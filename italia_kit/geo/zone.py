@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
 from italia_kit.geo.vocabulary import AttrValue, FrozenMap, Term
@@ -70,7 +69,7 @@ class Zone:
     def __post_init__(self) -> None:
         # Read-only views keep the frozen promise even for the mapping fields; words given as
         # plain str become Terms, so that `.value` answers as it did for the enums.
-        object.__setattr__(self, "provenance", MappingProxyType(dict(self.provenance)))
+        object.__setattr__(self, "provenance", FrozenMap(self.provenance))
         object.__setattr__(self, "attributes", FrozenMap(self.attributes))
         object.__setattr__(self, "kind", Term(self.kind))
         object.__setattr__(self, "terrain", Term(self.terrain))

@@ -71,7 +71,7 @@ def base_stacking_limit(zone: Zone) -> int | None:
 
 
 def city_allowed(zone: Zone) -> bool:
-    """2.2.1.9: may a city stand in ``zone``? (None in Corsica, Olbia, Carales, borderlands,
+    """2.2.1.9: may a city stand in ``zone``? (Not in Corsica, Olbia, Carales, the borderlands,
     seas: the board file says so zone by zone.)"""
     return zone.attributes.get(CITY_ALLOWED) is True
 
