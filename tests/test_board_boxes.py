@@ -304,3 +304,14 @@ def test_boards_pickle(boxes: Board) -> None:
     ]
     italia = pickle.loads(pickle.dumps(load_board("italia")))
     assert italia["Rome"].provenance == load_board("italia")["Rome"].provenance
+
+
+def test_the_map_view_draws_a_board_of_boxes(boxes: Board) -> None:
+    from italia_kit.widgets.presenter import box_board_of
+
+    view = box_board_of(boxes)
+    assert [b.name for b in view.boxes] == [z for z in boxes.names if z != "Zara"]
+    dalmatia = next(b for b in view.boxes if b.name == "Dalmatia")
+    assert dalmatia.centre == (100.0, 100.0)
+    assert len(view.lines) == len(boxes.links)
+    assert [(line.a, line.b) for line in view.lines if line.double] == [("Croatia", "Dalmatia")]

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from italia_kit.geo.board import Board
     from italia_kit.geo.zone import Zone
 
-__all__ = ["box_bounds", "box_size", "draw_boxes", "render_boxes"]
+__all__ = ["box_bounds", "box_size", "draw_boxes", "drawn", "render_boxes"]
 
 _LINE_COLOURS = ("#333333", "#1f5fa8", "#8c2d19", "#2d7a2d", "#7a3d8c", "#8c7a19")
 _HIGHLIGHT = "#d62728"
@@ -60,7 +60,7 @@ def box_bounds(board: Board, zone: Zone) -> tuple[float, float, float, float]:
     return x - w / 2, y - h / 2, x + w / 2, y + h / 2
 
 
-def _drawn(board: Board, zone: Zone) -> bool:
+def drawn(board: Board, zone: Zone) -> bool:
     """Is ``zone`` drawn as a box? Not a polygon, nor a sub-location at its parent's place."""
     if zone.geometry is not None:
         return False
@@ -87,7 +87,7 @@ def _lines(board: Board, every: bool) -> Iterable[Link]:
     """The links to draw as lines: ``every`` one on a board of boxes; on a map, those that
     touch a box drawn (the zones' shared borders show the others)."""
     for link in board.links:
-        if every or any(_drawn(board, board[end]) for end in (link.a, link.b)):
+        if every or any(drawn(board, board[end]) for end in (link.a, link.b)):
             yield link
 
 
@@ -113,7 +113,7 @@ def draw_boxes(
         _draw_line(ax, link, board, colour, offset=height * 0.07)
     texts = []
     for zone in board:
-        if not _drawn(board, zone):
+        if not drawn(board, zone):
             continue
         left, bottom, right, top = box_bounds(board, zone)
         marked = zone.name in highlight
