@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from italia_kit.geo import Board, BoardDataError, Zone, load_board
+from italia_kit.geo import AttrValue, Board, BoardDataError, Link, Zone, load_board
 from italia_kit.geo.errors import UnknownNameError
 
 __all__ = ["COMMAND_MODULES", "Command", "CommandError", "main", "one_line"]
@@ -86,39 +86,61 @@ def _board_arguments(parser: argparse.ArgumentParser) -> None:
     source.add_argument(
         "--files", nargs=2, metavar=("GEOJSON", "META"), help="another game's board files"
     )
-    parser.add_argument("--zone", metavar="NAME", help="show one zone in detail")
+    source.add_argument(
+        "--file", metavar="BOARD_YAML", type=Path, help="another game's board file (boxes)"
+    )
+    parser.add_argument("--zone", metavar="NAME", help="show one location in detail")
     parser.add_argument("--png", metavar="FILE", type=Path, help="draw the board into FILE")
 
 
-def _yes(flag: bool) -> str:
-    return "yes" if flag else "no"
-
-
-def _limit(zone: Zone) -> str:
-    limit = zone.base_stacking_limit
-    return "-" if limit is None else str(limit)
+def _value(value: AttrValue) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "-" if value is None else str(value)
 
 
 def _neighbour_list(board: Board, zone: Zone) -> str:
-    strait = set(board.strait_neighbours(zone))
-    return ", ".join(f"{n} (strait)" if n in strait else n for n in board.neighbours(zone))
+    # A link of a border kind needs no comment; a declared one (a strait, a line between
+    # boxes) says its kind.
+    plain = set(board.vocabulary.borders.values())
+    return ", ".join(
+        other if link.kind in plain else f"{other} ({link.kind})"
+        for link in board.links_of(zone)
+        for other in [link.other(zone.name)]
+    )
+
+
+def _link_text(zone: Zone, link: Link) -> str:
+    """The far end of a link and those of its attributes that are set: ``Istria
+    (controlled_from: Dalmatia)``."""
+    set_ = [f"{k}: {_value(v)}" for k, v in link.attributes.items() if v not in (None, False)]
+    other = link.other(zone.name)
+    return f"{other} ({', '.join(set_)})" if set_ else other
+
+
+def _columns(board: Board) -> list[tuple[str, Callable[[Zone], str]]]:
+    """The table's columns: the fields the board's vocabulary uses, then its attributes."""
+    vocab = board.vocabulary
+    columns: list[tuple[str, Callable[[Zone], str]]] = [("zone", lambda z: z.name)]
+    columns.append(("kind", lambda z: str(z.kind)))
+    if board.regions:
+        columns.append(("region", lambda z: z.region))
+    if vocab.terrains:
+        columns.append(("terrain", lambda z: str(z.terrain) or "-"))
+    if any(z.parent for z in board):
+        columns.append(("in", lambda z: z.parent or "-"))
+    for name in vocab.attributes:
+        columns.append((name, lambda z, name=name: _value(z.attributes.get(name))))  # type: ignore[misc]
+    columns.append(("neighbours", lambda z: _neighbour_list(board, z)))
+    return columns
 
 
 def board_table(board: Board) -> str:
-    """The board as a text table: one row per zone, in file order."""
-    header = ("zone", "kind", "region", "terrain", "city", "stack", "neighbours")
-    rows = [
-        (
-            z.name,
-            z.kind.value,
-            z.region,
-            z.terrain.value,
-            _yes(z.city_allowed),
-            _limit(z),
-            _neighbour_list(board, z),
-        )
-        for z in board
-    ]
+    """The board as a text table: one row per location, in file order, one column per
+    field and declared attribute."""
+    columns = _columns(board)
+    header = tuple(name for name, _ in columns)
+    rows = [tuple(cell(z) for _, cell in columns) for z in board]
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header) - 1)]
 
     def line(row: Sequence[str]) -> str:
@@ -129,22 +151,36 @@ def board_table(board: Board) -> str:
 
 
 def zone_details(board: Board, zone: Zone) -> str:
-    """One zone in detail: what the rules see, its neighbours, its points and sources."""
-    fields = [
-        ("kind", zone.kind.value),
-        ("region", zone.region),
-        ("terrain", zone.terrain.value),
-        ("city allowed", _yes(zone.city_allowed)),
-        ("stacking limit", _limit(zone) if zone.is_land else "none (sea)"),
-        ("coastal", _yes(board.is_coastal(zone)) if zone.is_land else "-"),
-        ("land neighbours", ", ".join(board.land_neighbours(zone)) or "-"),
-        ("seas", ", ".join(board.sea_neighbours(zone)) or "-"),
-        ("straits", ", ".join(board.strait_neighbours(zone)) or "-"),
-        ("label point", "{:.4f}, {:.4f}".format(*zone.label_point)),
-        ("anchor point", "{:.4f}, {:.4f}".format(*zone.anchor_point)),
-    ]
-    lines = [zone.name, *(f"  {k + ':':<18} {v}" for k, v in fields), "  provenance:"]
-    lines += [f"    {k + ':':<16} {v}" for k, v in zone.provenance.items()]
+    """One location in detail: its words and attributes, its links by kind and by unit
+    type, its points and sources."""
+    vocab = board.vocabulary
+    fields = [("kind", str(zone.kind))]
+    fields += [("region", zone.region)] if zone.region else []
+    fields += [("terrain", str(zone.terrain) or "-")] if vocab.terrains else []
+    fields += [("in", zone.parent)] if zone.parent else []
+    below = board.sub_locations(zone)
+    fields += [("sub-locations", ", ".join(below))] if below else []
+    fields += [(name, _value(zone.attributes.get(name))) for name in vocab.attributes]
+    if vocab.water_kinds:
+        fields.append(("coastal", _value(board.is_coastal(zone)) if zone.is_land else "-"))
+    for kind in vocab.link_kinds:
+        links = [link for link in board.links_of(zone) if link.kind == kind]
+        if links:
+            fields.append((f"{kind} links", ", ".join(_link_text(zone, k) for k in links)))
+    for unit in vocab.units:
+        if board.admits(zone, unit):
+            moves = ", ".join(board.neighbours(zone, unit=unit)) or "-"
+            fields.append((f"{unit} moves to", moves))
+    if zone.is_box:
+        fields.append(("position", "{:g}, {:g}".format(*zone.position)))
+    else:
+        fields.append(("label point", "{:.4f}, {:.4f}".format(*zone.label_point)))
+        fields.append(("anchor point", "{:.4f}, {:.4f}".format(*zone.anchor_point)))
+    width = max(18, *(len(k) + 2 for k, _ in fields))
+    lines = [zone.name, *(f"  {k + ':':<{width}} {v}" for k, v in fields)]
+    if zone.provenance:
+        lines.append("  provenance:")
+        lines += [f"    {k + ':':<{width - 2}} {v}" for k, v in zone.provenance.items()]
     return "\n".join(lines)
 
 
@@ -166,6 +202,8 @@ def _run_board(args: argparse.Namespace) -> int:
         board = _game_board(args.game)
     elif args.files:
         board = Board.from_files(*args.files)
+    elif args.file:
+        board = Board.from_file(args.file)
     else:
         board = load_board(args.board)
     zone = board.zone(args.zone) if args.zone else None
@@ -184,7 +222,7 @@ def _run_board(args: argparse.Namespace) -> int:
 
 
 BOARD = Command(
-    "board", "list the zones of a board, show one, or draw it", _board_arguments, _run_board
+    "board", "list the locations of a board, show one, or draw it", _board_arguments, _run_board
 )
 
 

@@ -1,4 +1,5 @@
-"""Broken board files: every problem is reported at once, naming the file, the zone and the field.
+"""Broken board files: every problem is reported at once, naming the file, the location and the
+field.
 
 Most cases start from the tiny test board (tests/data/tiny.*) and break one thing in a copy.
 """
@@ -46,7 +47,7 @@ def problems_of(
     if meta:
         meta(board_meta)
     (tmp_path / "t.geojson").write_text(json.dumps(collection))
-    (tmp_path / "t.board.yaml").write_text(yaml.safe_dump(board_meta))
+    (tmp_path / "t.board.yaml").write_text(yaml.safe_dump(board_meta, sort_keys=False))
     with pytest.raises(BoardDataError) as caught:
         Board.from_files(tmp_path / "t.geojson", tmp_path / "t.board.yaml")
     return caught.value.problems
@@ -57,19 +58,20 @@ def test_three_problems_in_two_files_come_in_one_error() -> None:
     with pytest.raises(BoardDataError) as caught:
         Board.from_files(DATA / "bad_three.geojson", DATA / "bad_three.board.yaml")
     assert caught.value.problems == [
-        "bad_three.geojson: zone 'Mons': field 'terrain': missing",
-        "bad_three.geojson: zone 'Urbs': field 'geometry': invalid polygon: "
+        "bad_three.geojson: location 'Mons': field 'terrain': missing",
+        "bad_three.geojson: location 'Urbs': field 'geometry': invalid polygon: "
         "Self-intersection[11.5 41.5]",
-        "bad_three.board.yaml: corner 'Mons'-'Mare Australis': field 'zones': unknown zone "
-        "'Mare Australis' (did you mean 'Mare Australe'?)",
+        "bad_three.board.yaml: corner 'Mons'-'Mare Australis': field 'between': unknown "
+        "location 'Mare Australis' (did you mean 'Mare Australe'?)",
     ]
     assert str(caught.value).startswith("3 problems in the board data:\n  bad_three.geojson")
     assert isinstance(caught.value, ValueError)
 
 
 def test_the_shipped_tiny_board_has_no_problems() -> None:
-    assert read_zones(DATA / "tiny.geojson")[1] == []
-    assert read_meta(DATA / "tiny.board.yaml")[1] == []
+    meta, _, problems = read_meta(DATA / "tiny.board.yaml")
+    assert problems == [] and meta is not None
+    assert read_zones(DATA / "tiny.geojson", meta.vocabulary, True)[2] == []
 
 
 def test_bad_enum_names_the_allowed_values(tmp_path: Path) -> None:
@@ -77,7 +79,8 @@ def test_bad_enum_names_the_allowed_values(tmp_path: Path) -> None:
         _props(c, "Urbs")["terrain"] = "hills"
 
     assert problems_of(tmp_path, hills) == [
-        "t.geojson: zone 'Urbs': field 'terrain': 'hills' is not one of clear, mountain, swamp, sea"
+        "t.geojson: location 'Urbs': field 'terrain': 'hills' is not one of clear, mountain, "
+        "swamp, sea"
     ]
 
 
@@ -94,10 +97,16 @@ def test_bad_enum_names_the_allowed_values(tmp_path: Path) -> None:
         ("Urbs", "anchor_point", [200.0, 41.5], "[200.0, 41.5] is not a lon/lat position"),
         ("Urbs", "label_point", [10.5, 41.5], "[10.5, 41.5] is outside the zone"),
         ("Urbs", "anchor_point", [11.0, 41.5], "[11.0, 41.5] is outside the zone"),
-        ("Urbs", "terrain", "sea", "'sea' does not fit kind 'land'"),
-        ("Mare Australe", "terrain", "clear", "'clear' does not fit kind 'sea'"),
-        ("Mare Australe", "city_allowed", True, "true for a sea zone"),
+        (
+            "Urbs",
+            "terrain",
+            "sea",
+            "'sea' does not fit kind 'land' (expected clear, mountain, swamp)",
+        ),
+        ("Mare Australe", "terrain", "clear", "'clear' does not fit kind 'sea' (expected sea)"),
         ("Urbs", "provenance", "rulebook", "'rulebook' is not an object"),
+        ("Urbs", "citty_allowed", True, "unknown field (did you mean 'city_allowed'?)"),
+        ("Urbs", "colour", "red", "unknown field (the vocabulary declares no such attribute)"),
     ],
 )
 def test_one_wrong_field(
@@ -107,19 +116,19 @@ def test_one_wrong_field(
         _props(c, zone)[field] = value
 
     assert problems_of(tmp_path, break_it) == [
-        f"t.geojson: zone {zone!r}: field {field!r}: {message}"
+        f"t.geojson: location {zone!r}: field {field!r}: {message}"
     ]
 
 
 def test_missing_fields_are_each_reported(tmp_path: Path) -> None:
     def strip(c: dict[str, Any]) -> None:
         props = _props(c, "Palus")
-        for field in ("kind", "region", "city_allowed", "anchor_point"):
+        for field in ("kind", "region", "city_allowed", "label_point"):
             del props[field]
 
     assert problems_of(tmp_path, strip) == [
-        f"t.geojson: zone 'Palus': field {f!r}: missing"
-        for f in ("kind", "region", "city_allowed", "anchor_point")
+        f"t.geojson: location 'Palus': field {f!r}: missing"
+        for f in ("kind", "region", "city_allowed", "label_point")
     ]
 
 
@@ -130,8 +139,8 @@ def test_provenance_must_cover_every_field(tmp_path: Path) -> None:
         provenance["geometry"] = "  "
 
     assert problems_of(tmp_path, forget) == [
-        "t.geojson: zone 'Insula': field 'provenance': no source given for 'terrain'",
-        "t.geojson: zone 'Insula': field 'provenance': no source given for 'geometry'",
+        "t.geojson: location 'Insula': field 'provenance': no source given for 'terrain'",
+        "t.geojson: location 'Insula': field 'provenance': no source given for 'geometry'",
     ]
 
 
@@ -143,7 +152,7 @@ def test_a_nameless_feature_is_named_by_its_position(tmp_path: Path) -> None:
     problems = problems_of(tmp_path, unname)
     assert problems[0] == "t.geojson: feature #2: field 'name': missing"
     assert problems[1] == (
-        "t.geojson: zone ' Urbs': field 'name': ' Urbs' has leading, trailing or doubled spaces"
+        "t.geojson: location ' Urbs': field 'name': ' Urbs' has leading, trailing or doubled spaces"
     )
 
 
@@ -152,7 +161,7 @@ def test_duplicate_names_ignore_case(tmp_path: Path) -> None:
         _props(c, "Mare Orientale")["name"] = "URBS"
 
     assert problems_of(tmp_path, twin) == [
-        "t.geojson: zone 'URBS': field 'name': duplicate of zone 'Urbs'"
+        "t.geojson: location 'URBS': field 'name': duplicate of location 'Urbs'"
     ]
 
 
@@ -185,7 +194,7 @@ def test_bad_geometries(tmp_path: Path, geometry: object, message: str) -> None:
 
     problems = problems_of(tmp_path, replace)
     assert len(problems) == 1
-    assert problems[0].startswith(f"t.geojson: zone 'Urbs': field 'geometry': {message}")
+    assert problems[0].startswith(f"t.geojson: location 'Urbs': field 'geometry': {message}")
 
 
 @pytest.mark.parametrize(
@@ -206,7 +215,7 @@ def test_bad_geometries(tmp_path: Path, geometry: object, message: str) -> None:
 )
 def test_not_a_feature_collection(tmp_path: Path, text: str, message: str) -> None:
     (tmp_path / "t.geojson").write_text(text)
-    (tmp_path / "t.board.yaml").write_text(yaml.safe_dump(TINY_META))
+    (tmp_path / "t.board.yaml").write_text(yaml.safe_dump(TINY_META, sort_keys=False))
     with pytest.raises(BoardDataError) as caught:
         Board.from_files(tmp_path / "t.geojson", tmp_path / "t.board.yaml")
     assert caught.value.problems[0].startswith(message)
@@ -215,7 +224,7 @@ def test_not_a_feature_collection(tmp_path: Path, text: str, message: str) -> No
 def test_missing_files_are_problems_not_tracebacks(tmp_path: Path) -> None:
     with pytest.raises(BoardDataError) as caught:
         Board.from_files(tmp_path / "none.geojson", tmp_path / "none.board.yaml")
-    assert [p.split(":")[0] for p in caught.value.problems] == ["none.geojson", "none.board.yaml"]
+    assert [p.split(":")[0] for p in caught.value.problems] == ["none.board.yaml", "none.geojson"]
     assert all("cannot be read" in p for p in caught.value.problems)
 
 
@@ -234,48 +243,65 @@ def _set(key: str, value: object) -> Callable[[dict[str, Any]], None]:
             _set("min_border_km", "5 km"),
             ["t.board.yaml: field 'min_border_km': '5 km' is not a number"],
         ),
+        (_set("min_border_km", None), ["t.board.yaml: field 'min_border_km': missing"]),
         (
-            _set("strates", []),
-            ["t.board.yaml: field 'strates': unknown key (did you mean 'straits'?)"],
+            _set("lynks", []),
+            ["t.board.yaml: field 'lynks': unknown key (did you mean 'links'?)"],
         ),
         (
-            _set("colour", "red"),
+            _set("shape", "round"),
             [
-                "t.board.yaml: field 'colour': unknown key "
-                "(expected one of name, title, min_border_km, straits, corners)"
+                "t.board.yaml: field 'shape': unknown key (expected one of name, title, "
+                "polygons, derive_links, min_border_km, require_provenance, vocabulary, "
+                "locations, links, corners, colours)"
             ],
         ),
         (_set("name", None), ["t.board.yaml: field 'name': missing"]),
         (
-            _set("straits", {"zones": ["Palus", "Insula"]}),
-            ["t.board.yaml: field 'straits': {'zones': ['Palus', 'Insula']} is not a list"],
-        ),
-        (
-            _set("straits", [{"zones": ["Palus", "Insulla"], "provenance": "x"}]),
+            _set("colours", {"Nort": "#e3d3ef", "Sea": "#d4e8f7"}),
             [
-                "t.board.yaml: strait 'Palus'-'Insulla': field 'zones': "
-                "unknown zone 'Insulla' (did you mean 'Insula'?)"
+                "t.board.yaml: field 'colours': 'Nort' is not a region, kind or location "
+                "(did you mean 'North'?)"
             ],
         ),
         (
-            _set("straits", [{"zones": ["Mare Australe", "Palus"], "provenance": "x"}]),
+            _set("colours", ["#e3d3ef"]),
+            ["t.board.yaml: field 'colours': ['#e3d3ef'] is not a mapping of names to colours"],
+        ),
+        (
+            _set("links", {"between": ["Palus", "Insula"]}),
+            ["t.board.yaml: field 'links': {'between': ['Palus', 'Insula']} is not a list"],
+        ),
+        (
+            _set("links", [{"between": ["Palus", "Insulla"], "kind": "strait", "provenance": "x"}]),
             [
-                "t.board.yaml: strait 'Mare Australe'-'Palus': field 'zones': "
-                "'Mare Australe' is a sea; a strait joins two land zones"
+                "t.board.yaml: link 'Insulla'-'Palus': field 'between': "
+                "unknown location 'Insulla' (did you mean 'Insula'?)"
             ],
         ),
         (
-            _set("straits", [{"zones": ["Palus"], "provenance": "x"}]),
+            _set("links", [{"between": ["Palus", "Insula"], "kind": "ferry", "provenance": "x"}]),
             [
-                "t.board.yaml: strait 'Palus': field 'zones': "
-                "['Palus'] is not two different zone names"
+                "t.board.yaml: link 'Palus'-'Insula': field 'kind': "
+                "'ferry' is not one of land, coast, sea, strait"
             ],
         ),
         (
-            _set("corners", [{"zones": ["Mons", "Mare Australe"], "source": "x"}]),
+            _set("links", [{"between": ["Palus", "Insula"], "kind": "strait"}]),
+            ["t.board.yaml: link 'Palus'-'Insula': field 'provenance': missing"],
+        ),
+        (
+            _set("links", [{"between": ["Palus"], "kind": "strait", "provenance": "x"}]),
+            [
+                "t.board.yaml: link 'Palus': field 'between': "
+                "['Palus'] is not two different locations"
+            ],
+        ),
+        (
+            _set("corners", [{"between": ["Mons", "Mare Australe"], "source": "x"}]),
             [
                 "t.board.yaml: corner 'Mons'-'Mare Australe': field 'source': "
-                "unknown key (expected zones, provenance)",
+                "unknown key (expected between, provenance)",
                 "t.board.yaml: corner 'Mons'-'Mare Australe': field 'provenance': missing",
             ],
         ),
@@ -302,7 +328,7 @@ def test_problems_in_both_files_are_all_reported(tmp_path: Path) -> None:
         _props(c, "Mons")["label_point"] = [0.0, 0.0]
 
     problems = problems_of(tmp_path, zones, _set("min_border_km", -5))
-    assert [p.split(":")[0] for p in problems] == ["t.geojson", "t.geojson", "t.board.yaml"]
+    assert [p.split(":")[0] for p in problems] == ["t.board.yaml", "t.geojson", "t.geojson"]
 
 
 def test_a_refused_zone_is_not_also_reported_as_unknown_in_the_metadata(tmp_path: Path) -> None:
@@ -311,5 +337,51 @@ def test_a_refused_zone_is_not_also_reported_as_unknown_in_the_metadata(tmp_path
         _props(c, "Insula")["kind"] = "island"
 
     assert problems_of(tmp_path, break_insula) == [
-        "t.geojson: zone 'Insula': field 'kind': 'island' is not one of land, borderland, sea"
+        "t.geojson: location 'Insula': field 'kind': 'island' is not one of land, borderland, sea"
     ]
+
+
+def _vocabulary(change: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
+    def edit(meta: dict[str, Any]) -> None:
+        change(meta["vocabulary"])
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (
+            lambda v: v["kinds"]["sea"].update(units=["flet"]),
+            "t.board.yaml: vocabulary: kinds 'sea': field 'units': unknown unit type 'flet' "
+            "(did you mean 'fleet'?)",
+        ),
+        (
+            lambda v: v["links"]["strait"].update(line="wavy"),
+            "t.board.yaml: vocabulary: links 'strait': field 'line': 'wavy' is not one of "
+            "single, double, dashed",
+        ),
+        (
+            lambda v: v["attributes"].update(city_allowed={"type": "boolean"}),
+            "t.board.yaml: vocabulary: attributes 'city_allowed': field 'type': 'boolean' is "
+            "not one of bool, int, float, str, location, point",
+        ),
+        (
+            lambda v: v["attributes"].update(terrain={"type": "str"}),
+            "t.board.yaml: vocabulary: attributes 'terrain': 'terrain' is a field of every "
+            "location, not an attribute",
+        ),
+        (
+            lambda v: v["borders"].update(sea="ocean"),
+            "t.board.yaml: vocabulary: borders: field 'sea': unknown link kind 'ocean'",
+        ),
+        (
+            lambda v: v.update(terrain=["clear"]),
+            "t.board.yaml: vocabulary: : field 'terrain': unknown key (did you mean 'terrains'?)",
+        ),
+    ],
+)
+def test_vocabulary_problems(
+    tmp_path: Path, change: Callable[[dict[str, Any]], None], expected: str
+) -> None:
+    assert expected in problems_of(tmp_path, meta=_vocabulary(change))

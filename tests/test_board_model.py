@@ -26,17 +26,24 @@ import itertools
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
+from italia_kit.games.italia import World
+from italia_kit.games.italia.board import (
+    base_stacking_limit,
+    board_problems,
+    is_borderland,
+    zone_frame,
+)
 from italia_kit.geo import (
     Board,
     BoardDataError,
-    Terrain,
     UnknownBoardError,
     UnknownRegionError,
     UnknownZoneError,
-    ZoneKind,
     load_board,
 )
 from italia_kit.geo.render import render_board
@@ -80,10 +87,11 @@ def test_tiny_board_loads_every_zone_in_file_order(tiny: Board) -> None:
 
 def test_zone_fields_come_from_the_file(tiny: Board) -> None:
     alpes = tiny["Alpes"]
-    assert alpes.kind is ZoneKind.BORDERLAND
+    assert alpes.kind == "borderland" and alpes.kind.value == "borderland"
     assert alpes.region == "Borderland"
-    assert alpes.terrain is Terrain.MOUNTAIN
-    assert alpes.city_allowed is False
+    assert alpes.terrain == "mountain" and alpes.terrain.name == "MOUNTAIN"
+    assert alpes.attributes == {"city_allowed": False}
+    assert alpes.parent is None and not alpes.is_box
     assert alpes.label_point == (11.0, 42.65)
     assert alpes.provenance["terrain"].startswith("test fixture")
     assert alpes.geometry.bounds == (10.0, 42.0, 12.0, 43.0)
@@ -126,9 +134,22 @@ def test_neighbours_are_sorted_names_filtered_by_link_kind(tiny: Board) -> None:
     assert tiny.sea_neighbours("Urbs") == ["Mare Australe", "Mare Orientale"]
     assert tiny.sea_neighbours("Mare Australe") == ["Mare Orientale"]
     assert tiny.land_neighbours("Mare Orientale") == ["Alpes", "Urbs"]
-    assert tiny.strait_neighbours("Insula") == ["Palus"]
+    assert tiny.neighbours("Insula", kinds="strait") == ["Palus"]
     with pytest.raises(ValueError, match="unknown link kind 'road'"):
         tiny.neighbours("Palus", kinds="road")
+
+
+def test_neighbours_by_unit_type_follow_the_vocabulary(tiny: Board) -> None:
+    # armies walk over land links and straits into land; fleets sail from sea to sea.
+    assert tiny.neighbours("Palus", unit="army") == ["Insula", "Mons"]
+    assert tiny.neighbours("Mare Australe", unit="fleet") == ["Mare Orientale"]
+    # an army at sea (aboard) lands along a coast link; it never steps into a sea
+    assert tiny.neighbours("Mare Australe", unit="army") == ["Insula", "Palus", "Urbs"]
+    assert "Mare Australe" not in tiny.neighbours("Urbs", unit="army")
+    assert tiny.admits("Palus", "army") and not tiny.admits("Palus", "fleet")
+    assert tiny.kind_of("Mare Australe").water
+    with pytest.raises(ValueError, match="unknown unit type 'legion': not one of army, fleet"):
+        tiny.neighbours("Palus", unit="legion")
 
 
 def test_links_have_kinds_and_lengths(tiny: Board) -> None:
@@ -170,14 +191,17 @@ def test_regions_in_file_order(tiny: Board) -> None:
 
 
 def test_shortest_path_walks_land_and_straits(tiny: Board) -> None:
-    assert tiny.shortest_path("Urbs", "Insula") == ["Urbs", "Mons", "Palus", "Insula"]
-    assert tiny.distance("Urbs", "Insula") == 3
+    walk = {"unit": "army"}
+    assert tiny.shortest_path("Urbs", "Insula", **walk) == ["Urbs", "Mons", "Palus", "Insula"]
+    assert tiny.distance("Urbs", "Insula", **walk) == 3
     assert tiny.shortest_path("Palus", "palus") == ["Palus"]
     # Without the strait the island is out of reach on foot.
     assert tiny.shortest_path("Urbs", "Insula", kinds="land") is None
-    assert tiny.shortest_path("Urbs", "Insula", avoid=["Mons"]) is None
-    assert tiny.distance("Urbs", "Insula", avoid=["Mons"]) is None
+    assert tiny.shortest_path("Urbs", "Insula", avoid=["Mons"], **walk) is None
+    assert tiny.distance("Urbs", "Insula", avoid=["Mons"], **walk) is None
     assert tiny.shortest_path("Urbs", "Palus", avoid=["Palus"]) is None
+    # Any link at all: through the sea.
+    assert tiny.shortest_path("Urbs", "Insula") == ["Urbs", "Mare Australe", "Insula"]
     # By sea: the fleets' graph.
     assert tiny.shortest_path("Mare Australe", "Mare Orientale", kinds="sea") == [
         "Mare Australe",
@@ -191,9 +215,10 @@ def test_shortest_path_walks_land_and_straits(tiny: Board) -> None:
     ]
 
 
-def test_stacking_limits_by_terrain(tiny: Board) -> None:
-    # Rule 8.0: 3 in clear and swamp zones, 2 in mountains and borderlands, seas unlimited.
-    limits = {z.name: z.base_stacking_limit for z in tiny}
+def test_stacking_limits_by_terrain_are_italias(tiny: Board) -> None:
+    # Rule 8.0 (italia_kit.games.italia.board): 3 in clear and swamp zones, 2 in mountains and
+    # borderlands, seas unlimited.
+    limits = {z.name: base_stacking_limit(z) for z in tiny}
     assert limits == {
         "Alpes": 2,
         "Mons": 2,
@@ -210,7 +235,7 @@ def test_zone_values_are_frozen_hashable_and_compare_by_rules_fields(tiny: Board
     assert {urbs: 1}[tiny["urbs"]] == 1
     assert hash(urbs) == hash("Urbs")
     assert repr(urbs) == "Zone('Urbs', LAND, region='North', terrain=CLEAR)"
-    assert urbs.is_land and not urbs.is_sea and not urbs.is_borderland
+    assert urbs.is_land and not urbs.is_sea and not is_borderland(urbs)
     with pytest.raises(AttributeError):
         urbs.name = "Roma"  # type: ignore[misc]
     with pytest.raises(TypeError):
@@ -227,16 +252,16 @@ def test_geodataframe(tiny: Board) -> None:
         "kind",
         "region",
         "terrain",
+        "parent",
         "city_allowed",
-        "stacking_limit",
         "coastal",
         "neighbours",
         "geometry",
     ]
     assert list(frame.index) == list(tiny.names)
     assert frame.loc["Palus", "neighbours"] == "Insula, Mare Australe, Mons"
-    assert frame.loc["Mons", "stacking_limit"] == 2
-    assert frame["stacking_limit"].isna().sum() == 2
+    assert bool(frame.loc["Mons", "city_allowed"]) and not bool(frame.loc["Alpes", "city_allowed"])
+    assert set(frame["parent"]) == {""}
     assert bool(frame.loc["Alpes", "coastal"]) is True
     assert frame.loc["Urbs", "geometry"].area == pytest.approx(1.0)
 
@@ -313,15 +338,22 @@ def test_unknown_board_name_suggests_shipped_ones() -> None:
     [
         "italia_kit.geo.zone",
         "italia_kit.geo.errors",
+        "italia_kit.geo.vocabulary",
+        "italia_kit.geo.locations",
         "italia_kit.geo.validate",
         "italia_kit.geo.board",
+        "italia_kit.geo.files",
+        "italia_kit.geo.tables",
         "italia_kit.geo.render",
+        "italia_kit.geo.render_boxes",
         "italia_kit.geo",
+        "italia_kit.games.italia.board",
         "italia_kit.cli",
     ],
 )
 def test_docstring_examples_run(module: str) -> None:
-    if not REAL.exists() and module not in ("italia_kit.geo.zone", "italia_kit.geo.errors"):
+    standalone = ("zone", "errors", "vocabulary", "locations", "files", "render_boxes")
+    if not REAL.exists() and module.rsplit(".", 1)[-1] not in standalone:
         pytest.skip("the examples use the real board")
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
@@ -355,16 +387,16 @@ def test_italia_terrain_and_stacking_follow_the_rulebook(italia: Board) -> None:
     borderlands = {"Alps", "Helvetia", "Noricum", "Illyricum", "Aures"}
     for zone in italia:
         if zone.is_sea:
-            assert zone.base_stacking_limit is None
+            assert base_stacking_limit(zone) is None
         elif zone.name in mountains or zone.name in borderlands:
-            assert zone.terrain is Terrain.MOUNTAIN, zone
-            assert zone.base_stacking_limit == 2, zone
+            assert zone.terrain == "mountain", zone
+            assert base_stacking_limit(zone) == 2, zone
         else:
-            assert zone.terrain in (Terrain.CLEAR, Terrain.SWAMP), zone
-            assert zone.base_stacking_limit == 3, zone
-    assert {z.name for z in italia if z.terrain is Terrain.SWAMP} == {"Ravenna", "Venetia"}
-    assert {z.name for z in italia if z.is_borderland} == borderlands
-    no_city = {z.name for z in italia if not z.city_allowed and z.is_land}
+            assert zone.terrain in ("clear", "swamp"), zone
+            assert base_stacking_limit(zone) == 3, zone
+    assert {z.name for z in italia if z.terrain == "swamp"} == {"Ravenna", "Venetia"}
+    assert {z.name for z in italia if is_borderland(z)} == borderlands
+    no_city = {z.name for z in italia if not z.attributes["city_allowed"] and z.is_land}
     assert no_city == {"Corsica", "Olbia", "Carales"} | borderlands  # 2.2.1.9
 
 
@@ -390,20 +422,24 @@ def test_rome_is_coastal_on_the_tyrrhenian(italia: Board) -> None:
 
 @needs_real
 def test_shortest_path_rome_to_ravenna(italia: Board) -> None:
-    path = italia.shortest_path("Rome", "Ravenna")
+    path = italia.shortest_path("Rome", "Ravenna", unit="army")
     assert path is not None
     assert path[0] == "Rome" and path[-1] == "Ravenna"
     for here, there in itertools.pairwise(path):
         link = italia.link(here, there)
         assert link is not None and link.kind in ("land", "strait")
-    assert italia.distance("Rome", "Ravenna") == len(path) - 1 == 3
+    assert italia.distance("Rome", "Ravenna", unit="army") == len(path) - 1 == 3
 
 
 @needs_real
 def test_italia_straits_and_corners(italia: Board) -> None:
     # 9.4: two straits; 9.0: Noricum-Tridentum and Mare Ligusticum-Carales are corners.
-    assert italia.strait_neighbours("Messana") == ["Rhegium"]
-    assert italia.strait_neighbours("Corsica") == ["Olbia"]
+    assert italia.neighbours("Messana", kinds="strait") == ["Rhegium"]
+    assert italia.neighbours("Corsica", kinds="strait") == ["Olbia"]
+    assert [(k.a, k.b, k.kind) for k in italia.declared_links] == [
+        ("Corsica", "Olbia", "strait"),
+        ("Messana", "Rhegium", "strait"),
+    ]
     assert not italia.is_adjacent("Noricum", "Tridentum")
     assert not italia.is_adjacent("Mare Ligusticum", "Carales")
     assert italia.shortest_path("Messana", "Rhegium", kinds="land") is None
@@ -447,8 +483,8 @@ if REAL.exists():
     @given(st.sampled_from(_LAND), st.sampled_from(_LAND), st.sampled_from(_LAND))
     def test_walking_paths_are_real_shortest_and_symmetric(a: str, b: str, c: str) -> None:
         board = load_board("italia")
-        path = board.shortest_path(a, b)
-        back = board.shortest_path(b, a)
+        path = board.shortest_path(a, b, unit="army")
+        back = board.shortest_path(b, a, unit="army")
         assert (path is None) == (back is None)
         if path is None or back is None:
             return
@@ -458,10 +494,57 @@ if REAL.exists():
             link = board.link(here, there)
             assert link is not None and link.kind in ("land", "strait")
         # Triangle inequality: going through c is never shorter.
-        via_ac, via_cb = board.distance(a, c), board.distance(c, b)
+        via_ac, via_cb = board.distance(a, c, unit="army"), board.distance(c, b, unit="army")
         if via_ac is not None and via_cb is not None:
             assert len(path) - 1 <= via_ac + via_cb
         # Avoiding a middle zone gives a path without it, or none, never a shorter one.
         if len(path) > 2:
-            detour = board.shortest_path(a, b, avoid=[path[1]])
+            detour = board.shortest_path(a, b, unit="army", avoid=[path[1]])
             assert detour is None or (path[1] not in detour and len(detour) >= len(path))
+
+
+# -- Italia's reading of the board (italia_kit.games.italia.board) ----------------------------
+
+
+def _tiny_with(tmp_path: Path, change: Any) -> Board:
+    meta = yaml.safe_load((DATA / "tiny.board.yaml").read_text())
+    zones = json.loads((DATA / "tiny.geojson").read_text())
+    change(meta, zones)
+    (tmp_path / "t.geojson").write_text(json.dumps(zones))
+    (tmp_path / "t.board.yaml").write_text(yaml.safe_dump(meta, sort_keys=False))
+    return Board.from_files(tmp_path / "t.geojson", tmp_path / "t.board.yaml")
+
+
+def test_italias_rules_check_straits_and_cities(tmp_path: Path) -> None:
+    def break_it(meta: dict[str, Any], zones: dict[str, Any]) -> None:
+        meta["links"][0]["between"] = ["Mare Orientale", "Palus"]  # 9.4: no strait at sea
+        sea = next(f for f in zones["features"] if f["properties"]["name"] == "Mare Orientale")
+        sea["properties"]["city_allowed"] = True  # 2.2.1.9
+
+    board = _tiny_with(tmp_path, break_it)  # fine for the zone model: these are Italia's rules
+    assert board_problems(board) == [
+        "board 'tiny': strait 'Mare Orientale'-'Palus': 'Mare Orientale' is a sea; a strait joins "
+        "two land zones (9.4)",
+        "board 'tiny': zone 'Mare Orientale': city_allowed true for a sea zone",
+    ]
+    with pytest.raises(BoardDataError, match="strait 'Mare Orientale'-'Palus'"):
+        World("italia1", board)
+
+
+def test_italias_rules_need_italias_words() -> None:
+    problems = board_problems(Board.from_file(DATA / "boxes.board.yaml"))
+    assert problems[0] == "board 'boxes': vocabulary: kind 'land' missing (Italia's rules need it)"
+    assert "board 'boxes': vocabulary: attribute 'city_allowed' missing or not bool" in problems
+
+
+def test_the_shipped_boards_suit_italias_rules(tiny: Board) -> None:
+    assert board_problems(tiny) == []
+    assert board_problems(load_board("italia")) == []
+
+
+def test_italias_zone_frame_adds_the_stacking_limits(tiny: Board) -> None:
+    frame = zone_frame(tiny)
+    columns = list(frame.columns)
+    assert columns[columns.index("city_allowed") + 1] == "stacking_limit"
+    assert frame.loc["Mons", "stacking_limit"] == 2
+    assert frame["stacking_limit"].isna().sum() == 2

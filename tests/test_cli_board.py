@@ -16,6 +16,7 @@ from italia_kit import cli
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
 TINY = ["--files", str(DATA / "tiny.geojson"), str(DATA / "tiny.board.yaml")]
+BOXES = ["--file", str(DATA / "boxes.board.yaml")]
 REAL = ROOT / "geodata" / "italia.geojson"
 needs_real = pytest.mark.skipif(not REAL.exists(), reason="geodata/italia.geojson not built")
 
@@ -31,14 +32,27 @@ def png_size(path: Path) -> tuple[int, int]:
 def test_table_of_a_board(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["board", *TINY]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["zone", "kind", "region", "terrain", "city", "stack", "neighbours"]
+    # the columns are the board's own words and attributes, not Italia's stacking
+    assert lines[0].split() == ["zone", "kind", "region", "terrain", "city_allowed", "neighbours"]
     assert set(lines[1]) <= {"-", " "}
     assert len(lines) == 2 + 7
     palus = next(line for line in lines if line.startswith("Palus"))
-    assert palus.split()[:6] == ["Palus", "land", "South", "swamp", "yes", "3"]
+    assert palus.split()[:5] == ["Palus", "land", "South", "swamp", "yes"]
     assert palus.endswith("Insula (strait), Mare Australe, Mons")
     sea = next(line for line in lines if line.startswith("Mare Orientale"))
-    assert sea.split()[2:8] == ["sea", "Sea", "sea", "no", "-", "Alpes,"]
+    assert sea.split()[2:7] == ["sea", "Sea", "sea", "no", "Alpes,"]
+
+
+def test_table_of_a_board_of_boxes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["board", *BOXES]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["zone", "kind", "terrain", "in", "vp", "port", "neighbours"]
+    assert len(lines) == 2 + 9
+    coast = next(line for line in lines if line.startswith("Croatia North Coast"))
+    assert coast.split()[3:7] == ["coast", "water", "Croatia", "0"]
+    assert coast.endswith("Gulf of Venice (sail)")
+    venice = next(line for line in lines if line.startswith("Venice"))
+    assert venice.split()[1:5] == ["province", "marsh", "-", "3"]
 
 
 def test_one_zone_in_detail(capsys: pytest.CaptureFixture[str]) -> None:
@@ -46,10 +60,24 @@ def test_one_zone_in_detail(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert out.splitlines()[0] == "Palus"
     assert "  terrain:           swamp" in out
-    assert "  stacking limit:    3" in out
-    assert "  seas:              Mare Australe" in out
-    assert "  straits:           Insula" in out
+    assert "  city_allowed:      yes" in out
+    assert "  coast links:       Mare Australe" in out
+    assert "  strait links:      Insula" in out
+    assert "  army moves to:     Insula, Mons" in out
+    assert "fleet moves to" not in out  # no fleet stands in a land zone
     assert "    geometry:        test fixture: a unit square grid" in out
+
+
+def test_one_box_in_detail(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["board", *BOXES, "--zone", "dalmatia"]) == 0
+    out = capsys.readouterr().out
+    assert "  strait links:      Istria (controlled_from: Dalmatia)" in out
+    assert "  double links:      Croatia" in out
+    assert "  position:          100, 100" in out
+    assert cli.main(["board", *BOXES, "--zone", "croatia"]) == 0
+    out = capsys.readouterr().out
+    assert "  sub-locations:     Croatia North Coast, Croatia South Coast, Zara" in out
+    assert "  road links:        Venice (mountain_pass: yes)" in out
 
 
 def test_unknown_zone_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -86,7 +114,7 @@ def test_broken_board_files_list_every_problem_and_exit_1(
     assert cli.main(argv) == 1
     err = capsys.readouterr().err
     assert err.startswith("italia-kit: error: 3 problems in the board data:\n")
-    assert "zone 'Mons': field 'terrain': missing" in err
+    assert "location 'Mons': field 'terrain': missing" in err
 
 
 def test_png_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -94,6 +122,9 @@ def test_png_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert cli.main(["board", *TINY, "--png", str(out)]) == 0
     assert png_size(out) == (1600, 1800)
     assert capsys.readouterr().out == f"wrote {out} (1600x1800 px)\n"
+    boxes = tmp_path / "boxes.png"
+    assert cli.main(["board", *BOXES, "--zone", "Zara", "--png", str(boxes)]) == 0
+    assert png_size(boxes) == (1600, 1800)
 
 
 def test_png_into_a_missing_folder_fails_in_one_line(

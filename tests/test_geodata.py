@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+import sys
 from collections import deque
 from functools import cache
 from pathlib import Path
@@ -24,6 +25,7 @@ from italia_kit.geo.adjacency import (
     Link,
     border_length_km,
     derive_adjacency,
+    pair,
     read_adjacency_csv,
     write_adjacency_csv,
 )
@@ -265,25 +267,47 @@ def test_label_and_anchor_points_lie_inside_their_zone_and_apart() -> None:
 
 def test_metadata() -> None:
     assert meta()["name"] == "italia"
+    assert meta()["polygons"] == GEOJSON.name
     assert meta()["min_border_km"] == 5.0
-    straits = {frozenset(s["zones"]) for s in meta()["straits"]}
-    corners = {frozenset(c["zones"]) for c in meta()["corners"]}
+    assert {s["kind"] for s in meta()["links"]} == {"strait"}
+    straits = {frozenset(s["between"]) for s in meta()["links"]}
+    corners = {frozenset(c["between"]) for c in meta()["corners"]}
     assert straits == {frozenset({"Messana", "Rhegium"}), frozenset({"Corsica", "Olbia"})}
     assert corners == {
         frozenset({"Noricum", "Tridentum"}),
         frozenset({"Mare Ligusticum", "Carales"}),
     }
-    for pair in [*meta()["straits"], *meta()["corners"]]:
-        assert pair["provenance"].startswith("rulebook ")
+    for entry in [*meta()["links"], *meta()["corners"]]:
+        assert entry["provenance"].startswith("rulebook ")
+
+
+def test_the_board_file_declares_italias_vocabulary() -> None:
+    vocabulary = meta()["vocabulary"]
+    assert list(vocabulary["kinds"]) == ["land", "borderland", "sea"]
+    assert vocabulary["terrains"] == ["clear", "mountain", "swamp", "sea"]
+    assert list(vocabulary["links"]) == ["land", "coast", "sea", "strait"]
+    assert vocabulary["attributes"] == {"city_allowed": {"type": "bool"}}
+    assert vocabulary["kinds"]["sea"]["water"] is True
+
+
+def test_the_board_file_is_what_the_build_script_writes() -> None:
+    # `make geodata` needs the coastline package; the file must still be the script's output.
+    sys.path.insert(0, str(GEODATA))
+    try:
+        import build_zones
+    finally:
+        sys.path.remove(str(GEODATA))
+    assert build_zones.meta_text() == META.read_text(encoding="utf-8")
 
 
 def test_committed_adjacency_equals_the_derived_one() -> None:
+    straits = [Link(*pair(*s["between"]), s["kind"], 0.0) for s in meta()["links"]]
     derived = derive_adjacency(
         geoms(),
         {n: p["kind"] for n, p in props().items()},
         meta()["min_border_km"],
-        straits=[tuple(s["zones"]) for s in meta()["straits"]],
-        corners=[tuple(c["zones"]) for c in meta()["corners"]],
+        declared=straits,
+        corners=[tuple(c["between"]) for c in meta()["corners"]],
     )
     assert [(k.a, k.b, k.kind) for k in committed_links()] == [(k.a, k.b, k.kind) for k in derived]
     for have, want in zip(committed_links(), derived, strict=True):
@@ -427,7 +451,11 @@ def test_straits_added_and_corners_removed() -> None:
     }
     kinds = dict.fromkeys(geoms_, "land")
     links = derive_adjacency(
-        geoms_, kinds, 5.0, straits=[("E", "A")], corners=[("D", "A"), ("B", "A")]
+        geoms_,
+        kinds,
+        5.0,
+        declared=[Link("A", "E", "strait", 0.0)],
+        corners=[("D", "A"), ("B", "A")],
     )
     pairs = [(k.a, k.b) for k in links]
     assert pairs == sorted(pairs) == [("A", "C"), ("A", "E"), ("B", "D"), ("C", "D")]
@@ -435,16 +463,28 @@ def test_straits_added_and_corners_removed() -> None:
     assert (strait.kind, strait.border_km) == ("strait", 0.0)
 
 
-def test_unknown_zone_in_a_strait_is_an_error() -> None:
+def test_unknown_zone_in_a_corner_is_an_error() -> None:
     with pytest.raises(ValueError, match="Atlantis"):
-        derive_adjacency({"A": box(0, 0, 1, 1)}, {"A": "land"}, 5.0, straits=[("A", "Atlantis")])
+        derive_adjacency({"A": box(0, 0, 1, 1)}, {"A": "land"}, 5.0, corners=[("A", "Atlantis")])
+
+
+def test_the_kinds_of_borders_come_from_the_board() -> None:
+    geoms_ = {"L": box(0, 0, 1, 1), "W": box(1, 0, 2, 1), "M": box(0, 1, 1, 2)}
+    kinds = {"L": "province", "W": "lake", "M": "province"}
+    borders = {"land": "path", "coast": "shore", "sea": "water"}
+    links = derive_adjacency(geoms_, kinds, 5.0, water=["lake"], borders=borders)
+    got = {(k.a, k.b): k.kind for k in links}
+    assert got == {("L", "M"): "path", ("L", "W"): "shore"}
 
 
 def test_links_are_checked() -> None:
     with pytest.raises(ValueError, match="alphabetical"):
         Link("Rome", "Neapolis", "land", 10.0)
-    with pytest.raises(ValueError, match="kind"):
-        Link("Neapolis", "Rome", "road", 10.0)
+    road = Link("Neapolis", "Rome", "road", 10.0, {"paved": True})
+    assert road.kind == "road" and road.attributes == {"paved": True}
+    assert road.other("Rome") == "Neapolis" and hash(road) == hash(
+        Link("Neapolis", "Rome", "road", 10.0, {"paved": True})
+    )
 
 
 def test_csv_round_trip(tmp_path: Path) -> None:

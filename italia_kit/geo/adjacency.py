@@ -1,8 +1,9 @@
-"""Adjacency of zones, derived from their polygons.
+"""Links between locations: declared by the board file, or derived from shared borders.
 
-Two zones are adjacent when their borders share a line at least ``min_border_km`` long,
-measured on the sphere; the straits of the board are added and its corners (pairs that touch
-only where four zones meet, rulebook 9.0) are removed. See ``docs/geodata-format.md``.
+Two zones with polygons are adjacent when their borders share a line at least
+``min_border_km`` long, measured on the sphere; the links the board declares (Italia's
+straits, every line of a board of boxes) are added and its corners (pairs that touch only
+where four zones meet) are removed. See ``docs/geodata-format.md``.
 
 >>> from shapely.geometry import box
 >>> geoms = {"A": box(0, 0, 1, 1), "B": box(1, 0, 2, 1), "C": box(1, 1, 2, 2)}
@@ -15,48 +16,59 @@ from __future__ import annotations
 
 import csv
 import math
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from italia_kit.geo.vocabulary import AttrValue, FrozenMap, Term
+
 #: Mean radius of the Earth, km.
 EARTH_RADIUS_KM = 6371.0088
 #: How far (degrees, about 0.1 m) a zone is grown to catch a neighbour's border despite float
 #: noise.
 SNAP_DEG = 1e-6
-#: The kinds of link.
-LINK_KINDS = ("land", "coast", "sea", "strait")
+#: The link kinds of the three sorts of shared border when a board does not name its own.
+DEFAULT_BORDERS: Mapping[str, str] = FrozenMap({"land": "land", "coast": "coast", "sea": "sea"})
 #: The header of the adjacency CSV.
 CSV_HEADER = ("zone_a", "zone_b", "kind", "border_km")
-
-_LAND_KINDS = frozenset({"land", "borderland"})
 
 
 @dataclass(frozen=True)
 class Link:
-    """One adjacency between two zones, ``a < b`` alphabetically.
+    """One link between two locations, ``a < b`` alphabetically.
 
-    ``kind`` is ``land`` (land to land), ``coast`` (land to sea), ``sea`` (sea to sea) or
-    ``strait`` (a crossing without a shared border); ``border_km`` is the length of the shared
-    border (0.0 for a strait).
+    ``kind`` is a link kind of the board's vocabulary: for a derived link the kind its
+    ``borders`` give the sort of border (Italia: ``land``, ``coast``, ``sea``), for a declared
+    one the kind the file gives (Italia: ``strait``). ``border_km`` is the length of the
+    shared border (0.0 for a declared link); ``attributes`` the values of the declared link
+    attributes (a road, a mountain range, the location a strait is controlled from).
+
+    >>> Link("Messana", "Rhegium", "strait", 0.0).kind.name
+    'STRAIT'
     """
 
     a: str
     b: str
     kind: str
     border_km: float
+    attributes: Mapping[str, AttrValue] = field(default_factory=FrozenMap)
+    provenance: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
         if not self.a < self.b:
             raise ValueError(
-                f"a link's zones must be in alphabetical order: {self.a!r}, {self.b!r}"
+                f"a link's locations must be in alphabetical order: {self.a!r}, {self.b!r}"
             )
-        if self.kind not in LINK_KINDS:
-            raise ValueError(f"unknown link kind {self.kind!r} ({self.a} - {self.b})")
+        object.__setattr__(self, "kind", Term(self.kind))
+        object.__setattr__(self, "attributes", FrozenMap(self.attributes))
+
+    def other(self, end: str) -> str:
+        """The far end of the link seen from ``end``."""
+        return self.b if end == self.a else self.a
 
 
 def lines_length_km(lines: BaseGeometry) -> float:
@@ -98,22 +110,21 @@ def border_length_km(a: BaseGeometry, b: BaseGeometry) -> float:
     return _shared_km(a.buffer(SNAP_DEG), b)
 
 
-def link_kind(kind_a: str, kind_b: str) -> str:
-    """``land``, ``coast`` or ``sea`` for two zone kinds (``land``, ``borderland``, ``sea``)."""
-    land_a, land_b = kind_a in _LAND_KINDS, kind_b in _LAND_KINDS
-    for kind in (kind_a, kind_b):
-        if kind not in _LAND_KINDS and kind != "sea":
-            raise ValueError(f"unknown zone kind {kind!r}")
-    if land_a and land_b:
-        return "land"
-    if land_a or land_b:
-        return "coast"
-    return "sea"
+def border_sort(water_a: bool, water_b: bool) -> str:
+    """The sort of a shared border: ``land`` (two land zones), ``coast`` or ``sea`` (two waters).
+
+    >>> border_sort(False, True)
+    'coast'
+    """
+    if water_a and water_b:
+        return "sea"
+    return "coast" if water_a or water_b else "land"
 
 
-def _pair(a: str, b: str) -> tuple[str, str]:
+def pair(a: str, b: str) -> tuple[str, str]:
+    """Two names in alphabetical order; a location is never linked to itself."""
     if a == b:
-        raise ValueError(f"a zone cannot be linked to itself: {a!r}")
+        raise ValueError(f"a location cannot be linked to itself: {a!r}")
     return (a, b) if a < b else (b, a)
 
 
@@ -121,20 +132,25 @@ def derive_adjacency(
     geoms: Mapping[str, BaseGeometry],
     kinds: Mapping[str, str],
     min_border_km: float,
-    straits: Iterable[tuple[str, str]] = (),
+    *,
+    water: Collection[str] = ("sea",),
+    borders: Mapping[str, str] = DEFAULT_BORDERS,
+    declared: Iterable[Link] = (),
     corners: Iterable[tuple[str, str]] = (),
 ) -> list[Link]:
-    """The adjacency of the zones ``geoms`` (name to polygon, lon/lat degrees).
+    """The links of the zones ``geoms`` (name to polygon, lon/lat degrees).
 
-    Two zones are linked when they share a border of at least ``min_border_km``; every strait
-    is added (kind ``strait``, border 0.0) and every corner removed. ``kinds`` gives each
-    zone's kind (``land``, ``borderland`` or ``sea``). The links come sorted by ``(a, b)``.
-    Candidate pairs come from an STRtree, so this is fast for a few hundred zones.
+    Two zones are linked when they share a border of at least ``min_border_km``; its kind is
+    ``borders[sort]`` for the :func:`border_sort` of the two, given each zone's kind
+    (``kinds``) and which kinds are ``water``. Every ``declared`` link is added (over a
+    derived one between the same pair) and every corner removed. The links come sorted by
+    ``(a, b)``. Candidate pairs come from an STRtree, so this is fast for a few hundred zones.
     """
     names = sorted(geoms)
     for name in names:
         if name not in kinds:
             raise ValueError(f"zone {name!r} has no kind")
+    wet = {name: kinds[name] in water for name in names}
     geometries = [geoms[n] for n in names]
     grown = [g.buffer(SNAP_DEG) for g in geometries]
     tree = shapely.STRtree(geometries)
@@ -146,18 +162,15 @@ def derive_adjacency(
             km = _shared_km(grown[i], geometries[j])
             if km >= min_border_km:
                 other = names[j]
-                found[(name, other)] = Link(name, other, link_kind(kinds[name], kinds[other]), km)
-    for x, y in straits:
-        for zone in (x, y):
-            if zone not in geoms:
-                raise ValueError(f"strait {x} - {y}: unknown zone {zone!r}")
-        a, b = _pair(x, y)
-        found[(a, b)] = Link(a, b, "strait", 0.0)
+                kind = borders[border_sort(wet[name], wet[other])]
+                found[(name, other)] = Link(name, other, kind, km)
+    for link in declared:
+        found[(link.a, link.b)] = link
     for x, y in corners:
         for zone in (x, y):
             if zone not in geoms:
                 raise ValueError(f"corner {x} - {y}: unknown zone {zone!r}")
-        found.pop(_pair(x, y), None)
+        found.pop(pair(x, y), None)
     return [found[key] for key in sorted(found)]
 
 

@@ -1,14 +1,17 @@
-"""The board: a game's zones and the links between them, loaded from its two data files.
+"""The board: a game's locations and the typed links between them, loaded from its files.
 
-The board knows geography only (which zones exist, what they are, which touch); the rules
-that use it live elsewhere. Names are looked up ignoring case and spacing, and a wrong name
-fails loudly with the closest names offered.
+The board knows geography only (which locations exist, what they are in the board's own
+vocabulary, which are linked and for which unit types); the rules that use it live with
+each game. Names are looked up ignoring case and spacing, and a wrong name fails loudly with
+the closest names offered.
 
 >>> board = load_board("italia")
 >>> board["  rome "].name
 'Rome'
 >>> "Mare Tyrrhenum" in board.seas_beside("Rome")
 True
+>>> board.neighbours("Messana", unit="army")
+['Agrigentum', 'Rhegium', 'Syracusae']
 >>> board.zone("Roma")
 Traceback (most recent call last):
 ...
@@ -25,20 +28,21 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from italia_kit.geo.adjacency import LINK_KINDS, Link, derive_adjacency, read_adjacency_csv
+from italia_kit.geo.adjacency import Link
 from italia_kit.geo.errors import (
-    BoardDataError,
     UnknownBoardError,
     UnknownRegionError,
     UnknownZoneError,
 )
-from italia_kit.geo.validate import BoardMeta, ZonePair, check_adjacency_table, read_board_files
+from italia_kit.geo.files import read_board
+from italia_kit.geo.validate import BoardMeta, ZonePair
+from italia_kit.geo.vocabulary import KindSpec, Vocabulary
 from italia_kit.geo.zone import Zone
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["LINK_KINDS", "Board", "ZoneRef", "load_board"]
+__all__ = ["Board", "ZoneRef", "load_board"]
 
 #: A zone given by name (any case and spacing) or as the Zone itself.
 ZoneRef = str | Zone
@@ -61,69 +65,65 @@ def _suggest(name: str, names: Mapping[str, str]) -> list[str]:
     return [names[k] for k in close[:3]]
 
 
-def _kind_set(kinds: Iterable[str] | str | None) -> frozenset[str]:
-    if kinds is None:
-        return frozenset(LINK_KINDS)
-    # A bare string is one kind; iterating it would give its letters.
-    chosen = frozenset([kinds] if isinstance(kinds, str) else kinds)
-    unknown = sorted(chosen - set(LINK_KINDS))
-    if unknown:
-        raise ValueError(f"unknown link kind {unknown[0]!r}: not one of {', '.join(LINK_KINDS)}")
-    return chosen
-
-
 class Board:
-    """The zones of one game's map and the links between them.
+    """The locations of one game's map and the typed links between them.
 
-    Build it with :meth:`Board.from_files` (any game) or :func:`load_board` (shipped boards).
-    Methods that take a zone accept its name in any case and spacing, or the Zone itself;
-    methods that return zones return their names, sorted, so results print and compare well.
+    Build it with :meth:`Board.from_file` or :meth:`Board.from_files` (any game) or
+    :func:`load_board` (shipped boards). Methods that take a location accept its name in any
+    case and spacing, or the Zone itself; methods that return locations return their names,
+    sorted, so results print and compare well. ``unit=`` (a unit type of the vocabulary)
+    keeps the links that unit type may use, to locations it may stand in.
     """
 
     def __init__(self, zones: Iterable[Zone], links: Iterable[Link], meta: BoardMeta) -> None:
         self.meta = meta
+        self.vocabulary: Vocabulary = meta.vocabulary
         self._zones = tuple(zones)
         self._by_key = {_key(z.name): z for z in self._zones}
         # exact names first: the rules engine asks for zones hundreds of thousands of times
         self._by_name = {z.name: z for z in self._zones}
-        self._neighbour_cache: dict[tuple[str, frozenset[str]], list[str]] = {}
+        self._neighbour_cache: dict[tuple[str, frozenset[str], str | None], list[str]] = {}
         if len(self._by_key) != len(self._zones):
-            raise ValueError("two zones have the same name (ignoring case and spacing)")
+            raise ValueError("two locations have the same name (ignoring case and spacing)")
+        kinds = self.vocabulary.link_kinds
         self._links = tuple(sorted(links, key=lambda link: (link.a, link.b)))
         self._adjacent: dict[str, dict[str, Link]] = {z.name: {} for z in self._zones}
         for link in self._links:
             if link.a not in self._adjacent or link.b not in self._adjacent:
-                raise ValueError(f"link {link.a!r}-{link.b!r} names a zone not on the board")
-            if link.kind not in LINK_KINDS:
+                raise ValueError(f"link {link.a!r}-{link.b!r} names a location not on the board")
+            if link.kind not in kinds:
                 raise ValueError(f"link {link.a!r}-{link.b!r} has unknown kind {link.kind!r}")
             self._adjacent[link.a][link.b] = link
             self._adjacent[link.b][link.a] = link
-        # Regions in the order the file first mentions them, as a map author reads them.
+        self._children: dict[str, list[str]] = {z.name: [] for z in self._zones}
+        for zone in self._zones:
+            if zone.parent is not None:
+                if zone.parent not in self._children:
+                    raise ValueError(f"{zone.name!r} lies in {zone.parent!r}, not on the board")
+                self._children[zone.parent].append(zone.name)
+        # Regions in the order the file first mentions them, as a map author reads them; a
+        # board without regions has none (its locations' region is '').
         self._regions: dict[str, list[str]] = {}
         for zone in self._zones:
-            self._regions.setdefault(zone.region, []).append(zone.name)
+            if zone.region:
+                self._regions.setdefault(zone.region, []).append(zone.name)
 
     @classmethod
-    def from_files(cls, geojson: str | Path, meta: str | Path) -> Board:
+    def from_file(cls, meta: str | Path) -> Board:
+        """Load any game's board from its ``*.board.yaml`` (``docs/geodata-format.md``); the
+        GeoJSON of its polygons, if it has some, is the one its ``polygons`` field names."""
+        return cls.from_files(None, meta)
+
+    @classmethod
+    def from_files(cls, geojson: str | Path | None, meta: str | Path) -> Board:
         """Load any game's board from its GeoJSON and ``*.board.yaml`` (``docs/geodata-format.md``).
 
-        Every problem in the files is reported at once in one :class:`BoardDataError`. When a
-        ``<stem>.adjacency.csv`` lies beside the GeoJSON, it must equal the adjacency derived
-        from the polygons, so that a stale committed table cannot go unnoticed.
+        Every problem in the files is reported at once in one :class:`BoardDataError`; a
+        committed adjacency table beside the GeoJSON must match the polygons
+        (:func:`~italia_kit.geo.files.read_board`). ``geojson`` None: the file the board
+        file's ``polygons`` names, if any.
         """
-        geojson, meta = Path(geojson), Path(meta)
-        zones, board_meta = read_board_files(geojson, meta)
-        links = _derived_links(geojson.read_bytes(), tuple(zones), board_meta)
-        table = geojson.with_name(geojson.name.removesuffix(".geojson") + ".adjacency.csv")
-        if table.exists():
-            try:
-                committed = read_adjacency_csv(table)
-            except ValueError as err:  # a malformed table is bad board data like any other
-                raise BoardDataError([f"{table.name}: {err}"]) from err
-            problems = check_adjacency_table(committed, links, table.name)
-            if problems:
-                raise BoardDataError(problems)
-        return cls(zones, links, board_meta)
+        return cls(*read_board(geojson, meta))
 
     # -- zones by name ---------------------------------------------------------------------
 
@@ -184,23 +184,34 @@ class Board:
         return tuple(z.name for z in self._zones)
 
     @property
+    def locations(self) -> tuple[Zone, ...]:
+        """All locations (the same as :attr:`zones`): the GeoJSON's in its order, then the
+        board file's."""
+        return self._zones
+
+    def location(self, name: ZoneRef) -> Zone:
+        """The location called ``name``: :meth:`zone` under its generic name."""
+        return self.zone(name)
+
+    @property
     def links(self) -> tuple[Link, ...]:
         """Every link, sorted by (a, b); ``a < b`` in each."""
         return self._links
 
     @property
-    def straits(self) -> tuple[ZonePair, ...]:
-        """The straits of the metadata (9.4), with their provenance."""
-        return self.meta.straits
+    def declared_links(self) -> tuple[Link, ...]:
+        """The links the board file declares (rather than derives from shared borders), in
+        file order: Italia's straits, every line of a board of boxes."""
+        return self.meta.links
 
     @property
     def corners(self) -> tuple[ZonePair, ...]:
-        """The four-zone corners of the metadata: pairs never adjacent (9.0)."""
+        """The corners of the board file: pairs that touch at a point only, never linked."""
         return self.meta.corners
 
     @property
     def regions(self) -> tuple[str, ...]:
-        """The region names, in the order the GeoJSON first mentions them."""
+        """The region names, in the order the files first mention them."""
         return tuple(self._regions)
 
     def zones_in_region(self, region: str) -> tuple[str, ...]:
@@ -214,43 +225,116 @@ class Board:
             raise UnknownRegionError(region, _suggest(region, self._region_names))
         return tuple(self._regions[found])
 
+    # -- the vocabulary and sub-locations -------------------------------------------------------
+
+    def kind_of(self, zone: ZoneRef) -> KindSpec:
+        """The declaration of the location's kind: its unit types, terrains, water.
+
+        >>> sorted(load_board("italia").kind_of("Mare Siculum").units or ())
+        ['fleet']
+        """
+        return self.vocabulary.kinds[self.zone(zone).kind]
+
+    def admits(self, zone: ZoneRef, unit: str) -> bool:
+        """True when a unit of type ``unit`` may stand in ``zone`` (its kind says so)."""
+        return self.kind_of(zone).admits(self._unit(unit))
+
+    def parent_of(self, zone: ZoneRef) -> str | None:
+        """The location ``zone`` lies in (a coast's province), or None at the top."""
+        return self.zone(zone).parent
+
+    def sub_locations(self, zone: ZoneRef) -> list[str]:
+        """The locations that lie in ``zone`` (its coasts, its city), sorted."""
+        return sorted(self._children[self.zone(zone).name])
+
+    def top_of(self, zone: ZoneRef) -> str:
+        """The top-level location of ``zone``: its parent, or itself. Two units on one
+        province's two coasts are in the same province."""
+        found = self.zone(zone)
+        return found.parent or found.name
+
+    def _unit(self, unit: str) -> str:
+        if unit not in self.vocabulary.units:
+            known = ", ".join(self.vocabulary.units) or "none declared"
+            raise ValueError(f"unknown unit type {unit!r}: not one of {known}")
+        return unit
+
+    def _kind_set(self, kinds: Iterable[str] | str | None) -> frozenset[str]:
+        declared = self.vocabulary.link_kinds
+        if kinds is None:
+            return frozenset(declared)
+        # A bare string is one kind; iterating it would give its letters.
+        chosen = frozenset([kinds] if isinstance(kinds, str) else kinds)
+        unknown = sorted(chosen - set(declared))
+        if unknown:
+            raise ValueError(f"unknown link kind {unknown[0]!r}: not one of {', '.join(declared)}")
+        return chosen
+
+    def _usable(self, link: Link, to: str, unit: str) -> bool:
+        """May a unit of type ``unit`` move along ``link`` into ``to``?"""
+        vocab = self.vocabulary
+        return vocab.link_kinds[link.kind].admits(unit) and vocab.kinds[
+            self._by_name[to].kind
+        ].admits(unit)
+
     # -- adjacency ----------------------------------------------------------------------------
 
-    def neighbours(self, zone: ZoneRef, kinds: Iterable[str] | str | None = None) -> list[str]:
-        """Names of the zones linked to ``zone`` by a link of one of ``kinds`` (default: all).
+    def neighbours(
+        self, zone: ZoneRef, kinds: Iterable[str] | str | None = None, *, unit: str | None = None
+    ) -> list[str]:
+        """Names of the locations linked to ``zone`` by a link of one of ``kinds`` (default:
+        all); with ``unit``, only those a unit of that type may move to along its link.
 
-        >>> load_board("italia").neighbours("Messana", kinds="strait")
+        >>> italia = load_board("italia")
+        >>> italia.neighbours("Messana", kinds="strait")
         ['Rhegium']
+        >>> italia.neighbours("Mare Siculum", unit="fleet")
+        ['Mare Internum', 'Mare Ionium', 'Mare Libycum', 'Mare Tyrrhenum']
         """
-        wanted = _kind_set(kinds)
+        wanted = self._kind_set(kinds)
         name = self.zone(zone).name
-        key = (name, frozenset(wanted))
+        key = (name, wanted, unit)
         cached = self._neighbour_cache.get(key)
         if cached is None:
-            links = self._adjacent[name]
-            cached = sorted(other for other, link in links.items() if link.kind in wanted)
+            if unit is not None:
+                self._unit(unit)
+            cached = sorted(
+                other
+                for other, link in self._adjacent[name].items()
+                if link.kind in wanted and (unit is None or self._usable(link, other, unit))
+            )
             self._neighbour_cache[key] = cached
         return list(cached)
 
+    def _border_kinds(self, *sorts: str) -> tuple[str, ...] | None:
+        """The link kinds of some sorts of shared border; None (any kind) on a board that
+        derives no borders, where every link is a declared line."""
+        borders = self.vocabulary.borders
+        return tuple(borders[s] for s in sorts) if borders else None
+
     def land_neighbours(self, zone: ZoneRef) -> list[str]:
-        """Land zones sharing a border with ``zone`` (straits excluded; for a sea: its coasts)."""
-        return [n for n in self.neighbours(zone, ("land", "coast")) if self.zone(n).is_land]
+        """Land locations sharing a border with ``zone`` (declared crossings such as Italia's
+        straits excluded; for a sea: its coasts)."""
+        near = self.neighbours(zone, self._border_kinds("land", "coast"))
+        return [n for n in near if self._by_name[n].is_land]
 
     def sea_neighbours(self, zone: ZoneRef) -> list[str]:
-        """Seas sharing a border with ``zone`` (for a land zone: the seas it touches)."""
-        return [n for n in self.neighbours(zone, ("coast", "sea")) if self.zone(n).is_sea]
-
-    def strait_neighbours(self, zone: ZoneRef) -> list[str]:
-        """Land zones reached from ``zone`` across a strait (9.4)."""
-        return self.neighbours(zone, "strait")
+        """Waters sharing a border with ``zone`` (for a land zone: the seas it touches)."""
+        near = self.neighbours(zone, self._border_kinds("coast", "sea"))
+        return [n for n in near if self._by_name[n].is_sea]
 
     def link(self, a: ZoneRef, b: ZoneRef) -> Link | None:
-        """The link between two zones, or None when they are not adjacent."""
+        """The link between two locations, or None when they are not linked."""
         if isinstance(a, str) and isinstance(b, str) and a in self._adjacent:
             found = self._adjacent[a].get(b)
             if found is not None or b in self._by_name:
                 return found
         return self._adjacent[self.zone(a).name].get(self.zone(b).name)
+
+    def links_of(self, zone: ZoneRef) -> list[Link]:
+        """Every link of ``zone``, sorted by the name at its other end."""
+        name = self.zone(zone).name
+        return [self._adjacent[name][n] for n in sorted(self._adjacent[name])]
 
     def is_adjacent(self, a: ZoneRef, b: ZoneRef) -> bool:
         """True when a link of any kind joins ``a`` and ``b``."""
@@ -280,18 +364,19 @@ class Board:
         a: ZoneRef,
         b: ZoneRef,
         *,
-        kinds: Iterable[str] | str = ("land", "strait"),
+        kinds: Iterable[str] | str | None = None,
+        unit: str | None = None,
         avoid: Iterable[ZoneRef] = (),
     ) -> list[str] | None:
-        """The fewest-steps path from ``a`` to ``b`` using links of ``kinds``, or None.
+        """The fewest-steps path from ``a`` to ``b`` along links of ``kinds`` (default: all)
+        that a unit of type ``unit`` may use (default: any), or None.
 
-        The path includes both ends; zones in ``avoid`` are never entered (the start may be
-        one). Breadth-first over sorted neighbours, so the answer is the same on every run.
+        The path includes both ends; locations in ``avoid`` are never entered (the start may
+        be one). Breadth-first over sorted neighbours, so the answer is the same on every run.
 
-        >>> load_board("italia").shortest_path("Messana", "Rhegium")
-        ['Messana', 'Rhegium']
+        >>> load_board("italia").shortest_path("Messana", "Bruttium", unit="army")
+        ['Messana', 'Rhegium', 'Bruttium']
         """
-        wanted = _kind_set(kinds)
         start, goal = self.zone(a).name, self.zone(b).name
         blocked = {self.zone(z).name for z in avoid}
         if start == goal:
@@ -302,12 +387,8 @@ class Board:
         queue = deque([start])
         while queue:
             here = queue.popleft()
-            for there in sorted(self._adjacent[here]):
-                if (
-                    there in came_from
-                    or there in blocked
-                    or self._adjacent[here][there].kind not in wanted
-                ):
+            for there in self.neighbours(here, kinds, unit=unit):
+                if there in came_from or there in blocked:
                     continue
                 came_from[there] = here
                 if there == goal:
@@ -323,49 +404,32 @@ class Board:
         a: ZoneRef,
         b: ZoneRef,
         *,
-        kinds: Iterable[str] | str = ("land", "strait"),
+        kinds: Iterable[str] | str | None = None,
+        unit: str | None = None,
         avoid: Iterable[ZoneRef] = (),
     ) -> int | None:
         """The number of steps of :meth:`shortest_path`, or None when ``b`` is unreachable."""
-        path = self.shortest_path(a, b, kinds=kinds, avoid=avoid)
+        path = self.shortest_path(a, b, kinds=kinds, unit=unit, avoid=avoid)
         return None if path is None else len(path) - 1
 
     # -- tables and pictures --------------------------------------------------------------------
 
     def to_geodataframe(self) -> Any:
-        """The zones as a geopandas GeoDataFrame in EPSG:4326, one row per zone, indexed by name.
+        """The locations as a geopandas GeoDataFrame, one row per location, indexed by name.
 
-        Columns: name, kind, region, terrain, city_allowed, stacking_limit (nullable int,
-        empty for seas), coastal, neighbours (comma-joined), geometry.
+        Columns: name, kind, region, terrain, parent, one per declared attribute, coastal,
+        neighbours (comma-joined), geometry (a box's centre for a location without polygon).
         """
-        import geopandas as gpd
-        import pandas as pd
+        from italia_kit.geo.tables import board_frame
 
-        names = list(self.names)
-        data = {
-            "name": names,
-            "kind": [z.kind.value for z in self._zones],
-            "region": [z.region for z in self._zones],
-            "terrain": [z.terrain.value for z in self._zones],
-            "city_allowed": [z.city_allowed for z in self._zones],
-            "stacking_limit": pd.array([z.base_stacking_limit for z in self._zones], "Int64"),
-            "coastal": [self.is_coastal(z) for z in self._zones],
-            "neighbours": [", ".join(self.neighbours(z)) for z in self._zones],
-        }
-        # The index carries the names but no label: an index level also called "name" would
-        # make `frame.groupby("name")` ambiguous.
-        return gpd.GeoDataFrame(
-            data, geometry=[z.geometry for z in self._zones], crs="EPSG:4326", index=names
-        )
+        return board_frame(self)
 
     def adjacency_frame(self) -> pd.DataFrame:
-        """The links as a pandas DataFrame: zone_a, zone_b, kind, border_km (sorted)."""
-        import pandas as pd
+        """The links as a pandas DataFrame: zone_a, zone_b, kind, border_km and one column
+        per declared link attribute (sorted by zone_a, zone_b)."""
+        from italia_kit.geo.tables import link_frame
 
-        return pd.DataFrame(
-            [(k.a, k.b, k.kind, k.border_km) for k in self._links],
-            columns=["zone_a", "zone_b", "kind", "border_km"],
-        )
+        return link_frame(self)
 
     def _repr_svg_(self) -> str:
         """The board as SVG text, for Jupyter's rich display."""
@@ -378,25 +442,6 @@ class Board:
         from italia_kit.geo.render import board_png
 
         return board_png(self)
-
-
-@functools.lru_cache(maxsize=8)
-def _derived_links(
-    geojson_bytes: bytes, zones: tuple[Zone, ...], meta: BoardMeta
-) -> tuple[Link, ...]:
-    """The adjacency of the polygons (the slow part of a load), remembered per file content.
-
-    The file's bytes are part of the key because Zone equality ignores the polygons.
-    """
-    return tuple(
-        derive_adjacency(
-            {z.name: z.geometry for z in zones},
-            {z.name: z.kind.value for z in zones},
-            meta.min_border_km,
-            straits=[(p.a, p.b) for p in meta.straits],
-            corners=[(p.a, p.b) for p in meta.corners],
-        )
-    )
 
 
 def _data_dirs() -> list[Path]:
@@ -424,8 +469,8 @@ def _load_board(name: str) -> Board:
     # Cached under the normalised name, so load_board() and load_board("Italia") share one.
     known: list[str] = []
     for folder in _data_dirs():
-        geojson, meta = folder / f"{name}.geojson", folder / f"{name}.board.yaml"
-        if geojson.is_file() and meta.is_file():
-            return Board.from_files(geojson, meta)
+        meta = folder / f"{name}.board.yaml"
+        if meta.is_file():
+            return Board.from_file(meta)
         known += [p.name.removesuffix(".board.yaml") for p in folder.glob("*.board.yaml")]
     raise UnknownBoardError(name, difflib.get_close_matches(name, sorted(set(known)), n=3))

@@ -1,7 +1,9 @@
 """Pictures of a board drawn with matplotlib: no tiles, no internet, the zones' own polygons.
 
-matplotlib is imported inside the functions, so importing the zone model stays fast and a
-rules-only user never pays for it.
+A board with polygons is drawn as a map (this module); a board of boxes and lines as a
+diagram (:mod:`italia_kit.geo.render_boxes`); the boxes of a board that has both are drawn on
+its map. matplotlib is imported inside the functions, so importing the zone model stays fast
+and a rules-only user never pays for it.
 
 >>> from italia_kit.geo import load_board
 >>> fig = render_board(load_board("italia"), highlight=["Rome"], title="Rome")
@@ -17,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from italia_kit.geo.zone import Terrain, Zone, ZoneKind
+from italia_kit.geo.zone import Zone
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -28,22 +30,18 @@ if TYPE_CHECKING:
 
 __all__ = ["board_png", "board_svg", "render_board", "zone_colour"]
 
-# Pale fills so that black names stay readable on every zone. The Italia regions get the
-# colours of the printed board's outlines (2.1: North purple, South orange, islands green).
-REGION_COLOURS = {
-    "North": "#e3d3ef",
-    "South": "#f8dcb4",
-    "Islands": "#d3ebc4",
-    "Africa": "#efe2b8",
-    "Borderland": "#d6d6d6",
-    "Sea": "#d4e8f7",
-}
+# Pale fills so that black names stay readable on every zone. A board file names its own
+# fills (`colours`, by region, kind or location: Italia's are its printed outlines); other
+# regions take the _OTHER_REGIONS in turn.
 _OTHER_REGIONS = ("#f3e3c3", "#d8e8d0", "#e8d8e8", "#f0f0c8", "#d8e0f0", "#f0d8d0")
 _SEA = "#d4e8f7"
 _MOUNTAIN_TINT = "#7a5a32"  # blended into a mountain zone's fill to shade it
 _HIGHLIGHT = "#d62728"
 _STRAIT = "#b22222"
 _STRAIT_MIN_DEG = 0.7  # shortest strait arrow drawn, in degrees
+# Drawing conventions for words many boards share: a mountain terrain is shaded and dotted, a
+# borderland kind striped. A board without these words is drawn without them.
+_MOUNTAIN, _BORDERLAND = "mountain", "borderland"
 
 
 def _blend(colour: str, other: str, amount: float) -> tuple[float, float, float]:
@@ -60,11 +58,12 @@ def _blend(colour: str, other: str, amount: float) -> tuple[float, float, float]
 def zone_colour(
     zone: Zone, regions: tuple[str, ...] = (), colours: Mapping[str, str] | None = None
 ) -> Any:
-    """The fill of a zone: ``colours`` by zone name, then by region, then the defaults.
+    """The fill of a zone: ``colours`` by zone name, then by region, then by kind, then the
+    defaults (seas pale blue, other regions a pale colour each).
 
     >>> from shapely.geometry import box
-    >>> sea = Zone("Mare", ZoneKind.SEA, "Sea", Terrain.SEA, False, (0, 0), (0, 0), {},
-    ...            box(0, 0, 1, 1))
+    >>> sea = Zone("Mare", "sea", "Sea", "sea", {}, (0, 0), (0, 0), {}, box(0, 0, 1, 1),
+    ...            water=True)
     >>> zone_colour(sea)
     '#d4e8f7'
     """
@@ -73,14 +72,14 @@ def zone_colour(
         return colours[zone.name]
     if zone.region in colours:
         base = colours[zone.region]
+    elif zone.kind in colours:
+        base = colours[zone.kind]
     elif zone.is_sea:
         return _SEA
-    elif zone.region in REGION_COLOURS:
-        base = REGION_COLOURS[zone.region]
     else:
         index = regions.index(zone.region) if zone.region in regions else 0
         base = _OTHER_REGIONS[index % len(_OTHER_REGIONS)]
-    if zone.terrain is Terrain.MOUNTAIN and zone.kind is ZoneKind.LAND:
+    if zone.terrain == _MOUNTAIN and zone.kind != _BORDERLAND:
         return _blend(base, _MOUNTAIN_TINT, 0.22)
     return base
 
@@ -115,13 +114,15 @@ def _draw_zones(
     from matplotlib.patches import PathPatch
 
     for zone in board.zones:
+        if zone.geometry is None:
+            continue  # a box: render_boxes draws it
         path = _path(zone.geometry, simplify)
         fill = zone_colour(zone, board.regions, colours)
         ax.add_patch(PathPatch(path, facecolor=fill, edgecolor="#555555", lw=0.5, zorder=1))
         # Hatching over the fill: grey stripes mark a borderland, brown dots a mountain.
-        if zone.is_borderland:
+        if zone.kind == _BORDERLAND:
             hatch, ink = "////", (0.35, 0.35, 0.35, 0.45)
-        elif zone.terrain is Terrain.MOUNTAIN and dots:
+        elif zone.terrain == _MOUNTAIN and dots:
             hatch, ink = "..", (0.4, 0.27, 0.1, 0.35)
         else:
             hatch = ""
@@ -133,13 +134,19 @@ def _draw_zones(
             ax.add_patch(PathPatch(path, facecolor="none", edgecolor=_HIGHLIGHT, lw=2.2, zorder=5))
 
 
-def _draw_straits(ax: Axes, board: Board) -> None:
+def _draw_crossings(ax: Axes, board: Board) -> None:
+    """The declared links between two polygons (Italia's straits) as red double arrows;
+    links that touch a box are drawn as lines by render_boxes."""
     from matplotlib import patheffects
     from matplotlib.patches import FancyArrowPatch
     from shapely.ops import nearest_points
 
-    for strait in board.straits:
+    if not board.meta.derive_links:
+        return  # every link is declared: the shared borders show them
+    for strait in board.declared_links:
         one, two = board[strait.a], board[strait.b]
+        if one.geometry is None or two.geometry is None:
+            continue
         p, q = nearest_points(one.geometry, two.geometry)
         (x1, y1), (x2, y2) = (p.x, p.y), (q.x, q.y)
         mx, my, dx, dy = (x1 + x2) / 2, (y1 + y2) / 2, x2 - x1, y2 - y1
@@ -171,7 +178,10 @@ def _draw_corners(ax: Axes, board: Board) -> None:
     from shapely.ops import nearest_points
 
     for corner in board.corners:
-        p, q = nearest_points(board[corner.a].geometry, board[corner.b].geometry)
+        one, two = board[corner.a].geometry, board[corner.b].geometry
+        if one is None or two is None:
+            continue
+        p, q = nearest_points(one, two)
         ax.plot(
             [(p.x + q.x) / 2],
             [(p.y + q.y) / 2],
@@ -207,6 +217,7 @@ def _draw_labels(ax: Axes, board: Board, fontsize: float, halo: bool) -> list[Te
             **style,
         )
         for zone in board.zones
+        if zone.geometry is not None
     ]
 
 
@@ -247,7 +258,7 @@ def _separate_labels(fig: Figure, ax: Axes, texts: list[Text], rounds: int = 80)
 def _region_sample(board: Board, region: str) -> Zone:
     """A zone showing the region's plain colour (a mountain zone's fill is shaded)."""
     members = [z for z in board.zones if z.region == region]
-    plain = [z for z in members if z.is_borderland or z.terrain is not Terrain.MOUNTAIN]
+    plain = [z for z in members if z.kind == _BORDERLAND or z.terrain != _MOUNTAIN]
     return (plain or members)[0]
 
 
@@ -270,18 +281,21 @@ def _legend(
     for region in board.regions:
         sample = _region_sample(board, region)
         fill = zone_colour(sample, board.regions, colours)
-        handles.append(swatch(fill, "////" if sample.is_borderland else None, region))
-    if any(z.terrain is Terrain.MOUNTAIN and not z.is_borderland for z in board.zones):
+        handles.append(swatch(fill, "////" if sample.kind == _BORDERLAND else None, region))
+    if any(z.terrain == _MOUNTAIN and z.kind != _BORDERLAND for z in board.zones):
         fill = _blend("#ffffff", _MOUNTAIN_TINT, 0.22)
         handles.append(swatch(fill, ".." if dots else None, "mountain"))
-    if board.straits:
+    crossings = sorted({str(k.kind) for k in board.declared_links if board.meta.derive_links})
+    for kind in crossings:
         arrow = r"$\leftrightarrow$"
         size = fontsize * 1.6
         handles.append(Line2D([], [], color=_STRAIT, marker=arrow, markersize=size, lw=0))
-        handles[-1].set_label("strait")
+        handles[-1].set_label(kind)
     if board.corners:
         handles.append(Line2D([], [], color="black", marker="X", markersize=5, lw=0))
         handles[-1].set_label("corner: no passage")
+    if not handles:
+        return  # nothing to explain: no regions, mountains, crossings or corners
 
     # Try the map against the left edge: a tall map (Italia) leaves the key a margin of its own.
     ax.set_anchor("W")
@@ -328,13 +342,30 @@ def render_board(
     """
     from matplotlib.figure import Figure
 
+    from italia_kit.geo.render_boxes import draw_boxes, render_boxes
+
     marked = {board.zone(name).name for name in highlight}
+    colours = {**board.meta.colours, **(colours or {})}  # the caller's first, then the file's
+    if all(z.geometry is None for z in board.zones):
+        fig = render_boxes(
+            board,
+            colours=colours,
+            highlight=marked,
+            title=title,
+            figsize=figsize,
+            dpi=dpi,
+            fontsize=fontsize,
+        )
+        if path is not None:
+            fig.savefig(path, dpi=dpi)
+        return fig
     fig = Figure(figsize=figsize, dpi=dpi)
     ax = fig.add_axes((0.03, 0.01, 0.96, 0.94 if title else 0.98))
     _draw_zones(ax, board, colours, marked, simplify, dots=not compact)
-    _draw_straits(ax, board)
+    _draw_crossings(ax, board)
     _draw_corners(ax, board)
     texts = _draw_labels(ax, board, fontsize, halo=not compact)
+    texts += draw_boxes(ax, board, colours, marked, fontsize)
 
     west, south, east, north = _bounds(board)
     pad = 0.01 * max(east - west, north - south)
@@ -355,7 +386,9 @@ def render_board(
 
 
 def _bounds(board: Board) -> tuple[float, float, float, float]:
-    boxes = [z.geometry.bounds for z in board.zones]
+    from italia_kit.geo.render_boxes import box_bounds
+
+    boxes = [z.geometry.bounds if z.geometry is not None else box_bounds(board, z) for z in board]
     return (
         min(b[0] for b in boxes),
         min(b[1] for b in boxes),

@@ -1,65 +1,81 @@
-"""Reading and checking a board's two files (format: ``docs/geodata-format.md``).
+"""Reading and checking a board's files (format: ``docs/geodata-format.md``).
 
-Every check runs to the end and collects its problems, so that one load reports everything
-that is wrong with the files; :func:`read_board_files` raises one :class:`BoardDataError`
-listing them all. Each problem names the file, the zone and the field::
-
-    italia.geojson: zone 'Verona': field 'terrain': 'hills' is not one of clear, mountain,
-    swamp, sea
+A board is a ``*.board.yaml`` (its name, its vocabulary, its boxes, its declared links
+and corners) and, for a board with polygons, a GeoJSON of zones. Every check runs to the end
+and collects its problems, so that one load reports everything that is wrong with the files;
+:func:`read_board_files` raises one :class:`BoardDataError` listing them all. Each problem
+names the file, the location and the field.
 
 >>> import json, tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> _ = (folder / "x.geojson").write_text(json.dumps({"type": "FeatureCollection",
 ...     "features": [{"type": "Feature", "geometry": None, "properties": {"name": "Verona"}}]}))
->>> _ = (folder / "x.board.yaml").write_text("name: x\\nmin_border_km: -1\\n")
+>>> _ = (folder / "x.board.yaml").write_text(
+...     "name: x\\nmin_border_km: -1\\nvocabulary: {kinds: {land: null}}\\n")
 >>> try:
 ...     read_board_files(folder / "x.geojson", folder / "x.board.yaml")
 ... except BoardDataError as err:
-...     print(err.problems[0]); print(err.problems[-1])
-x.geojson: zone 'Verona': field 'kind': missing
+...     print(*(problem[:72] for problem in err.problems), sep="\\n")
 x.board.yaml: field 'min_border_km': -1 is negative
+x.geojson: location 'Verona': field 'kind': missing
+x.geojson: location 'Verona': field 'label_point': missing
+x.geojson: location 'Verona': field 'geometry': missing
+x.board.yaml: vocabulary: field 'borders': missing (a board with polygon
 """
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
-from shapely.geometry import Point, shape
-from shapely.validation import explain_validity
 
-from italia_kit.geo.adjacency import Link
+from italia_kit.geo.adjacency import Link, pair
 from italia_kit.geo.errors import BoardDataError
-from italia_kit.geo.zone import LonLat, Terrain, Zone, ZoneKind
+from italia_kit.geo.locations import BoxEntry, Feature, LocationData
+from italia_kit.geo.vocabulary import (
+    AttributeSpec,
+    FrozenMap,
+    Term,
+    Vocabulary,
+    read_vocabulary,
+    suggest,
+)
+from italia_kit.geo.zone import Zone
 
 __all__ = [
-    "PROVENANCE_FIELDS",
     "BoardDataError",
     "BoardMeta",
     "ZonePair",
     "check_adjacency_table",
-    "check_pairs",
     "read_board_files",
     "read_meta",
     "read_zones",
 ]
 
-#: The fields whose origin every zone must state in its ``provenance`` object.
-PROVENANCE_FIELDS = ("name", "kind", "region", "terrain", "city_allowed", "geometry")
-
-_META_KEYS = ("name", "title", "min_border_km", "straits", "corners")
-_PAIR_KEYS = ("zones", "provenance")
+_META_KEYS = (
+    "name",
+    "title",
+    "polygons",
+    "derive_links",
+    "min_border_km",
+    "require_provenance",
+    "vocabulary",
+    "locations",
+    "links",
+    "corners",
+    "colours",
+)
+_LINK_FIELDS = ("between", "kind", "provenance")
 
 
 @dataclass(frozen=True)
 class ZonePair:
-    """Two zones named together in the metadata (a strait or a corner) and the source."""
+    """Two locations named together in the board file (a corner) and the source."""
 
     a: str
     b: str
@@ -68,166 +84,28 @@ class ZonePair:
 
 @dataclass(frozen=True)
 class BoardMeta:
-    """The contents of a ``*.board.yaml``: the board's name and the adjacency exceptions."""
+    """The contents of a ``*.board.yaml`` but its locations: name, vocabulary, links, corners.
+
+    ``polygons`` is the GeoJSON file the board names (beside it), if any; ``min_border_km``
+    the shortest shared border that links two zones (boards with polygons only). With
+    ``derive_links`` false the polygons are only drawn: every link is declared (a game whose
+    map gives its links, as Machiavelli's does).
+    """
 
     name: str
     title: str
-    min_border_km: float
-    straits: tuple[ZonePair, ...] = ()
+    vocabulary: Vocabulary
+    min_border_km: float | None = None
+    links: tuple[Link, ...] = ()
     corners: tuple[ZonePair, ...] = ()
-
-
-def _enum_values(enum_type: type[ZoneKind] | type[Terrain]) -> str:
-    return ", ".join(member.value for member in enum_type)
-
-
-def _suggest(name: str, known: Iterable[str]) -> str:
-    close = difflib.get_close_matches(name, list(known), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    polygons: str | None = None
+    require_provenance: bool = False
+    derive_links: bool = True
+    colours: FrozenMap[str] = field(default_factory=FrozenMap)
 
 
 def _is_number(value: object) -> bool:
-    # bool is an int subclass; `true` must not pass for a coordinate.
     return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-class _Feature:
-    """Checks one GeoJSON feature; ``problems`` collects what is wrong with it."""
-
-    def __init__(self, file: str, index: int, feature: object) -> None:
-        self.file = file
-        self.problems: list[str] = []
-        self.feature = feature if isinstance(feature, dict) else {}
-        props = self.feature.get("properties")
-        self.props: dict[str, Any] = props if isinstance(props, dict) else {}
-        name = self.props.get("name")
-        self.name = name if isinstance(name, str) and name.strip() else None
-        self.where = f"zone {self.name!r}" if self.name else f"feature #{index + 1}"
-        if not isinstance(feature, dict) or feature.get("type") != "Feature":
-            self.problems.append(f"{file}: {self.where}: not a GeoJSON Feature")
-        elif not isinstance(props, dict):
-            self.problems.append(f"{file}: {self.where}: field 'properties': missing")
-
-    def fail(self, field: str, what: str) -> None:
-        self.problems.append(f"{self.file}: {self.where}: field {field!r}: {what}")
-
-    def get(self, field: str, kind: type | tuple[type, ...], kind_name: str) -> Any:
-        """The property's value if it is there and of the right type, else None (noted)."""
-        if field not in self.props:
-            self.fail(field, "missing")
-            return None
-        value = self.props[field]
-        if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-            self.fail(field, f"{value!r} is not {kind_name}")
-            return None
-        return value
-
-    def text(self, field: str) -> str | None:
-        value: str | None = self.get(field, str, "a string")
-        if value is not None and " ".join(value.split()) != value:
-            # Lookup ignores case and spacing, so stray spaces would make two spellings.
-            self.fail(field, f"{value!r} has leading, trailing or doubled spaces")
-            return None
-        if value == "":
-            self.fail(field, "is empty")
-            return None
-        return value
-
-    def choice(self, field: str, enum_type: type[ZoneKind] | type[Terrain]) -> Any:
-        value = self.get(field, str, "a string")
-        if value is None:
-            return None
-        try:
-            return enum_type(value)
-        except ValueError:
-            self.fail(field, f"{value!r} is not one of {_enum_values(enum_type)}")
-            return None
-
-    def point(self, field: str) -> LonLat | None:
-        value = self.get(field, list, "a [lon, lat] pair")
-        if value is None:
-            return None
-        if len(value) != 2 or not all(_is_number(v) and math.isfinite(v) for v in value):
-            self.fail(field, f"{value!r} is not a [lon, lat] pair of numbers")
-            return None
-        lon, lat = float(value[0]), float(value[1])
-        if not (-180 <= lon <= 180 and -90 <= lat <= 90):
-            self.fail(field, f"{value!r} is not a lon/lat position")
-            return None
-        return lon, lat
-
-    def provenance(self) -> dict[str, str]:
-        value = self.get("provenance", dict, "an object")
-        if value is None:
-            return {}
-        for field in PROVENANCE_FIELDS:
-            source = value.get(field)
-            if not isinstance(source, str) or not source.strip():
-                self.fail("provenance", f"no source given for {field!r}")
-        return {str(k): str(v) for k, v in value.items()}
-
-    def geometry(self) -> Any:
-        raw = self.feature.get("geometry")
-        if not isinstance(raw, dict):
-            self.fail("geometry", "missing")
-            return None
-        if raw.get("type") not in ("Polygon", "MultiPolygon"):
-            self.fail("geometry", f"type {raw.get('type')!r} is not Polygon or MultiPolygon")
-            return None
-        try:
-            geom = shape(raw)
-        except Exception as err:  # shapely raises several types for malformed rings
-            self.fail("geometry", f"unreadable coordinates ({err})")
-            return None
-        if geom.is_empty:
-            self.fail("geometry", "is empty")
-            return None
-        if not geom.is_valid:
-            self.fail("geometry", f"invalid polygon: {explain_validity(geom)}")
-            return None
-        west, south, east, north = geom.bounds
-        if west < -180 or east > 180 or south < -90 or north > 90:
-            self.fail("geometry", "coordinates are not lon/lat degrees (EPSG:4326)")
-            return None
-        return geom
-
-    def zone(self) -> Zone | None:
-        """The zone, or None when any field is wrong (the problems say which)."""
-        kind = self.choice("kind", ZoneKind)
-        region = self.text("region")
-        terrain = self.choice("terrain", Terrain)
-        city_allowed = self.get("city_allowed", bool, "true or false")
-        label_point = self.point("label_point")
-        anchor_point = self.point("anchor_point")
-        provenance = self.provenance()
-        geometry = self.geometry()
-        name = self.text("name")
-        if (
-            kind is not None
-            and terrain is not None
-            and (kind is ZoneKind.SEA) != (terrain is Terrain.SEA)
-        ):
-            self.fail("terrain", f"{terrain.value!r} does not fit kind {kind.value!r}")
-        if kind is ZoneKind.SEA and city_allowed is True:
-            self.fail("city_allowed", "true for a sea zone")
-        if geometry is not None:
-            for field, point in (("label_point", label_point), ("anchor_point", anchor_point)):
-                if point is not None and not geometry.contains(Point(point)):
-                    self.fail(field, f"{list(point)} is outside the zone")
-        if self.problems:
-            return None
-        assert name and kind and region and terrain and label_point and anchor_point
-        return Zone(
-            name=name,
-            kind=kind,
-            region=region,
-            terrain=terrain,
-            city_allowed=bool(city_allowed),
-            label_point=label_point,
-            anchor_point=anchor_point,
-            provenance=provenance,
-            geometry=geometry,
-        )
 
 
 def _load_json(path: Path) -> tuple[Any, list[str]]:
@@ -239,17 +117,27 @@ def _load_json(path: Path) -> tuple[Any, list[str]]:
         return None, [f"{path.name}: not valid JSON ({err})"]
 
 
-def read_zones(path: str | Path) -> tuple[list[Zone], list[str]]:
-    """The zones of a GeoJSON board file and every problem found in it.
+def _load_yaml(path: Path) -> tuple[dict[str, Any] | None, list[str]]:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        return None, [f"{path.name}: cannot be read ({err.strerror or err})"]
+    except (yaml.YAMLError, UnicodeDecodeError) as err:
+        return None, [f"{path.name}: not valid YAML ({' '.join(str(err).split())})"]
+    if not isinstance(data, dict):
+        return None, [f"{path.name}: not a YAML mapping of {', '.join(_META_KEYS)}"]
+    return data, []
 
-    A zone with any problem is left out of the list; its problems are in the second value.
+
+def read_zones(
+    path: str | Path, vocabulary: Vocabulary, require_provenance: bool = False
+) -> tuple[list[LocationData], set[str], list[str]]:
+    """The zones of a GeoJSON board file, the names of all its features, and every problem.
+
+    A zone with any problem is left out of the first list, but its name is in the second,
+    so that the board file's links to it are not reported again as unknown.
     """
-    zones, _, problems = _read_zones(Path(path))
-    return zones, problems
-
-
-def _read_zones(path: Path) -> tuple[list[Zone], set[str], list[str]]:
-    """The good zones, the names of all features (good or not) and the problems."""
+    path = Path(path)
     data, problems = _load_json(path)
     if problems:
         return [], set(), problems
@@ -259,76 +147,171 @@ def _read_zones(path: Path) -> tuple[list[Zone], set[str], list[str]]:
     features = data.get("features")
     if not isinstance(features, list) or not features:
         return [], set(), [f"{path.name}: field 'features': no zones (need a non-empty list)"]
-
-    zones: list[Zone] = []
-    first_seen: dict[str, str] = {}
+    zones, named = [], set()
     for index, raw in enumerate(features):
-        feature = _Feature(path.name, index, raw)
-        zone = feature.zone()
-        if feature.name is not None:
-            key = feature.name.casefold()
-            if key in first_seen:
-                feature.fail("name", f"duplicate of zone {first_seen[key]!r}")
-            else:
-                first_seen[key] = feature.name
+        feature = Feature(path.name, index, raw)
+        zone = feature.read(vocabulary, require_provenance)
         problems.extend(feature.problems)
-        if zone is not None and not feature.problems:
+        if feature.name is not None:
+            named.add(feature.name)
+        if zone is not None:
             zones.append(zone)
-    return zones, set(first_seen.values()), problems
+    return zones, named, problems
 
 
-def _pairs(raw: object, field: str, file: str, problems: list[str]) -> tuple[ZonePair, ...]:
-    """The ``straits`` or ``corners`` list of the metadata, checked entry by entry."""
+def _read_boxes(
+    raw: object, file: str, vocabulary: Vocabulary, require_provenance: bool, lonlat: bool
+) -> tuple[list[LocationData], set[str], list[str]]:
+    """The ``locations`` of the board file, as :func:`read_zones` reads features."""
     if raw is None:
-        return ()
+        return [], set(), []
+    if not isinstance(raw, list):
+        return [], set(), [f"{file}: field 'locations': {raw!r} is not a list"]
+    boxes, named, problems = [], set(), []
+    for index, entry in enumerate(raw):
+        box = BoxEntry(file, index, entry)
+        data = box.read(vocabulary, require_provenance, lonlat)
+        problems.extend(box.problems)
+        if box.name is not None:
+            named.add(box.name)
+        if data is not None:
+            boxes.append(data)
+    return boxes, named, problems
+
+
+def _between(entry: dict[str, Any], where: str, problems: list[str]) -> tuple[str, str] | None:
+    ends = entry.get("between")
+    if not (
+        isinstance(ends, list)
+        and len(ends) == 2
+        and all(isinstance(e, str) and e for e in ends)
+        and ends[0] != ends[1]
+    ):
+        problems.append(f"{where}: field 'between': {ends!r} is not two different locations")
+        return None
+    return ends[0], ends[1]
+
+
+def _entries(raw: object, field: str, file: str, problems: list[str]) -> list[dict[str, Any]]:
+    if raw is None:
+        return []
     if not isinstance(raw, list):
         problems.append(f"{file}: field {field!r}: {raw!r} is not a list")
-        return ()
-    pairs = []
-    singular = field.rstrip("s")
+        return []
+    out = []
     for index, entry in enumerate(raw):
-        where = f"{file}: {field}[{index}]"
-        if not isinstance(entry, dict):
-            problems.append(f"{where}: {entry!r} is not a mapping with 'zones' and 'provenance'")
-            continue
-        zones = entry.get("zones")
-        if isinstance(zones, list) and all(isinstance(z, str) for z in zones):
-            where = f"{file}: {singular} " + "-".join(repr(z) for z in zones)
+        if isinstance(entry, dict):
+            out.append(entry)
+        else:
+            problems.append(f"{file}: {field}[{index}]: {entry!r} is not a mapping")
+    return out
+
+
+def _where(file: str, what: str, entry: dict[str, Any], index: int) -> str:
+    ends = entry.get("between")
+    if isinstance(ends, list) and all(isinstance(e, str) for e in ends):
+        return f"{file}: {what} " + "-".join(repr(e) for e in ends)
+    return f"{file}: {what}s[{index}]"
+
+
+def _source(entry: dict[str, Any], where: str, required: bool, problems: list[str]) -> str:
+    source = entry.get("provenance")
+    if source is None and not required:
+        return ""
+    if not isinstance(source, str) or not source.strip():
+        problems.append(f"{where}: field 'provenance': missing")
+        return ""
+    return source
+
+
+def _links(
+    raw: object, file: str, vocabulary: Vocabulary, required: bool, problems: list[str]
+) -> tuple[Link, ...]:
+    """The declared links, checked for their own fields (their ends are checked later)."""
+    links = []
+    for index, entry in enumerate(_entries(raw, "links", file, problems)):
+        where = _where(file, "link", entry, index)
+        known = (*_LINK_FIELDS, *vocabulary.link_attributes)
         for key in entry:
-            if key not in _PAIR_KEYS:
-                problems.append(f"{where}: field {key!r}: unknown key (expected zones, provenance)")
-        source = entry.get("provenance")
-        if not isinstance(source, str) or not source.strip():
-            problems.append(f"{where}: field 'provenance': missing")
-        if not (
-            isinstance(zones, list)
-            and len(zones) == 2
-            and all(isinstance(z, str) for z in zones)
-            and zones[0] != zones[1]
-        ):
-            problems.append(f"{where}: field 'zones': {zones!r} is not two different zone names")
+            if key not in known:
+                hint = suggest(str(key), known) or " (the vocabulary declares no such attribute)"
+                problems.append(f"{where}: field {key!r}: unknown field{hint}")
+        before = len(problems)
+        ends = _between(entry, where, problems)
+        kind = entry.get("kind")
+        if not isinstance(kind, str):
+            problems.append(f"{where}: field 'kind': {'missing' if kind is None else repr(kind)}")
+        elif (problem := vocabulary.check_term("link kind", kind)) is not None:
+            problems.append(f"{where}: field 'kind': {problem}")
+        values = _values(entry, vocabulary.link_attributes, where, problems)
+        source = _source(entry, where, required, problems)
+        if ends is not None and len(problems) == before:
+            a, b = pair(*ends)
+            links.append(Link(a, b, str(kind), 0.0, FrozenMap(values), source))
+    return tuple(links)
+
+
+def _values(
+    entry: dict[str, Any], specs: Mapping[str, AttributeSpec], where: str, problems: list[str]
+) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    for name, spec in specs.items():
+        if name not in entry:
+            if spec.has_default:
+                values[name] = spec.default
+            else:
+                problems.append(f"{where}: field {name!r}: missing")
             continue
-        pairs.append(ZonePair(zones[0], zones[1], source if isinstance(source, str) else ""))
-    return tuple(pairs)
+        value, problem = spec.check(entry[name])
+        if problem:
+            problems.append(f"{where}: field {name!r}: {problem}")
+        else:
+            values[name] = value
+    return values
 
 
-def read_meta(path: str | Path) -> tuple[BoardMeta | None, list[str]]:
-    """The metadata of a ``*.board.yaml`` and every problem found in it (zones unchecked)."""
+def _corners(raw: object, file: str, problems: list[str]) -> tuple[ZonePair, ...]:
+    corners = []
+    for index, entry in enumerate(_entries(raw, "corners", file, problems)):
+        where = _where(file, "corner", entry, index)
+        for key in entry:
+            if key not in ("between", "provenance"):
+                problems.append(
+                    f"{where}: field {key!r}: unknown key (expected between, provenance)"
+                )
+        source = _source(entry, where, True, problems)
+        ends = _between(entry, where, problems)
+        if ends is not None:
+            corners.append(ZonePair(ends[0], ends[1], source))
+    return tuple(corners)
+
+
+def _colours(raw: object, file: str, problems: list[str]) -> FrozenMap[str]:
+    """The fills of the board's pictures, by region, kind or location name."""
+    if raw is None:
+        return FrozenMap()
+    if not isinstance(raw, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in raw.items()
+    ):
+        problems.append(f"{file}: field 'colours': {raw!r} is not a mapping of names to colours")
+        return FrozenMap()
+    return FrozenMap(raw)
+
+
+def read_meta(path: str | Path) -> tuple[BoardMeta | None, Any, list[str]]:
+    """The board file's metadata, its raw ``locations`` and every problem found in it.
+
+    The locations and the ends of the links are checked by :func:`read_board_files`, which
+    knows the zones of the GeoJSON too.
+    """
     path = Path(path)
     file = path.name
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        return None, [f"{file}: cannot be read ({err.strerror or err})"]
-    except (yaml.YAMLError, UnicodeDecodeError) as err:
-        return None, [f"{file}: not valid YAML ({' '.join(str(err).split())})"]
-    if not isinstance(data, dict):
-        return None, [f"{file}: not a YAML mapping of {', '.join(_META_KEYS)}"]
-
-    problems: list[str] = []
+    data, problems = _load_yaml(path)
+    if data is None:
+        return None, None, problems
     for key in data:
         if key not in _META_KEYS:
-            hint = _suggest(str(key), _META_KEYS) or f" (expected one of {', '.join(_META_KEYS)})"
+            hint = suggest(str(key), _META_KEYS) or f" (expected one of {', '.join(_META_KEYS)})"
             problems.append(f"{file}: field {key!r}: unknown key{hint}")
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
@@ -336,60 +319,174 @@ def read_meta(path: str | Path) -> tuple[BoardMeta | None, list[str]]:
     title = data.get("title", name)
     if not isinstance(title, str):
         problems.append(f"{file}: field 'title': {title!r} is not a string")
-    min_border_km: Any = data.get("min_border_km")
-    if min_border_km is None:
-        problems.append(f"{file}: field 'min_border_km': missing")
-    elif not _is_number(min_border_km) or not math.isfinite(min_border_km):
-        problems.append(f"{file}: field 'min_border_km': {min_border_km!r} is not a number")
-    elif min_border_km < 0:
-        problems.append(f"{file}: field 'min_border_km': {min_border_km!r} is negative")
-    straits = _pairs(data.get("straits"), "straits", file, problems)
-    corners = _pairs(data.get("corners"), "corners", file, problems)
-    if problems or not _is_number(min_border_km):
-        return None, problems
-    meta = BoardMeta(str(name), str(title), float(min_border_km), straits, corners)
-    return meta, []
+    polygons = data.get("polygons")
+    if polygons is not None and not (isinstance(polygons, str) and polygons.strip()):
+        problems.append(f"{file}: field 'polygons': {polygons!r} is not a file name")
+    km: Any = data.get("min_border_km")
+    if km is not None and (not _is_number(km) or not math.isfinite(km)):
+        problems.append(f"{file}: field 'min_border_km': {km!r} is not a number")
+        km = None
+    elif km is not None and km < 0:
+        problems.append(f"{file}: field 'min_border_km': {km!r} is negative")
+    required = data.get("require_provenance", False)
+    if not isinstance(required, bool):
+        problems.append(f"{file}: field 'require_provenance': {required!r} is not true or false")
+        required = False
+    derive = data.get("derive_links", True)
+    if not isinstance(derive, bool):
+        problems.append(f"{file}: field 'derive_links': {derive!r} is not true or false")
+        derive = True
+    vocabulary = read_vocabulary(data.get("vocabulary"), file, problems)
+    colours = _colours(data.get("colours"), file, problems)
+    links = _links(data.get("links"), file, vocabulary, required, problems)
+    corners = _corners(data.get("corners"), file, problems)
+    meta = BoardMeta(
+        str(name),
+        str(title),
+        vocabulary,
+        None if km is None else float(km),
+        links,
+        corners,
+        polygons if isinstance(polygons, str) else None,
+        required,
+        derive,
+        colours,
+    )
+    return meta, data.get("locations"), problems
 
 
-def check_pairs(
-    meta: BoardMeta, zones: Sequence[Zone], file: str, also_named: Iterable[str] = ()
+def _check_references(
+    meta: BoardMeta, locations: list[LocationData], named: Iterable[str], file: str
 ) -> list[str]:
-    """Problems of the metadata against the zones: unknown names, straits off land.
-
-    ``also_named`` are zones that exist but were refused for problems of their own: they
-    are not reported again as unknown here.
-    """
-    by_name: Mapping[str, Zone] = {z.name: z for z in zones}
-    known = set(by_name) | set(also_named)
+    """What the board file names that is not on the board: parents, link ends, corners, and
+    attributes of type ``location``. ``named`` are the locations refused for problems of their
+    own: they exist, and are not reported again as unknown here."""
+    by_name = {loc.name: loc for loc in locations}
+    known = set(by_name) | set(named)
     problems = []
-    for field, pairs in (("strait", meta.straits), ("corner", meta.corners)):
-        for pair in pairs:
-            where = f"{file}: {field} {pair.a!r}-{pair.b!r}: field 'zones'"
-            unknown = [n for n in (pair.a, pair.b) if n not in known]
-            for name in unknown:
-                problems.append(f"{where}: unknown zone {name!r}{_suggest(name, known)}")
-            if field == "strait" and all(n in by_name for n in (pair.a, pair.b)):
-                for name in (pair.a, pair.b):
-                    if not by_name[name].is_land:
-                        # 9.4: straits are crossed by land units walking, sea to sea is no strait.
-                        problems.append(
-                            f"{where}: {name!r} is a sea; a strait joins two land zones"
-                        )
+
+    def unknown(where: str, field: str, name: object) -> None:
+        if isinstance(name, str) and name not in known:
+            problems.append(
+                f"{where}: field {field!r}: unknown location {name!r}{suggest(name, known)}"
+            )
+
+    location_attrs = [n for n, s in meta.vocabulary.attributes.items() if s.type == "location"]
+    for loc in locations:
+        where = f"{file}: location {loc.name!r}"
+        if loc.parent is not None:
+            unknown(where, "in", loc.parent)
+            up = by_name.get(loc.parent)
+            if loc.parent == loc.name:
+                problems.append(f"{where}: field 'in': a location cannot lie in itself")
+            elif up is not None and up.parent is not None:
+                problems.append(
+                    f"{where}: field 'in': {up.name!r} lies in {up.parent!r} itself; "
+                    "sub-locations are one level deep"
+                )
+        for attr in location_attrs:
+            unknown(where, attr, loc.attributes.get(attr))
+    link_attrs = [n for n, s in meta.vocabulary.link_attributes.items() if s.type == "location"]
+    for link in meta.links:
+        where = f"{file}: link {link.a!r}-{link.b!r}"
+        for end in (link.a, link.b):
+            unknown(where, "between", end)
+        ends = [by_name.get(link.a), by_name.get(link.b)]
+        for one, two in (ends, ends[::-1]):
+            if one is not None and two is not None and one.parent == two.name:
+                problems.append(f"{where}: field 'between': {one.name!r} lies in {two.name!r}")
+        for attr in link_attrs:
+            unknown(where, attr, link.attributes.get(attr))
+    for corner in meta.corners:
+        for end in (corner.a, corner.b):
+            unknown(f"{file}: corner {corner.a!r}-{corner.b!r}", "between", end)
+    vocab = meta.vocabulary
+    words = known | set(vocab.kinds) | set(vocab.regions) | {loc.region for loc in locations}
+    for name in meta.colours:
+        if name not in words:
+            problems.append(
+                f"{file}: field 'colours': {name!r} is not a region, kind or location"
+                + suggest(name, words)
+            )
     return problems
 
 
-def read_board_files(geojson: str | Path, meta: str | Path) -> tuple[list[Zone], BoardMeta]:
-    """The zones and metadata of a board; raises :class:`BoardDataError` listing all problems."""
-    zones, named, problems = _read_zones(Path(geojson))
-    board_meta, meta_problems = read_meta(meta)
-    problems += meta_problems
-    if board_meta is not None and named:
-        # Zones refused for their own problems still count as named, so that one bad polygon
-        # does not also report every strait that mentions its zone.
-        problems += check_pairs(board_meta, zones, Path(meta).name, named)
+def _duplicates(locations: list[LocationData], file_of: Mapping[str, str]) -> list[str]:
+    seen: dict[str, str] = {}
+    problems = []
+    for loc in locations:
+        key = " ".join(loc.name.split()).casefold()
+        if key in seen:
+            problems.append(
+                f"{file_of[loc.name]}: location {loc.name!r}: field 'name': "
+                f"duplicate of location {seen[key]!r}"
+            )
+        else:
+            seen[key] = loc.name
+    return problems
+
+
+def _zone(loc: LocationData, parent: LocationData | None) -> Zone:
+    # A sub-location without a position of its own is drawn at its parent's.
+    home = parent if loc.anchor_point is None and parent is not None else loc
+    assert home.anchor_point is not None and home.label_point is not None
+    return Zone(
+        name=loc.name,
+        kind=Term(loc.kind),
+        region=loc.region,
+        terrain=Term(loc.terrain),
+        attributes=loc.attributes,
+        label_point=home.label_point,
+        anchor_point=home.anchor_point,
+        provenance=loc.provenance,
+        geometry=loc.geometry,
+        parent=loc.parent,
+        size=loc.size,
+        water=loc.water,
+    )
+
+
+def read_board_files(geojson: str | Path | None, meta: str | Path) -> tuple[list[Zone], BoardMeta]:
+    """The locations and metadata of a board; raises :class:`BoardDataError` listing all
+    problems. ``geojson`` None: the GeoJSON the board file names (``polygons``), if any."""
+    meta = Path(meta)
+    board_meta, raw_boxes, problems = read_meta(meta)
+    if geojson is None and board_meta is not None and board_meta.polygons:
+        geojson = meta.parent / board_meta.polygons
+    vocabulary = board_meta.vocabulary if board_meta is not None else Vocabulary()
+    required = board_meta is not None and board_meta.require_provenance
+    zones: list[LocationData] = []
+    named: set[str] = set()
+    if geojson is not None:
+        geojson = Path(geojson)
+        zones, named, zone_problems = read_zones(geojson, vocabulary, required)
+        problems += zone_problems
+        told = any("field 'min_border_km'" in p for p in problems)  # given, but wrong
+        derive = board_meta is not None and board_meta.derive_links
+        if derive and board_meta is not None and board_meta.min_border_km is None and not told:
+            problems.append(f"{meta.name}: field 'min_border_km': missing")
+        if derive and not vocabulary.borders and vocabulary.kinds:
+            problems.append(
+                f"{meta.name}: vocabulary: field 'borders': missing (a board with polygons "
+                "gives the link kind of each sort of shared border: land, coast, sea)"
+            )
+    boxes, box_names, box_problems = _read_boxes(
+        raw_boxes, meta.name, vocabulary, required, lonlat=geojson is not None
+    )
+    problems += box_problems
+    locations = zones + boxes
+    file_of = {z.name: geojson.name for z in zones if geojson is not None}
+    file_of.update({b.name: meta.name for b in boxes})
+    problems += _duplicates(locations, file_of)
+    if board_meta is not None:
+        problems += _check_references(board_meta, locations, named | box_names, meta.name)
+    if not locations and not problems:
+        problems.append(f"{meta.name}: field 'locations': no locations (and no polygons)")
     if problems or board_meta is None:
         raise BoardDataError(problems)
-    return zones, board_meta
+    by_name = {loc.name: loc for loc in locations}
+    parents = [by_name.get(loc.parent) if loc.parent else None for loc in locations]
+    return [_zone(loc, up) for loc, up in zip(locations, parents, strict=True)], board_meta
 
 
 def check_adjacency_table(

@@ -36,6 +36,7 @@ from italia_kit.core.save import ref_of
 from italia_kit.widgets.style import ZoneStyle
 
 if TYPE_CHECKING:
+    from italia_kit.geo import Board as GeoData
     from italia_kit.geo import Zone
 
 __all__ = [
@@ -52,6 +53,7 @@ __all__ = [
     "NoPresenterError",
     "StackLine",
     "area_of",
+    "box_board_of",
     "load_presenter",
     "presenter_for",
 ]
@@ -303,6 +305,33 @@ def area_of(zone: Zone) -> Area:
     else:
         side = "ik-above" if dy > 0 else "ik-below"
     return Area(zone.name, shapes, zone.label_point, zone.anchor_point, side)
+
+
+def box_board_of(board: GeoData) -> BoxBoard:
+    """A board of boxes of the zone model (:mod:`italia_kit.geo`, ``docs/geodata-format.md``)
+    as a :class:`BoxBoard`: each box at its position and size, a line per link, doubled for
+    a link kind declared ``line: double``. A sub-location drawn at its parent's place (a city
+    inside a province) is no box of its own; its links are drawn from the parent.
+    """
+    from italia_kit.geo.render_boxes import box_bounds, drawn
+
+    boxes = []
+    for zone in board:
+        if drawn(board, zone):
+            left, top, right, bottom = box_bounds(board, zone)  # y grows downwards here
+            boxes.append(Box(zone.name, left, top, right - left, bottom - top))
+    shown = {b.name for b in boxes}
+
+    def end(name: str) -> str:
+        return name if name in shown else board.top_of(name)
+
+    kinds = board.vocabulary.link_kinds
+    lines = [
+        Line(end(k.a), end(k.b), double=kinds[k.kind].line == "double")
+        for k in board.links
+        if end(k.a) != end(k.b)
+    ]
+    return BoxBoard(tuple(boxes), tuple(lines))
 
 
 # -- finding a game's presenter -------------------------------------------------------------------

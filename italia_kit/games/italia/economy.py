@@ -115,8 +115,7 @@ def check_buy(
         if zone is None:
             raise InvalidActionError("buy city: field 'zone' is required (its price depends on it)")
         zone = world.zone_name(zone)
-        z = world.board.zone(zone)
-        if not z.city_allowed:
+        if not world.city_allowed(zone):
             raise IllegalActionError("2.2.1.9", f"no city may be built in {zone}")
         if not world.controls(state, nation, zone):
             raise IllegalActionError("7.1", f"the {nation} do not control {zone}")

@@ -236,7 +236,7 @@ def legal_zones(
     if free:
         if zones:
             return zones
-        return sorted(z.name for z in world.board.zones if z.is_borderland)  # 7.2
+        return sorted(world.borderland_zones)  # 7.2
     if len(zones) == 1:
         return zones  # 7.1 exception: a nation with a single zone
     return [z for z in zones if z not in state.placed_zones]

@@ -56,7 +56,7 @@ class Geometry:
         board = world.board
         self.land = frozenset(z.name for z in board.zones if z.is_land)
         self.seas = frozenset(z.name for z in board.zones if z.is_sea)
-        self.borderlands = frozenset(z.name for z in board.zones if z.is_borderland)
+        self.borderlands = frozenset(world.borderland_zones)
         self.terrain: dict[str, Terrain] = {z.name: z.terrain.value for z in board.zones}
         self.land_neighbours: dict[str, tuple[str, ...]] = {}
         self.sea_neighbours: dict[str, tuple[str, ...]] = {}

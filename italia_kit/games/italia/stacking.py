@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from italia_kit.games.italia.board import base_stacking_limit, is_borderland
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.text import count
 from italia_kit.games.italia.world import World
@@ -53,9 +54,9 @@ def stacking_limit(
     z = world.board.zone(zone)
     if z.is_sea:
         return None
-    base = z.base_stacking_limit or 0
+    base = base_stacking_limit(z) or 0
     kind = "a mountain zone" if z.terrain.value == "mountain" else f"a {z.terrain.value} zone"
-    if z.is_borderland:
+    if is_borderland(z):
         kind = "a borderland (mountain)"
     terms: list[tuple[str, int, str]] = [(f"{z.name} is {kind}", base, "8.0")]
     if attacking:

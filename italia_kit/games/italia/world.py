@@ -8,6 +8,12 @@ from __future__ import annotations
 from functools import cached_property
 
 from italia_kit.core import Action, InvalidActionError
+from italia_kit.games.italia.board import (
+    base_stacking_limit,
+    check_board,
+    city_allowed,
+    is_borderland,
+)
 from italia_kit.games.italia.scenarios import Nation, Scenario, load_scenario
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.geo import Board, load_board
@@ -58,8 +64,9 @@ class World:
             _BOARD_TABLES[id(self.board)] = (self.board, tables)
 
     def _read_board(self) -> None:
+        check_board(self.board)  # the words of the board file the rules below rely on
         self._land = {z.name for z in self.board.zones if z.is_land}
-        self._borderlands = {z.name for z in self.board.zones if z.is_borderland}
+        self._borderlands = {z.name for z in self.board.zones if is_borderland(z)}
         self._seas = {z.name for z in self.board.zones if z.is_sea}
         self._mountains = {z.name for z in self.board.zones if z.terrain.value == "mountain"}
         self._names = {z.name for z in self.board.zones}
@@ -75,10 +82,10 @@ class World:
         self._seas_beside: dict[str, tuple[str, ...]] = {}
         self._terrain: dict[str, str] = {}
         self._base_limit: dict[str, int | None] = {}
-        self._city_allowed = {z.name for z in self.board.zones if z.city_allowed}
+        self._city_allowed = {z.name for z in self.board.zones if city_allowed(z)}
         #: the borderlands (9.2), in board order
         self.borderland_zones: tuple[str, ...] = tuple(
-            z.name for z in self.board.zones if z.is_borderland
+            z.name for z in self.board.zones if is_borderland(z)
         )
         #: the land zones (borderlands too), in board order
         self.land_zones: tuple[str, ...] = tuple(z.name for z in self.board.zones if z.is_land)
@@ -100,11 +107,11 @@ class World:
                 for n in nbs
                 if n not in self._seas
             )
-            self._attack_limit[z.name] = (z.base_stacking_limit or 0) + 1
+            self._attack_limit[z.name] = (base_stacking_limit(z) or 0) + 1
             self._neighbours[z.name] = tuple(nbs)
             self._seas_beside[z.name] = () if z.is_sea else tuple(self.board.seas_beside(z.name))
             self._terrain[z.name] = z.terrain.value
-            self._base_limit[z.name] = None if z.is_sea else (z.base_stacking_limit or 0)
+            self._base_limit[z.name] = None if z.is_sea else (base_stacking_limit(z) or 0)
         #: per zone, where a land unit may step (9.0): every step, then those a unit that has
         #: moved may take (no strait, 9.4); the move list reads it for each unit it lists
         self.reach: dict[str, tuple[Reach, Reach]] = {}

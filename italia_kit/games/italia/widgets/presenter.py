@@ -137,12 +137,13 @@ class ItaliaPresenter(BasePresenter):
         world = world_of(game)
         state: ItaliaState = game.state
         zone = world.board.zone(name)
-        kind = "sea zone" if zone.is_sea else "borderland" if zone.is_borderland else "land zone"
+        borderland = world.is_borderland(zone.name)
+        kind = "sea zone" if zone.is_sea else "borderland" if borderland else "land zone"
         lines = [f"{zone.name}: {kind}, {zone.terrain.value} terrain, region {zone.region}"]
         if not zone.is_sea:
             if zone.name in state.cities:
                 lines.append("a city stands here" if state.cities[zone.name] else "a ruined city")
-            elif zone.city_allowed:
+            elif world.city_allowed(zone.name):
                 lines.append("no city; one may be built (6.2)")
             else:
                 lines.append("no city may be built here")
