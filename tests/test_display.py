@@ -32,6 +32,15 @@ def test_a_game_shows_its_id_title_turn_phase_decision_and_last_events() -> None
     assert repr(game) == "<Game italia1, turn 1, purchase: Celts to decide (buy), 0 actions>"
 
 
+def test_a_variant_game_is_titled_by_its_registered_game() -> None:
+    from italia_kit import games
+
+    game = games.load("italia1", variant="hannibal_plus_2_elephants").new_game(seed=1)
+    title = games.load("italia1").title
+    assert f"italia1+hannibal_plus_2_elephants: {title}" in game._repr_html_()
+    assert repr(game).startswith("<Game italia1+hannibal_plus_2_elephants, turn 1")
+
+
 def test_a_game_shows_only_its_last_eight_events() -> None:
     game = new_game("italia1", seed=1)
     for _ in range(6):

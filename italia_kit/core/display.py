@@ -126,9 +126,13 @@ def _decision_fields(game: Game[Any]) -> list[tuple[str, str]]:
 
 
 def game_html(game: Game[Any]) -> str:
-    """A game at a glance: its id and title, turn, phase, the pending decision (or the
-    seats still owing sealed orders), and its last events with their rules."""
+    """A game at a glance: its id and title (the registered game's, ``rules.ref.game``,
+    else ``rules.game_id``), turn, phase, the pending decision (or the seats still owing
+    sealed orders), and its last events with their rules."""
+    from italia_kit.core.save import ref_of
+
     game_id = str(getattr(game.rules, "game_id", "?"))
+    registered = ref_of(game.rules).game if hasattr(game.rules, "game_id") else game_id
     state = game.state
     fields: list[tuple[str, object]] = [
         ("turn", state.turn),
@@ -138,5 +142,5 @@ def game_html(game: Game[Any]) -> str:
     ]
     log = game.log
     recent = log.since(max(0, len(log) - LAST_EVENTS))
-    title = f"{game_id}: {game_title(game_id)}"
+    title = f"{game_id}: {game_title(registered)}"
     return section(title, fields_table(fields), event_table(recent, total=len(log)))
