@@ -6,6 +6,8 @@ the commands every game has (``play``, ``replay``, ``whatif``) live in the modul
 adds its own through its spec (:attr:`GameSpec.commands <italia_kit.games.GameSpec>`:
 Italia's ``odds``), collected from the game registry. A refused input (unknown option,
 unknown zone, unknown game) prints one line on stderr and exits with 2, never a traceback.
+``--version`` prints ``italia-kit <version>``; a bare ``italia-kit`` prints the usage, the
+commands and the registered games, and exits with 0.
 
 >>> main(["board", "--zone", "rome"])  # doctest: +ELLIPSIS
 Rome
@@ -257,12 +259,36 @@ def commands() -> list[Command]:
     return found
 
 
+def games_epilog() -> str:
+    """The registered games as the help lists them, one a line: ``id  title``. A game
+    whose spec does not load is listed by its id alone."""
+    from italia_kit import games
+
+    lines = ["games (the --game of play, replay, whatif, board):"]
+    ids = games.available()
+    width = max((len(i) for i in ids), default=0)
+    for game_id in ids:
+        try:
+            title = games.load(game_id).title
+        except Exception:  # another package's broken game: game_command_modules warns
+            title = "(does not load)"
+        lines.append(f"  {game_id:<{width}}  {title}")
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with one subparser per command."""
+    """The argument parser with one subparser per command, ``--version``, and the
+    registered games after the commands in ``--help``."""
+    from italia_kit import __version__
+
     parser = _Parser(
-        prog=PROG, description="Board games as maps and rules engines: Italia I and II and more."
+        prog=PROG,
+        description="Board games as maps and rules engines: Italia I and II and more.",
+        epilog=games_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in commands():
         child = sub.add_parser(command.name, help=command.help, description=command.help)
         command.add_arguments(child)
@@ -273,7 +299,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (0 fine, 1 failed, 2 refused input)."""
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command is None:  # a bare `italia-kit`: what it can do
+            parser.print_help()
+            return 0
         code: int = args.run(args)
         return code
     except SystemExit as done:  # --help and --version end here

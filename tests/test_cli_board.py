@@ -92,7 +92,6 @@ def test_unknown_zone_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str])
     [
         (["board", "--colour"], "unrecognized arguments: --colour"),
         (["bored"], "invalid choice: 'bored'"),
-        ([], "the following arguments are required: COMMAND"),
         (["board", "--zone"], "argument --zone: expected one argument"),
         (["board", "--board", "itlaia"], "unknown board 'itlaia': did you mean 'italia'?"),
     ],

@@ -1,8 +1,8 @@
 """Plots of a what-if run (matplotlib, imported when a plot is drawn).
 
 Each function takes a :class:`~italia_kit.analysis.whatif.WhatIfResult` and returns a
-matplotlib ``Figure`` (no pyplot state: it shows in a notebook cell, and ``fig.savefig``
-writes it):
+matplotlib ``Figure``, a :class:`~italia_kit.figure.KitFigure` (no pyplot state: it shows
+as a PNG in a notebook cell without ``%matplotlib inline``, and ``fig.savefig`` writes it):
 
 - :func:`plot_vp`: final victory points per colour, one box per variant, every game a dot;
 - :func:`plot_win_rates`: win rate per variant and colour with the Wilson interval;
@@ -34,11 +34,9 @@ def _fill(colour: str) -> str:
 
 
 def _figure(figsize: tuple[float, float]) -> Any:
-    from matplotlib.figure import Figure
+    from italia_kit.figure import new_figure
 
-    fig = Figure(figsize=figsize, layout="constrained")
-    fig.patch.set_facecolor("white")
-    return fig
+    return new_figure(figsize)
 
 
 def plot_vp(

@@ -200,6 +200,55 @@ class WhatIfResult:
         """Write the tidy frame (:attr:`frame`) as CSV."""
         self.frame.to_csv(path, index=False)
 
+    # -- display --------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        """Short: the game, the variants and how many games each (not the frames)."""
+        counts = self.games.groupby("variant").size() if len(self.games) else {}
+        each = ", ".join(
+            f"{v} ({n} game{'s' if n != 1 else ''})"
+            for v in self.variants
+            for n in [int(counts.get(v, 0))]
+        )
+        failed = f", {len(self.failures)} failed" if len(self.failures) else ""
+        return f"<WhatIfResult {self.base}, seed {self.seed}: {each}{failed}>"
+
+    def _repr_html_(self) -> str:
+        """The notebook's view: per variant and seat the games, the mean score, its 5-95%
+        range and median, and the win rate with its 95% Wilson interval."""
+        from italia_kit.core.display import game_title, html_table, section
+
+        unit = f" {self.score_unit}" if self.score_unit else ""
+        header = (
+            "variant",
+            self.seat_label,
+            "games",
+            f"mean {self.score_label}",
+            "median",
+            "5-95%",
+            "win rate",
+            "95% interval",
+        )
+        rows = []
+        if len(self.scores):
+            table = self.summary(quantiles=(0.05, 0.5, 0.95))
+            for (variant, seat), row in table.iterrows():
+                rows.append(
+                    (
+                        self.titles.get(variant, variant),
+                        seat,
+                        int(row["games"]),
+                        f"{row['mean']:.1f}{unit}",
+                        f"{row['q50']:g}",
+                        f"{row['q05']:g}-{row['q95']:g}",
+                        f"{row['win_rate']:.0%}",
+                        f"{row['win_lo']:.0%}-{row['win_hi']:.0%}",
+                    )
+                )
+        caption = repr(self)[1:-1]
+        title = f"What if: {self.base} ({game_title(self.base)})"
+        return section(title, html_table(header, rows, caption=caption))
+
     # -- plots (matplotlib, imported when first drawn) -------------------------------------
 
     def plot_vp(self, **kwargs: Any) -> Any:

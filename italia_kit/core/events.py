@@ -161,6 +161,24 @@ class EventLog:
 
         return pd.DataFrame(self.to_records())
 
+    def __repr__(self) -> str:
+        """Short: how many events, and the last one's text.
+
+        >>> log = EventLog([Event(0, 1, "A", "bid", "bid", "B2", "B2: A bids 3.")])
+        >>> log
+        <EventLog: 1 event, last: B2: A bids 3.>
+        """
+        n = len(self._events)
+        if not n:
+            return "<EventLog: empty>"
+        return f"<EventLog: {n} event{'s' if n != 1 else ''}, last: {self._events[-1].text}>"
+
+    def _repr_html_(self) -> str:
+        """The notebook's view: the last events as a table, each with its rule."""
+        from italia_kit.core.display import event_table
+
+        return event_table(self._events)
+
     def texts(self, last: int | None = None) -> list[str]:
         events = self._events if last is None else self._events[-last:]
         return [e.text for e in events]

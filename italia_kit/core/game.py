@@ -422,6 +422,30 @@ class Game(Generic[S]):
     def state_json(self) -> dict[str, Any]:
         return self.state.to_json()
 
+    # -- display -----------------------------------------------------------------------
+    def __repr__(self) -> str:
+        """Short: the game, turn, phase, who decides and how many actions were taken.
+
+        >>> from italia_kit.games.italia import new_game
+        >>> new_game("italia1", seed=1)
+        <Game italia1, turn 1, purchase: Celts to decide (buy), 0 actions>
+        """
+        decision = self.decision
+        if decision is None:
+            who = "over"
+        else:
+            who = f"{', '.join(decision.owing)} to decide ({decision.kind})"
+        game_id = getattr(self.rules, "game_id", "?")
+        state = self.state
+        done = len(self.actions)
+        return f"<Game {game_id}, turn {state.turn}, {state.phase}: {who}, {done} actions>"
+
+    def _repr_html_(self) -> str:
+        """The notebook's view (:func:`~italia_kit.core.display.game_html`)."""
+        from italia_kit.core.display import game_html
+
+        return game_html(self)
+
 
 def _over_test(rules: Rules[S]) -> Callable[[S], bool]:
     """How to tell that the game is over: the rules' ``is_over`` if they define it (see

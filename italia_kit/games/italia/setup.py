@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from italia_kit.core import Game
 from italia_kit.games.italia.placement import add_unit_at
+from italia_kit.games.italia.position_display import PositionDisplay
 from italia_kit.games.italia.rules import ItaliaRules
 from italia_kit.games.italia.scenarios import Scenario
 from italia_kit.games.italia.state import ItaliaState
@@ -54,7 +55,7 @@ def world_of(game: ItaliaGame) -> World:
     return rules.world
 
 
-class Position:
+class Position(PositionDisplay):
     """A position built by hand: units in zones, cities, gold, and who is to play.
 
     >>> pos = Position("italia1", nation="Romans", phase="movement")

@@ -95,6 +95,18 @@ class SimResult:
     def to_dict(self) -> dict[str, Any]:
         return {**summary_dict(self), "n": self.n, "seed": self.seed, "policy": self.policy}
 
+    def __repr__(self) -> str:
+        from italia_kit.games.italia.odds.display import odds_repr
+
+        return odds_repr(self)
+
+    def _repr_html_(self) -> str:
+        """The notebook's view: the frequencies with their standard errors, the expected
+        losses, the likeliest outcomes."""
+        from italia_kit.games.italia.odds.display import odds_html
+
+        return odds_html(self)
+
 
 def simulate(battle: Battle, n: int, *, seed: int, policy: Policy | None = None) -> SimResult:
     """Fight ``battle`` ``n`` times with dice from ``PCG64(seed)``; see the module notes."""

@@ -105,6 +105,17 @@ class Odds(Generic[P]):
         """JSON-ready. The only top-level probabilities are the three that sum to 1."""
         return summary_dict(self)
 
+    def __repr__(self) -> str:
+        from italia_kit.games.italia.odds.display import odds_repr
+
+        return odds_repr(self)
+
+    def _repr_html_(self) -> str:
+        """The notebook's view: the chances, the expected losses, the likeliest outcomes."""
+        from italia_kit.games.italia.odds.display import odds_html
+
+        return odds_html(self)
+
 
 def outcomes_frame(outcomes: Sequence[Outcome[Any]]) -> pd.DataFrame:
     """Outcomes as a DataFrame: result, survivors as text, counts per type, probability."""
