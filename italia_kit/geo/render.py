@@ -340,8 +340,7 @@ def render_board(
     white halos (a halo turns each glyph into a path) and mountains shaded without dots
     (a dot hatch is thousands of circles).
     """
-    from matplotlib.figure import Figure
-
+    from italia_kit.figure import KitFigure
     from italia_kit.geo.render_boxes import draw_boxes, render_boxes
 
     marked = {board.zone(name).name for name in highlight}
@@ -359,7 +358,7 @@ def render_board(
         if path is not None:
             fig.savefig(path, dpi=dpi)
         return fig
-    fig = Figure(figsize=figsize, dpi=dpi)
+    fig = KitFigure(figsize=figsize, dpi=dpi)  # shows itself in a notebook cell
     ax = fig.add_axes((0.03, 0.01, 0.96, 0.94 if title else 0.98))
     _draw_zones(ax, board, colours, marked, simplify, dots=not compact)
     _draw_crossings(ax, board)

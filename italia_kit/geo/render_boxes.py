@@ -178,11 +178,11 @@ def render_boxes(
     blue; ``highlight`` boxes get a red outline; the legend names each link kind drawn, with
     the unit types it is for.
     """
-    from matplotlib.figure import Figure
+    from italia_kit.figure import KitFigure
 
     marked = {board.zone(name).name for name in highlight}
     colours = {**board.meta.colours, **(colours or {})}  # the caller's first, then the file's
-    fig = Figure(figsize=figsize, dpi=dpi)
+    fig = KitFigure(figsize=figsize, dpi=dpi)  # shows itself in a notebook cell
     ax = fig.add_axes((0.03, 0.01, 0.94, 0.92 if title else 0.98))
     texts = draw_boxes(ax, board, colours, marked, fontsize, all_links=True)
     del texts  # boxes are placed by hand; their names need no nudging
