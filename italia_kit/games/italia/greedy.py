@@ -124,12 +124,14 @@ class _Judge:
             Loot: self.loot,
             Rebuild: self.rebuild,
             CampaignMove: self.campaign_move,
-            Block: lambda a: 0.0 if not a.zone else -0.3,
-            ReactionMove: lambda a: -0.1,
-            Revolt: lambda a: -0.2,
+            Block: self.block,
+            ReactionMove: self.reaction,
+            Revolt: self.revolt,
         }
         self._current: Chances | None = None
         self._needs_fleet: bool | None = None
+        self._land_best: dict[tuple[str, int], float] = {}
+        self._sea_best: dict[tuple[str, int], float] = {}
 
     def score(self, action: Action) -> float:
         scorer = self._scorers.get(type(action))
@@ -287,17 +289,75 @@ class _Judge:
         gain = float(max(-2, min(2, v.sea_distance(src) - v.sea_distance(dst))))
         if not cargo:
             return 0.05 * gain - danger
-        return PROGRESS * gain * cargo - danger * (1 + cargo)
+        landing = self.sea_best(dst, 0) - self.sea_best(src, 0)
+        return landing + PROGRESS * gain * cargo - danger * (1 + cargo)
 
     def embark(self, a: Embark) -> float:
+        """9.6: aboard when the best landing the fleet can still reach this phase is worth
+        more than the best zone the units reach over land (or none is reachable by land)."""
         v = self.v
         units = [v.state.units[i] for i in a.units]
         zone = units[0].zone
-        far = v.distance(zone)
         fleet = v.state.units[a.fleet]
-        if far < 3 or v.sea_distance(fleet.zone) >= 99:
+        steps = min(SPECS[u.type].movement for u in units)
+        by_land = self.land_best(zone, steps)
+        by_sea = self.sea_best(fleet.zone, self.fleet_steps(fleet))
+        gain = by_sea - max(by_land, 0.0)
+        if gain <= 0.1:
             return -0.2
-        return 0.1 * min(far, 10) - self.leaving_penalty(zone, set(a.units))
+        return gain - self.leaving_penalty(zone, set(a.units)) - 0.1
+
+    def fleet_steps(self, fleet: Unit) -> int:
+        rec = self.v.state.moves.get(fleet.id)
+        if rec is not None and rec.stopped:
+            return 0
+        return SPECS[fleet.type].movement - (rec.steps if rec is not None else 0)
+
+    def target(self, zone: str, *, landing: bool) -> float:
+        """What gaining ``zone`` is worth to a small force arriving there (0: nothing)."""
+        v = self.v
+        if zone not in v.geo.land or not v.may_stay(zone) or v.mine(zone) or v.allies_in(zone):
+            return 0.0
+        enemies = v.enemies(zone)
+        if not enemies:
+            return v.worth(zone)
+        return 0.0 if len(enemies) > 1 else 0.3 * v.worth(zone) * landing
+
+    def land_best(self, zone: str, steps: int) -> float:
+        """The best :meth:`target` within ``steps`` land zones of ``zone``."""
+        key = (zone, steps)
+        found = self._land_best.get(key)
+        if found is None:
+            v = self.v
+            best, seen, frontier = 0.0, {zone}, [zone]
+            for _ in range(steps):
+                nxt = []
+                for z in frontier:
+                    for n in v.geo.land_neighbours[z]:
+                        if n in seen:
+                            continue
+                        seen.add(n)
+                        best = max(best, self.target(n, landing=False))
+                        if not v.enemies(n):
+                            nxt.append(n)
+                frontier = nxt
+            found = self._land_best[key] = best
+        return found
+
+    def sea_best(self, sea: str, steps: int) -> float:
+        """The best :meth:`target` beside a sea within ``steps`` sea zones of ``sea``."""
+        key = (sea, steps)
+        found = self._sea_best.get(key)
+        if found is None:
+            v = self.v
+            seas, frontier = {sea}, [sea]
+            for _ in range(max(0, steps)):
+                frontier = [n for z in frontier for n in v.geo.sea_neighbours[z] if n not in seas]
+                seas.update(frontier)
+            coasts = {z for s in seas for z in v.geo.land_neighbours[s]}
+            found = max((self.target(z, landing=True) for z in coasts), default=0.0)
+            self._sea_best[key] = found
+        return found
 
     def leaving_penalty(self, zone: str, moving: set[int]) -> float:
         v = self.v
@@ -476,3 +536,106 @@ class _Judge:
             default=-1.0,
         )
         return best + self.leaving(leader.zone, moving, stack) - 0.25
+
+    # -- campaign answers (12.3.2, 12.3.4) and revolts (12.6) --------------------------------
+    def campaign_stack(self) -> tuple[Unit | None, list[Unit]]:
+        """The campaign's leader and the campaigner's troops with it."""
+        v = self.v
+        campaign = v.state.campaign or {}
+        leader = v.state.units.get(int(campaign.get("leader", 0)))
+        if leader is None:
+            return None, []
+        stack = [u for u in v.state.units_in(leader.zone, leader.nation) if not u.is_fleet]
+        return leader, stack
+
+    def block(self, a: Block) -> float:
+        """12.3.4: 1 gold and one unit to stop the enemies in ``a.zone`` joining the battle
+        at the leader's zone: worth it when their joining would cost more."""
+        if not a.zone:
+            return 0.0
+        v = self.v
+        leader, stack = self.campaign_stack()
+        if leader is None:
+            return -1.0
+        there = v.enemies(leader.zone)
+        nations = {u.nation for u in there}
+        joining = [u for u in v.enemies(a.zone) if u.nation in nations and not u.is_fleet]
+        if not there or not joining:
+            return -1.0
+        stake = v.worth(leader.zone)
+        per_kill = (v.elimination_points(there) + 0.5 * len(there)) / max(1, len(there))
+        before = v.chances(stack, there, leader.zone)
+        after = v.chances(stack, there + joining, leader.zone)
+        spent = v.state.units.get(a.unit)
+        cost = 0.25 + (UNIT_VALUE[spent.type] if spent is not None else 1.0)
+        return self.value(before, stake, per_kill) - self.value(after, stake, per_kill) - cost
+
+    def reaction(self, a: ReactionMove) -> float:
+        """12.3.2: into the leader's zone when it raises this nation's expected result of the
+        battle there; a waiting move when it makes a zone the campaign threatens safer."""
+        v = self.v
+        leader, stack = self.campaign_stack()
+        units = [v.state.units[i] for i in a.units]
+        if leader is None or not stack or any(u.is_fleet or u.carrier for u in units):
+            return -0.1
+        src = units[0].zone
+        if a.to == leader.zone:
+            mine = v.mine(a.to)
+            if not any(not u.is_leader for u in mine):
+                return -0.1
+            stake = v.worth(a.to)
+            per_kill = (v.elimination_points(stack) + 0.5 * len(stack)) / max(1, len(stack))
+            before = v.chances(mine, stack, a.to, attacking=False)
+            after = v.chances(mine + units, stack, a.to, attacking=False)
+            if after.win < 0.5:
+                return -0.1
+            gain = self.value(after, stake, per_kill) - self.value(before, stake, per_kill)
+            return gain - self.exposed(src, units, leader.zone, stack) - 0.05
+        if a.to not in v.geo.land_neighbours[leader.zone] or not v.may_stay(a.to):
+            return -0.1
+        held = v.mine(a.to)
+        if not held and not v.state.has_city(a.to):
+            return -0.1
+        hold = v.chances(held, stack, a.to, attacking=False).win if held else 0.0
+        held_after = v.chances(held + units, stack, a.to, attacking=False).win
+        gain = v.worth(a.to) * (held_after - hold)
+        return gain - self.exposed(src, units, leader.zone, stack) - 0.05
+
+    def exposed(self, src: str, units: list[Unit], leader_zone: str, stack: list[Unit]) -> float:
+        """What moving ``units`` out of ``src`` costs: the zone's worth times the chance of
+        holding it given up (against the campaign next door, or all of it if left empty)."""
+        v = self.v
+        if src not in v.geo.land:
+            return 0.0
+        ids = {u.id for u in units}
+        left = [u for u in v.mine(src) if u.id not in ids]
+        if not any(not u.is_leader for u in left):
+            return v.worth(src)
+        if src not in v.geo.land_neighbours[leader_zone]:
+            return 0.0
+        before = v.chances(v.mine(src), stack, src, attacking=False).win
+        after = v.chances(left, stack, src, attacking=False).win
+        return v.worth(src) * max(0.0, before - after)
+
+    def revolt(self, a: Revolt) -> float:
+        """12.6: free again, the nation keeps all its income, loot and victory points
+        (12.5.2 halves them): half of what its zones will still score, against what the
+        master's units next to them can take back."""
+        v = self.v
+        master = v.state.masters.get(v.nation)
+        if master is None:
+            return -1.0
+        zones = [z for z in v.geo.land if v.mine(z)]
+        gain = 0.5 * sum(v.worth(z) for z in zones)
+        risk = 0.0
+        for z in zones:
+            near = [
+                u
+                for n in v.geo.land_neighbours[z]
+                for u in v.ashore.get(n, ())
+                if u.nation == master and not u.is_fleet
+            ]
+            if near:
+                hold = v.chances(v.mine(z), near, z, attacking=False).win
+                risk += v.worth(z) * (1.0 - hold)
+        return gain - risk
