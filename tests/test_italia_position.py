@@ -247,3 +247,17 @@ def test_hit_number_bad_input() -> None:
 def test_score_unknown_nation() -> None:
     pos = Position("italia1")
     refused_field(pos, lambda: pos.score("Persians"), "nation")
+
+
+def test_docs_position_examples() -> None:
+    """The examples in docs/position.md run and print what it says (as the README's)."""
+    import doctest
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "docs" / "position.md"
+    text = "\n".join("" if ln.startswith("```") else ln for ln in path.read_text().splitlines())
+    test = doctest.DocTestParser().get_doctest(text, {}, "position.md", str(path), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    result = runner.summarize(verbose=False)
+    assert result.attempted >= 8 and result.failed == 0
