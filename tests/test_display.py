@@ -16,7 +16,7 @@ from italia_kit.core import Event, EventLog
 from italia_kit.core.display import event_table, game_html
 from italia_kit.games.italia import new_game
 from italia_kit.games.italia.odds import Battle, exact_odds, simulate
-from italia_kit.games.italia.setup import Position
+from italia_kit.games.italia.tutorial import Position
 
 from .toybid import Bid, bid_spec
 
@@ -154,7 +154,7 @@ CELLS = {
     ),
     "figure": "result.plot_vp()",
     "position": (
-        "from italia_kit.games.italia.setup import Position\n"
+        "from italia_kit.games.italia.tutorial import Position\n"
         "pos = Position('italia1')\n_ = pos.put('Romans', 'legion', 'Lucania')\npos"
     ),
 }

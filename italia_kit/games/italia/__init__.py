@@ -20,9 +20,10 @@ from italia_kit.games.italia.actions import (
 )
 from italia_kit.games.italia.match import ByColour, final_scores, play_game, scores_by_turn
 from italia_kit.games.italia.rules import ItaliaRules
-from italia_kit.games.italia.setup import ItaliaGame, Position, new_game, world_of
+from italia_kit.games.italia.setup import ItaliaGame, new_game, world_of
 from italia_kit.games.italia.stacking import AttackAnswer, Limit, can_attack, stacking_limit
 from italia_kit.games.italia.state import ItaliaState, Unit
+from italia_kit.games.italia.tutorial import Position
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
 

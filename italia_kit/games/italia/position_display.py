@@ -1,7 +1,7 @@
 """How a hand-built :class:`~italia_kit.games.italia.setup.Position` shows in a notebook:
 who is to play, then the units by zone as a table (a mixin, kept apart from the set-up).
 
->>> from italia_kit.games.italia.setup import Position
+>>> from italia_kit.games.italia.tutorial import Position
 >>> pos = Position("italia1", nation="Romans", phase="movement")
 >>> _ = pos.put("Romans", "legion", "Lucania", 2)
 >>> pos
