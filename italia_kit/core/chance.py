@@ -14,7 +14,7 @@ a log printed whole, in class, gives no counter away.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from italia_kit.core.events import HIDDEN_FROM, Event
 from italia_kit.core.randomness import Item, Randomness
@@ -50,8 +50,9 @@ class ChanceEvents:
 
     dice: Randomness
 
-    def emit(self, kind: str, rule: str, text: str, **data: Any) -> Event:
-        raise NotImplementedError  # the Context's own
+    if TYPE_CHECKING:  # the Context this is mixed into records the events
+
+        def emit(self, kind: str, rule: str, text: str, **data: Any) -> Event: ...
 
     def draw(
         self,

@@ -25,6 +25,7 @@ a view: it asks the game's engine and describes the answer, it decides no rule.
 
 from __future__ import annotations
 
+import abc
 import importlib
 import math
 from collections.abc import Iterable, Mapping
@@ -236,10 +237,11 @@ class MapPresenter(Protocol):
         ...
 
 
-class BasePresenter:
+class BasePresenter(abc.ABC):
     """Defaults for a presenter: the generic moment (``state.turn``, ``state.actor``,
     ``state.phase``), phases named as the state names them, no colours, no last turn, and
-    snapshots compared location by location. A game overrides what it knows better."""
+    snapshots compared location by location. A game gives its :meth:`board` and overrides
+    what it knows better."""
 
     mover_noun = "player"
 
@@ -250,8 +252,9 @@ class BasePresenter:
             raise KeyError(f"no location {name!r}; known: {', '.join(sorted(names.values()))}")
         return found
 
+    @abc.abstractmethod
     def board(self) -> Board:
-        raise NotImplementedError
+        """The board to draw, asked once: areas in lon/lat, or boxes and lines."""
 
     def changed(
         self, before: Mapping[str, LocationView], now: Mapping[str, LocationView]
