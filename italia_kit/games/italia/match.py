@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from italia_kit.core import Player
+from italia_kit.core import BySeat, Player
 from italia_kit.core.collector import fewer_collections
 from italia_kit.games.italia.scenarios import Scenario
 from italia_kit.games.italia.scoring import score_pad
@@ -20,20 +20,16 @@ from italia_kit.games.italia.setup import ItaliaGame, new_game, world_of
 Players = Player | Mapping[str, Player]
 
 
-class ByColour:
-    """Routes each decision to the player of the deciding nation's colour (3.0)."""
+class ByColour(BySeat):
+    """Routes each decision to the player of the deciding nation's colour (3.0): the core's
+    routing by seat, a colour being Italia's seat."""
 
     def __init__(self, scenario: Scenario, players: Mapping[str, Player]) -> None:
         missing = set(scenario.players) - set(players)
         if missing:
             raise ValueError(f"no player for colour(s) {sorted(missing)}")
         self.scenario = scenario
-        self.players = dict(players)
-
-    def choose(self, game: Any) -> Any:
-        decision = game.decision
-        colour = self.scenario.colour_of(decision.actor)
-        return self.players[colour].choose(game)
+        super().__init__(players, lambda game, nation: scenario.colour_of(nation))
 
 
 def play_game(
