@@ -36,7 +36,7 @@ pytest: $(STAMP)
 # nbval run of `make pytest` left in build/lessons are reused (tools/docsite/lessons.py)
 docs: $(STAMP)
 	@start=$$(date +%s); \
-	DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs build --strict --site-dir build/site || exit 1; \
+	DISABLE_MKDOCS_2_WARNING=true NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir build/site || exit 1; \
 	echo "docs: $$(find build/site -name '*.html' | wc -l) pages in $$(( $$(date +%s) - start )) s"
 	DOCS_SITE=build/site $(BIN)/pytest -q -p no:cacheprovider tools/docsite/test_site.py
 
