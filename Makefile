@@ -24,7 +24,7 @@ lab: $(STAMP)
 
 # the pre-commit hooks (ruff, ruff format, nbstripout) on every file, with the venv's tools
 lint: $(STAMP)
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/pre-commit run --all-files --show-diff-on-failure
+	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/pre-commit run --all-files --show-diff-on-failure
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -68,6 +68,8 @@ def test_a_widget_output_becomes_an_escaped_note_and_others_stay() -> None:
     bar = {"output_type": "display_data", "data": {pages.WIDGET: {}, "text/plain": "run: 0%| <?>"}}
     note = pages.static(bar)["data"]["text/html"]
     assert 'class="kit-widget"' in note and "run: 0%| &lt;?&gt;" in note and "<?>" not in note
+    stored = {"output_type": "display_data", "data": {pages.WIDGET: {}, "text/plain": ["a", "b"]}}
+    assert "<code>ab</code>" in pages.static(stored)["data"]["text/html"]  # nbformat's lines
     table = {"output_type": "execute_result", "data": {"text/html": "<table></table>"}}
     assert pages.static(table) == table
 

@@ -177,7 +177,8 @@ def static(out: dict[str, Any]) -> dict[str, Any]:
     data = out.get("data", {})
     if WIDGET not in data:
         return out
-    text = str(data.get("text/plain", "")).strip().splitlines()
+    plain = data.get("text/plain", "")
+    text = ("".join(plain) if isinstance(plain, list) else str(plain)).strip().splitlines()
     what = text[0].split("(", 1)[0][:60] if text else "a widget"
     note = (
         f'<p class="kit-widget"><em>An interactive widget (<code>{html.escape(what)}</code>):'
