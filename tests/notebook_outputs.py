@@ -86,14 +86,14 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     """Keeps the executed copy of each lesson whose every code cell passed in this run."""
     if not _outputs:
         return
-    import nbformat
+    import json
 
     from tools.docsite import lessons
 
     for lesson, by_cell in _outputs.items():
         if lesson in _failed or lesson.resolve() not in lessons.lessons():
             continue
-        nb = nbformat.read(lesson, as_version=4)
-        count = sum(1 for cell in nb.cells if cell.cell_type == "code")
+        cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
+        count = sum(1 for cell in cells if cell["cell_type"] == "code")
         if len(by_cell) == count:  # a run with -x or -k that skipped cells keeps nothing
             lessons.save_executed(lesson, [by_cell[n] for n in sorted(by_cell)])

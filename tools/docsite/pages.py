@@ -197,7 +197,8 @@ def guide_pages() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
         for path in (DOCS / "games").glob("*.md")
         for p in front_matter(path.read_text(encoding="utf-8")).get("pages", [])
     }
-    guides, formats = [], []
+    guides: list[tuple[str, str]] = []
+    formats: list[tuple[str, str]] = []
     for path in sorted(DOCS.glob("*.md")):
         if path.name in placed:
             continue
