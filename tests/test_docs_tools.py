@@ -87,3 +87,31 @@ def test_a_games_glance_comes_from_its_spec() -> None:
     assert "| id | `italia1` |" in glance and "italia-kit play --game italia1" in glance
     assert "| board | `italia`:" in glance and "`require_provenance`" in glance
     assert "`hannibal_plus_2_elephants`" in glance
+
+
+def test_the_home_pages_examples_run() -> None:
+    import doctest
+
+    path = pages.DOCS / "index.md"
+    text = "\n".join("" if ln.startswith("```") else ln for ln in path.read_text().splitlines())
+    test = doctest.DocTestParser().get_doctest(text, {}, "index.md", str(path), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.summarize(verbose=False) == (0, 4)
+
+
+def test_a_game_without_a_page_and_a_page_without_a_game_are_warnings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The strict build turns these warnings into a failure."""
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "zzz.md").write_text("# A game nobody registered\n")
+    (tmp_path / "games" / "two.md").write_text("---\npages: [missing.md]\n---\n# Two\n")
+    monkeypatch.setattr(pages, "DOCS", tmp_path)
+    with caplog.at_level(logging.WARNING):
+        listed = list(pages.game_pages())
+    assert [title for _, title, _ in listed] == ["A game nobody registered", "Two"]
+    said = " ".join(r.getMessage() for r in caplog.records)
+    assert "games/zzz.md names game 'zzz', which is not registered" in said
+    assert "games/two.md lists page missing.md, which does not exist" in said
+    assert "game 'italia1' is registered but has no page" in said
