@@ -1,0 +1,85 @@
+"""*Agricola, Master of Britain* as a registered game (``agricola``): one seat, ``rome``.
+
+The spec gives the generic layers the score (``returns``: 1 for a won game, else the VP so
+far over the 75 of 10.0, so that the rollout player prefers a longer, richer governorship),
+the turn-by-turn summary of ``play``/``replay`` (:mod:`.summary`), the board, and the metrics
+of a what-if run (one row per game: turn reached, VP, result).
+
+>>> from italia_kit import games
+>>> spec = games.load("agricola")
+>>> spec.seats, spec.kind
+(('rome',), GameKind(sequential, stochastic, imperfect information, 1 seats))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from italia_kit.core import Game
+from italia_kit.games.agricola.rules import AgricolaRules
+from italia_kit.games.agricola.setup import new_game
+from italia_kit.games.agricola.state import ROME
+from italia_kit.games.agricola.tables import WIN_VP
+from italia_kit.games.spec import Chance, Dynamics, GameKind, GameSpec, Information, MetricRow
+
+METRIC_COLUMNS = ("won", "vp", "turn_reached", "result")
+METRIC_TYPES = {"won": "bool", "vp": "int64", "turn_reached": "int64", "result": "string"}
+
+
+def returns(game: Game[Any]) -> dict[str, float]:
+    state = game.state
+    if state.result == "won":
+        return {ROME: 1.0}
+    return {ROME: min(state.vp, WIN_VP) / (WIN_VP + 1)}
+
+
+def metrics(game: Game[Any]) -> Iterable[MetricRow]:
+    state = game.state
+    return [
+        {
+            "seat": ROME,
+            "turn": state.turn,
+            "won": state.result == "won",
+            "vp": state.vp,
+            "turn_reached": state.turn,
+            "result": state.result.split(" (")[0] or "unfinished",
+        }
+    ]
+
+
+def agricola(**options: Any) -> GameSpec:
+    """The registry's factory (no options)."""
+    if options:
+        raise ValueError(f"agricola: unknown option {sorted(options)[0]!r} (it has none)")
+
+    def board() -> Any:
+        from italia_kit.geo import load_board
+
+        return load_board("agricola")
+
+    def summary(game: Game[Any]) -> str:
+        from italia_kit.games.agricola.summary import summary_text
+
+        return summary_text(game)
+
+    return GameSpec(
+        id="agricola",
+        title="Agricola, Master of Britain (solitaire)",
+        kind=GameKind(Dynamics.SEQUENTIAL, Chance.STOCHASTIC, Information.IMPERFECT, 1, 1),
+        seats=(ROME,),
+        new_game=new_game,
+        rules=AgricolaRules,
+        seat_of=lambda game, actor: ROME,
+        board=board,
+        description="Tom Russell's solitaire game of Agricola's governorship of Britain "
+        "(Hollandspiele 2016): the tribes act by the rules and the cups.",
+        returns=returns,
+        summary=summary,
+        metrics=metrics,
+        metric_columns=METRIC_COLUMNS,
+        metric_types=METRIC_TYPES,
+        seat_label="governor",
+        score_label="victory points",
+        score_unit="VP",
+    )
