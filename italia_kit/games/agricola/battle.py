@@ -551,6 +551,7 @@ def finish(ctx: Ctx) -> None:
             state.dead.append(leader)
             ctx.emit("leader_lost", "8.6", f"8.6: {NAME[leader]} is eliminated.", leader=leader)
     state.battle = None
+    state.ask = []
     state.phase = battle.after
     if not battle.ambush:
         queue_reactions(state, 2 * len(battle.legions))
