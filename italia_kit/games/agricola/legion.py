@@ -159,63 +159,98 @@ def _check_garrison(state: AgricolaState, action: LegionAction, box: int) -> Non
             raise IllegalActionError("5.2", f"{NAMES[action.extra]} has no Tribal Unit")
 
 
+#: per box, for :func:`options`: its movement neighbours and neighbours (sorted), whether it
+#: is a camp, its region and its region for Peacekeeping (camps count as Blue)
+_REACH = tuple(tuple(sorted(r)) for r in REACH)
+_ADJACENT = tuple(tuple(sorted(a)) for a in ADJACENT)
+_CAMP = tuple(b in CAMPS for b in range(len(REACH)))
+_PEACE_REGION = tuple("Blue" if r == "Camps" else r for r in REGION_OF)
+_MADE: dict[tuple[tuple[int, ...], int, str, int, int], LegionAction] = {}
+
+
+def _action(
+    legions: tuple[int, ...], to: int, order: str, unit: int = 0, extra: int = -1
+) -> LegionAction:
+    """The one LegionAction of these fields (made once: the bots list them at every step)."""
+    key = (legions, to, order, unit, extra)
+    found = _MADE.get(key)
+    if found is None:
+        found = _MADE[key] = LegionAction(legions, to, order, unit, extra)
+    return found
+
+
 def options(state: AgricolaState) -> list[LegionAction]:
     """Every legal Legion Action (Garrison: each aquila level given up; Agricola's extra).
 
     The limitations of :func:`check`, spelt out for speed (the bots list them at every
     step); ``tests/test_agricola_5_legion.py`` holds the two to the same answers."""
     out: list[LegionAction] = []
+    if state.actions_left < 1:
+        return out
     stacks = state.stacks
+    counts = [len(s) for s in stacks]
     led = {REGION_OF[b] for b in state.leader_box if b >= 0}
     leader_boxes = {b for b in state.leader_box if b >= 0}
+    peaceful = [not counts[b] and _PEACE_REGION[b] not in led for b in range(len(counts))]
     spare_garrison = free_one_aquila(state) >= 0
+    garrison, settlement = state.garrison, state.settlement
     for k in range(3):
-        if state.actions_left < 1:
-            break
         home = state.legion_box[k]
+        single = (k,)
         agricola = state.agricola == k
         levels = sorted({aquilae(state, c) for c in legionaries(state, k)})
-        for to in (-1, *sorted(REACH[home])):
+        if not spare_garrison:
+            levels = [v for v in levels if v == 1]
+        for to in (-1, *_REACH[home]):
             box = home if to == -1 else to
-            units = len(stacks[box])
-            camp = box in CAMPS
-            region = REGION_OF[box]
-            if not camp and 1 <= units <= 2 and box not in leader_boxes:
-                out.append(LegionAction((k,), to, SUPPRESS))
-            if (
-                not camp
-                and not units
-                and region not in led
-                and state.garrison[box] < 0
-                and state.settlement[box] < 0
-            ):
-                extras = [-1]
-                if agricola:
-                    extras += [
-                        b for b in sorted(ADJACENT[box]) if REGION_OF[b] == region and stacks[b]
-                    ]
-                for level in levels:
-                    if level == 1 or spare_garrison:
-                        out += [LegionAction((k,), to, GARRISON, level, e) for e in extras]
-            if to != -1 and not units and _region(box) not in led:
-                out.append(LegionAction((k,), to, PEACEKEEPING))
-                if agricola:
-                    out += [
-                        LegionAction((k,), to, PEACEKEEPING, 0, b)
-                        for b in sorted(REACH[to])
-                        if not stacks[b] and _region(b) not in led
-                    ]
-            if not camp and units >= 2:
-                out.append(LegionAction((k,), to, BATTLE))
-    for size in (2, 3):
-        for group in combinations(range(3), size):
-            if len({state.legion_box[k] for k in group}) != 1 or size > state.actions_left:
+            units = counts[box]
+            if _CAMP[box]:
+                if to != -1 and peaceful[box]:
+                    out.append(_action(single, to, PEACEKEEPING))
+                    if agricola:
+                        out += [
+                            _action(single, to, PEACEKEEPING, 0, b)
+                            for b in _REACH[to]
+                            if peaceful[b]
+                        ]
                 continue
-            home = state.legion_box[group[0]]
-            for to in (-1, *sorted(REACH[home])):
-                box = home if to == -1 else to
-                if box not in CAMPS and len(stacks[box]) >= 2:
-                    out.append(LegionAction(group, to, BATTLE))
+            if units >= 2:
+                out.append(_action(single, to, BATTLE))
+                if units == 2 and box not in leader_boxes:
+                    out.append(_action(single, to, SUPPRESS))
+            elif units == 1:
+                if box not in leader_boxes:
+                    out.append(_action(single, to, SUPPRESS))
+            else:
+                region = REGION_OF[box]
+                if region not in led and garrison[box] < 0 and settlement[box] < 0:
+                    for level in levels:
+                        out.append(_action(single, to, GARRISON, level))
+                        if agricola:
+                            out += [
+                                _action(single, to, GARRISON, level, b)
+                                for b in _ADJACENT[box]
+                                if REGION_OF[b] == region and counts[b]
+                            ]
+                if to != -1 and peaceful[box]:
+                    out.append(_action(single, to, PEACEKEEPING))
+                    if agricola:
+                        out += [
+                            _action(single, to, PEACEKEEPING, 0, b)
+                            for b in _REACH[to]
+                            if peaceful[b]
+                        ]
+    boxes = state.legion_box
+    if boxes[0] == boxes[1] or boxes[1] == boxes[2] or boxes[0] == boxes[2]:
+        for size in (2, 3):
+            for group in combinations(range(3), size):
+                if len({boxes[k] for k in group}) != 1 or size > state.actions_left:
+                    continue
+                home = boxes[group[0]]
+                for to in (-1, *_REACH[home]):
+                    box = home if to == -1 else to
+                    if not _CAMP[box] and counts[box] >= 2:
+                        out.append(_action(group, to, BATTLE))
     return out
 
 
@@ -234,6 +269,14 @@ def perform(ctx: Ctx, action: LegionAction) -> None:
     legions = list(action.legions)
     n = len(legions)
     state.actions_left -= n
+    ctx.emit(
+        "legion_action",
+        "5.0",
+        f"5.0: {', '.join(LEGIONS[k] for k in legions)}: "
+        f"{action.order} ({state.actions_left} Legion Action(s) left).",
+        order=action.order,
+        legions=legions,
+    )
     if action.to != -1:
         for legion in legions:
             state.legion_box[legion] = action.to
@@ -323,6 +366,13 @@ def pass_turn(ctx: Ctx) -> None:
     state = ctx.state
     left = state.actions_left
     state.actions_left = 0
+    ctx.emit(
+        "legion_action",
+        "5.2",
+        f"5.2: Rome passes ({left} Legion Action(s) forgone).",
+        order="pass",
+        legions=[],
+    )
     score(ctx, left, "5.2", f"Passing forgoes {left} Legion Action(s)")
     cup_adjust(ctx, 1, UNFRIENDLY, HOSTILE, "5.2")
     cup_adjust(ctx, left, FRIENDLY, UNFRIENDLY, "5.2")

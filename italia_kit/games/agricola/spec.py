@@ -24,6 +24,9 @@ from italia_kit.games.agricola.tables import WIN_VP
 from italia_kit.games.spec import Chance, Dynamics, GameKind, GameSpec, Information, MetricRow
 
 METRIC_COLUMNS = ("won", "vp", "turn_reached", "result")
+#: the named policies of the strategy study: the greedy governor at three levels of nerve
+#: (the least simulated chance of victory for which it fights a battle, 8.0)
+POLICIES = {"greedy": 0.93, "aggressive": 0.8, "cautious": 0.98}
 METRIC_TYPES = {"won": "bool", "vp": "int64", "turn_reached": "int64", "result": "string"}
 
 
@@ -58,6 +61,14 @@ def agricola(**options: Any) -> GameSpec:
 
         return load_board("agricola")
 
+    def bot(nerve: float) -> Any:
+        def make(seed: int) -> Any:
+            from italia_kit.games.agricola.greedy import GreedyPlayer
+
+            return GreedyPlayer(seed, nerve=nerve)
+
+        return make
+
     def summary(game: Game[Any]) -> str:
         from italia_kit.games.agricola.summary import summary_text
 
@@ -72,6 +83,7 @@ def agricola(**options: Any) -> GameSpec:
         rules=AgricolaRules,
         seat_of=lambda game, actor: ROME,
         board=board,
+        bots={name: bot(nerve) for name, nerve in POLICIES.items()},
         description="Tom Russell's solitaire game of Agricola's governorship of Britain "
         "(Hollandspiele 2016): the tribes act by the rules and the cups.",
         returns=returns,

@@ -20,15 +20,16 @@ def summary_text(game: Game[Any]) -> str:
             {"actions": [], "battles": 0, "won": 0, "vp": None, "threshold": None, "cups": None},
         )
         data = event.data
-        if event.kind in ("move", "peacekeeping", "garrison", "suppress", "negotiation"):
-            row["actions"].append(event.kind)
-        if event.kind == "battle":
+        if event.kind == "legion_action":
+            row["actions"].append(data["order"])
+        elif event.kind == "negotiation" or (event.kind == "put" and event.rule == "6.0"):
+            row["actions"].append("negotiation")
+        elif event.kind == "battle":
             row["battles"] += 1
-            row["actions"].append("ambush" if data.get("ambush") else "battle")
-        if event.kind == "victory":
+            if data.get("ambush"):
+                row["actions"].append("ambushed")
+        elif event.kind == "victory":
             row["won"] += 1
-        if event.kind == "vp" and data.get("vp", 0) > 0 and event.rule == "5.2":
-            row["actions"].append("pass")
         if event.kind == "threshold":
             row["vp"], row["threshold"] = data["vp"], data["threshold"]
             row["cups"] = data.get("cups")
