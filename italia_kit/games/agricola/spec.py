@@ -1,7 +1,8 @@
 """*Agricola, Master of Britain* as a registered game (``agricola``): one seat, ``rome``.
 
 The spec gives the generic layers the score (``returns``: 1 for a won game, else the VP so
-far over the 75 of 10.0, so that the rollout player prefers a longer, richer governorship),
+far over 76, below 1, so that the rollout player prefers a longer, richer governorship; a
+what-if run counts a win at 1, ``win_score``),
 the turn-by-turn summary of ``play``/``replay`` (:mod:`.summary`), the board, and the metrics
 of a what-if run (one row per game: turn reached, VP, result).
 
@@ -92,6 +93,7 @@ def agricola(**options: Any) -> GameSpec:
         metric_columns=METRIC_COLUMNS,
         metric_types=METRIC_TYPES,
         seat_label="governor",
+        win_score=1.0,
         score_label="victory points",
         score_unit="VP",
     )
