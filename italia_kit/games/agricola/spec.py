@@ -84,6 +84,7 @@ def agricola(**options: Any) -> GameSpec:
         rules=AgricolaRules,
         seat_of=lambda game, actor: ROME,
         board=board,
+        presenter="italia_kit.games.agricola.widgets.presenter:AgricolaPresenter",
         bots={name: bot(nerve) for name, nerve in POLICIES.items()},
         description="Tom Russell's solitaire game of Agricola's governorship of Britain "
         "(Hollandspiele 2016): the tribes act by the rules and the cups.",
