@@ -60,6 +60,9 @@ from italia_kit.games.agricola.mechanics import (
 from italia_kit.games.agricola.state import AgricolaState
 from italia_kit.games.agricola.tables import COUNTERS, THRESHOLDS
 
+#: the policies' leanings: "settle" values Garrisons (hence Settlements, 9.6) more,
+#: "negotiate" bribes more readily (6.0)
+STYLES = ("balanced", "settle", "negotiate")
 #: no legion moves (what Passing leaves on the map)
 _STAY = LegionAction((0,), -1, PEACEKEEPING)
 #: the least simulated chance of victory for which the greedy player fights a battle
@@ -74,16 +77,24 @@ class GreedyPlayer:
     """The greedy governor (``--players rome=greedy``)."""
 
     def __init__(
-        self, seed: int = 0, *, nerve: float = BATTLE_NERVE, playouts: int = BATTLE_PLAYOUTS
+        self,
+        seed: int = 0,
+        *,
+        nerve: float = BATTLE_NERVE,
+        playouts: int = BATTLE_PLAYOUTS,
+        style: str = "balanced",
     ) -> None:
+        if style not in STYLES:
+            raise ValueError(f"style {style!r}: one of {', '.join(STYLES)}")
         self.seed = seed
         self.nerve = nerve
         self.playouts = playouts
+        self.style = style
         # odds already simulated, by position (the game's number of actions) and action
         self._odds: dict[tuple[int, int, LegionAction], float] = {}
 
     def __repr__(self) -> str:
-        return f"GreedyPlayer(seed={self.seed})"
+        return f"GreedyPlayer(seed={self.seed}, nerve={self.nerve}, style={self.style!r})"
 
     def choose(self, game: Game[Any], seat: str | None = None) -> Action:
         actions = game.legal_actions(seat)
@@ -116,9 +127,12 @@ class GreedyPlayer:
         if isinstance(action, Negotiate):
             top = state.stacks[action.box][-1]
             chance = min(1.0, max(0.0, (8 - max(0, RESISTANCE[top] - action.coins)) / 8))
-            if chance < 0.75 or state.treasury - action.coins < 5:
+            eager = self.style == "negotiate"
+            if chance < (0.6 if eager else 0.75) or state.treasury - action.coins < (
+                3 if eager else 5
+            ):
                 return None
-            return 1.5 * chance - 0.3 * action.coins
+            return (2.4 if eager else 1.5) * chance - 0.3 * action.coins
         if not isinstance(action, LegionAction):
             return None  # Attach and Reorganize: the greedy player keeps its legions as set
         value = self._order_value(game, state, action)
@@ -153,7 +167,8 @@ class GreedyPlayer:
             garrisons = sum(1 for g in state.garrison if g >= 0)
             if settlements + garrisons >= 4:
                 return None
-            return 1.7 + (0.5 if action.extra != -1 else 0) - 0.1 * state.turn
+            settle = 1.0 if self.style == "settle" else 0.0
+            return 1.7 + settle + (0.5 if action.extra != -1 else 0) - 0.1 * state.turn
         if action.order == PEACEKEEPING:
             return 0.6 + (0.1 if action.extra != -1 else 0)
         return None

@@ -25,9 +25,15 @@ from italia_kit.games.agricola.tables import WIN_VP
 from italia_kit.games.spec import Chance, Dynamics, GameKind, GameSpec, Information, MetricRow
 
 METRIC_COLUMNS = ("won", "vp", "turn_reached", "result")
-#: the named policies of the strategy study: the greedy governor at three levels of nerve
-#: (the least simulated chance of victory for which it fights a battle, 8.0)
-POLICIES = {"greedy": 0.93, "aggressive": 0.8, "cautious": 0.98}
+#: the named policies of the strategy study: the greedy governor's nerve (the least
+#: simulated chance of victory for which it fights a battle, 8.0) and its leaning
+POLICIES: dict[str, tuple[float, str]] = {
+    "greedy": (0.93, "balanced"),
+    "aggressive": (0.8, "balanced"),
+    "cautious": (0.98, "balanced"),
+    "settle": (0.93, "settle"),
+    "negotiate": (0.93, "negotiate"),
+}
 METRIC_TYPES = {"won": "bool", "vp": "int64", "turn_reached": "int64", "result": "string"}
 
 
@@ -62,11 +68,11 @@ def agricola(**options: Any) -> GameSpec:
 
         return load_board("agricola")
 
-    def bot(nerve: float) -> Any:
+    def bot(nerve: float, style: str) -> Any:
         def make(seed: int) -> Any:
             from italia_kit.games.agricola.greedy import GreedyPlayer
 
-            return GreedyPlayer(seed, nerve=nerve)
+            return GreedyPlayer(seed, nerve=nerve, style=style)
 
         return make
 
@@ -85,7 +91,7 @@ def agricola(**options: Any) -> GameSpec:
         seat_of=lambda game, actor: ROME,
         board=board,
         presenter="italia_kit.games.agricola.widgets.presenter:AgricolaPresenter",
-        bots={name: bot(nerve) for name, nerve in POLICIES.items()},
+        bots={name: bot(*policy) for name, policy in POLICIES.items()},
         description="Tom Russell's solitaire game of Agricola's governorship of Britain "
         "(Hollandspiele 2016): the tribes act by the rules and the cups.",
         returns=returns,
