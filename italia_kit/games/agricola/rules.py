@@ -10,9 +10,10 @@ filling holes in the line, promotion, reorganisation, buying in Housekeeping).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from italia_kit.core import Action, Context, Decision, IllegalActionError
+from italia_kit.core import Action, Context, Decision, GameRef, IllegalActionError
 from italia_kit.games.agricola import battle as battles
 from italia_kit.games.agricola import housekeeping as hk
 from italia_kit.games.agricola import leader, legion
@@ -67,6 +68,16 @@ class AgricolaRules:
 
     game_id = "agricola"
     codec = CODEC
+
+    def __init__(self, variants: Sequence[Mapping[str, Any]] = ()) -> None:
+        from italia_kit.games.agricola.variants import setup_of
+
+        self.variants = [dict(v) for v in variants]
+        self.setup = setup_of(self.variants)
+        options = {"variant": self.variants} if self.variants else {}
+        self.ref = GameRef("agricola", options)
+        if self.variants:
+            self.game_id = "agricola+" + "+".join(v["variant"] for v in self.variants)
 
     # -- what is pending -----------------------------------------------------------------
     def is_over(self, state: AgricolaState) -> bool:
@@ -150,7 +161,7 @@ class AgricolaRules:
                 battles.run(ctx)
                 continue
             if state.queue:
-                _work(ctx)
+                _work(ctx, self.setup)
                 continue
             if state.phase == "turn":
                 if state.actions_left > 0:
@@ -210,7 +221,7 @@ def _multisets(items: list[int], n: int) -> list[tuple[int, ...]]:
     return list(combinations_with_replacement(items, n))
 
 
-def _work(ctx: Context[AgricolaState]) -> None:
+def _work(ctx: Context[AgricolaState], setup: Mapping[str, Any]) -> None:
     """One item of the queue of automatic work."""
     state = ctx.state
     kind, arg = state.queue[0]
@@ -229,7 +240,7 @@ def _work(ctx: Context[AgricolaState]) -> None:
     elif kind == "hk":
         hk.step(ctx, arg)
     elif kind == "setup":
-        set_up(ctx)
+        set_up(ctx, setup)
     elif kind == "setup_aux":
         counter = draw_shown(ctx, FRIENDLY, "3.0", "Auxiliary")
         if counter >= 0:
@@ -270,7 +281,6 @@ def _place_agricola(ctx: Context[AgricolaState], action: Action) -> None:
     state.agricola = action.legion
     state.step = ""
     ctx.emit("setup", "3.0", f"3.0: Agricola joins {LEGIONS[action.legion]}.", legion=action.legion)
-    state.queue.insert(0, ("setup_aux", 4))
 
 
 def _assign(ctx: Context[AgricolaState], action: Action) -> None:

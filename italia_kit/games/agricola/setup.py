@@ -7,6 +7,9 @@ assigns the four Auxiliaries drawn from the Friendly Cup (3.0).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from italia_kit.core import Game, Randomness
 from italia_kit.games.agricola.geography import BOX, NAMES
 from italia_kit.games.agricola.mechanics import NAME, Ctx, draw_shown, put_shown
@@ -78,8 +81,10 @@ def _place_drawn(ctx: Ctx, counter: int) -> None:
     )
 
 
-def set_up(ctx: Ctx) -> None:
-    """The draws of 3.0, in order; then Agricola's placement is the player's."""
+def set_up(ctx: Ctx, setup: Mapping[str, Any] | None = None) -> None:
+    """The draws of 3.0, in order (``setup``: the data file's, or a variant's,
+    :mod:`.variants`); then Agricola's placement is the player's."""
+    SETUP = data()["setup"] if setup is None else setup
     state = ctx.state
     _fill(ctx, HOSTILE, _units("Tan"), "the tan Tribal Units")
     needed = dict(SETUP["tan_minimum"])
@@ -94,7 +99,10 @@ def set_up(ctx: Ctx) -> None:
         _place_drawn(ctx, counter)
         green += COUNTERS[counter].region == "Green" and COUNTERS[counter].sort == "tribal"
     _fill(ctx, HOSTILE, [LEADER_OF_REGION["Green"]], "the green Tribal Leader")
-    _fill(ctx, UNFRIENDLY, [*_units("Red"), LEADER_OF_REGION["Red"]], "the red units, Calgacus")
+    red = [*_units("Red"), LEADER_OF_REGION["Red"]]
+    if SETUP.get("calgacus_at_setup"):
+        red = _calgacus_leads(ctx, red)
+    _fill(ctx, UNFRIENDLY, red, "the red units, Calgacus")
     _fill(ctx, FRIENDLY, _units("Blue"), "the blue Tribal Units")
     _fill(ctx, BATTLE, list(BATTLE_UNITS), "the gray Tribal Battle Units")
     ones, others = list(ONE_AQUILA), list(TWO_THREE)
@@ -119,6 +127,27 @@ def set_up(ctx: Ctx) -> None:
         "3.0: the legions are in their camps; Actions 3, Income 3, Treasury 4, 0 VP.",
     )
     state.step = "place_agricola"
+    state.queue.insert(0, ("setup_aux", int(SETUP["friendly_draws"])))
+
+
+def _calgacus_leads(ctx: Ctx, red: list[int]) -> list[int]:
+    """The variant ``calgacus_at_setup``: Calgacus rolls his box (7.2) and leads that whole
+    tribe from the start; the red counters left for the Unfriendly Cup."""
+    calgacus = LEADER_OF_REGION["Red"]
+    (roll,) = ctx.roll(1, "3.0", "Calgacus's Leader Placement (variant)")
+    box = BOX[LEADER_PLACEMENT[calgacus][roll]]
+    tribe = [c for c in red if COUNTERS[c].tribe == NAMES[box]]
+    ctx.state.stacks[box].extend(tribe)
+    ctx.state.leader_box[LEADERS.index(calgacus)] = box
+    ctx.emit(
+        "leader",
+        "3.0",
+        f"3.0 (variant): Calgacus leads the {NAMES[box]} from the start.",
+        leader=calgacus,
+        box=box,
+        counters=tribe,
+    )
+    return [c for c in red if c not in tribe and c != calgacus]
 
 
 def new_randomness(seed: int) -> Randomness:
@@ -128,12 +157,19 @@ def new_randomness(seed: int) -> Randomness:
     return rnd
 
 
-def new_game(seed: int = 0, *, checkpoint_every: int = 32) -> Game[AgricolaState]:
-    """A new game, set up to the Roman player's first choice (where Agricola goes)."""
+def new_game(
+    seed: int = 0, *, checkpoint_every: int = 32, variant: Any = None
+) -> Game[AgricolaState]:
+    """A new game, set up to the Roman player's first choice (where Agricola goes);
+    ``variant``: what-ifs on the set-up (:mod:`.variants`)."""
     from italia_kit.games.agricola.rules import AgricolaRules
+    from italia_kit.games.agricola.variants import variant_list
 
     state = AgricolaState()
     state.queue.append(("setup", 0))
     return Game(
-        AgricolaRules(), state, dice=new_randomness(seed), checkpoint_every=checkpoint_every
+        AgricolaRules(variant_list(variant)),
+        state,
+        dice=new_randomness(seed),
+        checkpoint_every=checkpoint_every,
     )
