@@ -226,3 +226,22 @@ def test_7_cup_adjustments_are_hidden_from_rome_and_name_no_counter() -> None:
     cup = [e for e in ctx.log if e.kind == "cup"][-1]
     assert cup.data["hidden_from"] == ["rome"]
     assert "Caledonii" not in cup.text and "Silures" not in cup.text
+
+
+def test_4_0_example_1_unfriendly_hostile_and_2_friendly_unfriendly() -> None:
+    """4.0: "1 Unfriendly - Hostile" draws one counter blind from the Unfriendly Cup into the
+    Hostile Cup; "2 Friendly - Unfriendly" moves two. A cup holding fewer gives what it has
+    (reading)."""
+    from italia_kit.games.agricola.mechanics import cup_adjust
+
+    state = blank()
+    into_cup(state, FRIENDLY, *units("Iceni"), units("Dubunni")[0])
+    ctx = context(state)
+    unfriendly = len(state.cups[UNFRIENDLY])
+    assert cup_adjust(ctx, 1, UNFRIENDLY, HOSTILE, "4.0") == 1
+    assert len(state.cups[UNFRIENDLY]) == unfriendly - 1 and len(state.cups[HOSTILE]) == 1
+    assert cup_adjust(ctx, 2, FRIENDLY, UNFRIENDLY, "4.0") == 2
+    assert len(state.cups[FRIENDLY]) == 1
+    assert cup_adjust(ctx, 3, FRIENDLY, UNFRIENDLY, "4.0") == 1
+    for k, name in enumerate(("Friendly", "Unfriendly", "Hostile")):
+        assert sorted(ctx.dice.bag(name).items) == sorted(state.cups[k])
