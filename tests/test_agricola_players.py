@@ -54,8 +54,9 @@ def test_the_spec_names_its_policies_scores_and_metrics() -> None:
     assert set(spec.bots) == {"greedy", "aggressive", "cautious", "settle", "negotiate"}
     g = spec.new_game(seed=2)
     play(g, spec.bots["greedy"](2), max_actions=20_000)
-    (row,) = spec.metrics(g)
-    assert row["won"] == (g.state.result == "won") and row["vp"] == g.state.vp
+    rows = list(spec.metrics(g))
+    assert [r["turn"] for r in rows] == list(range(1, g.state.turn + 1))
+    assert rows[-1]["won"] == (g.state.result == "won") and rows[-1]["vp"] == g.state.vp
     assert 0.0 <= spec.scores(g)["rome"] <= 1.0
 
 

@@ -25,7 +25,7 @@ from italia_kit.games.agricola.tables import WIN_VP
 from italia_kit.games.agricola.variants import setup_of, shipped, variant_list
 from italia_kit.games.spec import Chance, Dynamics, GameKind, GameSpec, Information, MetricRow
 
-METRIC_COLUMNS = ("won", "vp", "turn_reached", "result")
+METRIC_COLUMNS = ("governor", "turn", "vp", "threshold", "hostile_cup", "won", "result")
 #: the named policies of the strategy study: the greedy governor's nerve (the least
 #: simulated chance of victory for which it fights a battle, 8.0), its leaning and its
 #: playouts per battle (10 playouts cannot tell 93% from 98%: the cautious one plays 30)
@@ -36,7 +36,14 @@ POLICIES: dict[str, tuple[float, str, int]] = {
     "settle": (0.93, "settle", 10),
     "negotiate": (0.93, "negotiate", 10),
 }
-METRIC_TYPES = {"won": "bool", "vp": "int64", "turn_reached": "int64", "result": "string"}
+METRIC_TYPES = {
+    "turn": "int64",
+    "vp": "int64",
+    "threshold": "int64",
+    "hostile_cup": "int64",
+    "won": "bool",
+    "result": "string",
+}
 
 
 def returns(game: Game[Any]) -> dict[str, float]:
@@ -47,17 +54,37 @@ def returns(game: Game[Any]) -> dict[str, float]:
 
 
 def metrics(game: Game[Any]) -> Iterable[MetricRow]:
+    """One row per Game Turn scored (9.7): the VP and the turn's threshold, the Hostile
+    Cup's size, and how the game ended (the strategy study's VP by turn)."""
     state = game.state
-    return [
+    result = state.result.split(" (")[0] or "unfinished"
+    won = state.result == "won"
+    rows = [
         {
-            "seat": ROME,
-            "turn": state.turn,
-            "won": state.result == "won",
-            "vp": state.vp,
-            "turn_reached": state.turn,
-            "result": state.result.split(" (")[0] or "unfinished",
+            "governor": ROME,
+            "turn": event.turn,
+            "vp": event.data["vp"],
+            "threshold": event.data["threshold"],
+            "hostile_cup": event.data["cups"]["Hostile"],
+            "won": won,
+            "result": result,
         }
+        for event in game.log
+        if event.kind == "threshold"
     ]
+    if not rows or rows[-1]["turn"] != state.turn:  # the game ended before the turn's 9.7
+        rows.append(
+            {
+                "governor": ROME,
+                "turn": state.turn,
+                "vp": state.vp,
+                "threshold": 0,
+                "hostile_cup": len(state.cups[2]),
+                "won": won,
+                "result": result,
+            }
+        )
+    return rows
 
 
 def agricola(**options: Any) -> GameSpec:
