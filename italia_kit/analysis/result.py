@@ -92,6 +92,14 @@ class WhatIfResult:
             return pd.DataFrame(columns=["variant", "game", "zone", self.seat_label])
         return found
 
+    def _win_score(self) -> float | None:
+        from italia_kit.games import UnknownGameError, load
+
+        try:
+            return load(self.base, **self.options).win_score
+        except (UnknownGameError, ValueError):  # a game registered in another process only
+            return None
+
     def board(self) -> Board:
         """The board of the run's game (``GameSpec.board``), for the zone maps."""
         from italia_kit.games import load
@@ -123,8 +131,12 @@ class WhatIfResult:
 
     def wins(self) -> pd.DataFrame:
         """Win shares per (variant, game) and seat: 1 for the seat with the best score,
-        ``1/k`` each for a ``k``-way tie (Italia 11.0)."""
+        ``1/k`` each for a ``k``-way tie (Italia 11.0); for a game whose spec sets
+        ``win_score`` (a solitaire game), 1 for each seat at or above it."""
         final = self.final_scores()
+        bar = self._win_score()
+        if bar is not None:
+            return final.ge(bar).astype(float)
         best = final.max(axis=1)
         top = final.eq(best, axis=0).astype(float)
         return top.div(top.sum(axis=1), axis=0)
