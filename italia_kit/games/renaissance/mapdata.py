@@ -200,7 +200,7 @@ def _city(kind: str, income: object) -> City | None:
         return None
     value = int(income) if isinstance(income, int) else 0
     return City(
-        fortified="fortified" in kind or "fortress" in kind,
+        fortified=kind.startswith("fortified") or "fortress" in kind,
         port="port" in kind,
         income=value,
     )

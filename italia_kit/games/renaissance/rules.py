@@ -1,0 +1,249 @@
+"""The rules of the Renaissance-Italy game as the kit's runner calls them.
+
+Each season every seat submits one sealed sheet (an :class:`Order`): in Spring first its
+Phase A sheet (``Adjustments``: builds and maintenance), then, every season, its Phase C
+sheet (``SeasonOrders``: military orders, strait permissions and a note). When the last
+sheet is in, the season resolves in the text's order and the Campaign Report is emitted,
+one event per unit with the clause that decided it. A sheet names the season it is for
+(``Spring 1454``), so a sheet of another season is refused.
+
+Expenditure orders (borrowing, bribes, rebellions, assassinations) are not adjudicated by
+this version: a sheet with one is refused naming EXPENDITURE ORDERS (docs/games/renaissance.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from italia_kit.core import (
+    NO_ACTOR,
+    Action,
+    ActionCodec,
+    Context,
+    Decision,
+    GameRef,
+    IllegalActionError,
+    Order,
+)
+from italia_kit.games.renaissance.mapdata import Map, game_map
+from italia_kit.games.renaissance.movement import orders_for, resolve_movement
+from italia_kit.games.renaissance.notation import OrderSyntaxError, parse_line
+from italia_kit.games.renaissance.orders import MilitaryOrder, Permit
+from italia_kit.games.renaissance.season import (
+    apply_adjustments,
+    autonomous_garrisons,
+    check_adjustments,
+    collect_income,
+    update_control,
+    winner,
+)
+from italia_kit.games.renaissance.sheets import adjustment_menu, menu
+from italia_kit.games.renaissance.state import RenaissanceState
+
+__all__ = ["Adjustments", "RenaissanceRules", "SeasonOrders"]
+
+_EXPENSES = (
+    "borrow", "pay", "famine", "pacify", "c-b", "buy", "bribe", "bodyguard", "assassinate",
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustments(Order):
+    """``seat``'s Phase A sheet for ``season``: Build / Maintain / Disband lines."""
+
+    kind: ClassVar[str] = "adjustments"
+    season: str = ""
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonOrders(Order):
+    """``seat``'s Phase C sheet for ``season``: one military order a unit (a unit without
+    one holds), ``Permit (Power) (strait)`` lines, and a ``note`` to the others."""
+
+    kind: ClassVar[str] = "season_orders"
+    season: str = ""
+    lines: tuple[str, ...] = ()
+    note: str = ""
+
+
+class RenaissanceRules:
+    """See the module docstring; ``options`` are the spec's (recorded in saves)."""
+
+    game_id = "renaissance"
+    codec = ActionCodec([Adjustments, SeasonOrders])
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.options = dict(options or {})
+        self.ref = GameRef(self.game_id, self.options)
+        self.map: Map = game_map(bool(self.options.get("fortresses", False)))
+
+    # -- decisions -------------------------------------------------------------------------
+    def is_over(self, state: RenaissanceState) -> bool:
+        return state.step == "over"
+
+    def decision(self, state: RenaissanceState) -> Decision | None:
+        if state.step == "over":
+            return None
+        done = tuple(s for s in state.seats if s in state.sealed)
+        if state.step == "adjust":
+            prompt = f"{state.tag}, Phase A: builds and maintenance, sealed"
+            return Decision.sealed(state.seats, "adjust", "Phase A", prompt, submitted=done)
+        prompt = f"{state.tag}, Phase C: expenditure and military orders, sealed"
+        return Decision.sealed(state.seats, "orders", "Phase C", prompt, submitted=done)
+
+    def legal_actions(self, state: RenaissanceState) -> list[Action]:
+        return [a for seat in state.seats for a in self.legal_orders(state, seat)]
+
+    def legal_orders(self, state: RenaissanceState, seat: str) -> list[Action]:
+        if state.step == "over" or seat not in state.seats or seat in state.sealed:
+            return []
+        if state.step == "adjust":
+            return [Adjustments(seat, state.tag, s) for s in adjustment_menu(state, self.map, seat)]
+        return [SeasonOrders(seat, state.tag, s) for s in menu(state, self.map, seat)]
+
+    def observe(self, state: RenaissanceState, seat: str) -> dict[str, Any]:
+        """What ``seat`` knows: the board, who has submitted, its own treasury and sheet."""
+        view = state.to_json()
+        view["treasury"] = {seat: state.treasury[seat]} if seat in state.treasury else {}
+        view["sealed"] = {seat: list(state.sealed[seat])} if seat in state.sealed else {}
+        view["submitted"] = [s for s in state.seats if s in state.sealed]
+        view["seat"] = seat
+        return view
+
+    # -- applying --------------------------------------------------------------------------
+    def _check_sheet(self, state: RenaissanceState, action: Order, step: str, rule: str) -> None:
+        seat = action.seat
+        if seat not in state.seats:
+            raise IllegalActionError(
+                rule, f"{seat!r} is not a seat (seats: {', '.join(state.seats)})"
+            )
+        if state.step != step:
+            raise IllegalActionError(rule, f"it is {state.phase}, not the time for this sheet")
+        season = getattr(action, "season", "")
+        if season != state.tag:
+            raise IllegalActionError(
+                rule, f"the sheet is for {season or 'no season'}, not {state.tag}"
+            )
+        if seat in state.sealed:
+            raise IllegalActionError(rule, f"{seat} has already submitted its sheet")
+
+    def military_orders(
+        self, state: RenaissanceState, seat: str, lines: tuple[str, ...]
+    ) -> tuple[dict[int, MilitaryOrder], set[tuple[str, str, str]]]:
+        """``seat``'s orders by unit and its strait permissions; a bad line is refused
+        naming the part (or the clause) it breaks."""
+        orders: list[MilitaryOrder] = []
+        permits: set[tuple[str, str, str]] = set()
+        for line in lines:
+            first = line.strip().split(" ", 1)[0].lower()
+            if first in _EXPENSES or line.strip().lower().startswith("disband"):
+                raise IllegalActionError(
+                    "EXPENDITURE ORDERS",
+                    f"{line!r}: expenditure is not adjudicated by this version",
+                )
+            try:
+                parsed = parse_line(line, self.map)
+            except OrderSyntaxError as err:
+                raise IllegalActionError("MILITARY ORDERS", str(err)) from None
+            if isinstance(parsed, Permit):
+                if parsed.strait not in ("Piombino", "Messina"):
+                    raise IllegalActionError("Map", f"{parsed.strait} controls no strait")
+                permits.add((seat, parsed.strait, parsed.power))
+            else:
+                orders.append(parsed)
+        return orders_for(state.units, seat, orders, self.map), permits
+
+    def apply(self, ctx: Context[RenaissanceState], action: Action) -> None:
+        state = ctx.state
+        if isinstance(action, Adjustments):
+            self._check_sheet(state, action, "adjust", "Phase A")
+            if not ctx.listed:
+                check_adjustments(state, self.map, action.seat, action.lines)
+        elif isinstance(action, SeasonOrders):
+            self._check_sheet(state, action, "orders", "Phase C")
+            if not ctx.listed:
+                self.military_orders(state, action.seat, action.lines)
+        else:
+            raise IllegalActionError("Phase C", f"{action.kind!r} is not an action of this game")
+        state.sealed[action.seat] = action.lines
+        text = f"{state.phase}: {action.seat} submits its sheet (sealed)."
+        lines = list(action.lines)
+        ctx.emit_as(
+            action.seat,
+            "sheet",
+            "Phase C" if state.step == "orders" else "Phase A",
+            text,
+            lines=lines,
+            visible_to=[action.seat],
+        )
+        if len(state.sealed) < len(state.seats):
+            return
+        if state.step == "adjust":
+            for seat in state.seats:
+                apply_adjustments(ctx, self.map, seat, state.sealed[seat])
+            state.sealed = {}
+            state.step = "orders"
+            return
+        self._resolve(ctx)
+
+    def _resolve(self, ctx: Context[RenaissanceState]) -> None:
+        """Phase C in the text's order: (expenditure: not in this version), movement,
+        control, the next season."""
+        state = ctx.state
+        orders: dict[int, MilitaryOrder] = {}
+        permits: set[tuple[str, str, str]] = set()
+        for seat in state.seats:
+            mine, granted = self.military_orders(state, seat, state.sealed[seat])
+            orders.update(mine)
+            permits |= granted
+        result = resolve_movement(
+            self.map,
+            state.units,
+            orders,
+            permits=permits,
+            rebellions=state.rebellions,
+            sieges=state.sieges,
+        )
+        ctx.emit_as(
+            NO_ACTOR, "movement", "Phase C", f"{state.tag}: the military orders are resolved."
+        )
+        for uid in sorted(result.outcomes):
+            outcome = result.outcomes[uid]
+            ctx.emit_as(
+                NO_ACTOR, "outcome", outcome.clause, outcome.text, unit=uid, result=outcome.result
+            )
+        state.units = dict(sorted(result.units.items()))
+        state.sieges = result.sieges
+        update_control(state, self.map, result.taken)
+        state.sealed = {}
+        found = winner(state, self.map)
+        if found is not None:
+            state.winner, state.step = found, "over"
+            ctx.emit_as(
+                NO_ACTOR,
+                "end",
+                "Victory",
+                f"{found} wins with 15 cities and two home countries.",
+                winner=found,
+            )
+            return
+        if state.turn >= state.years * 3:
+            state.step = "over"
+            ctx.emit_as(NO_ACTOR, "end", "Victory", f"The game ends after Autumn {state.year}.")
+            return
+        state.turn += 1
+        state.step = "adjust" if state.season == "Spring" else "orders"
+
+    def advance(self, ctx: Context[RenaissanceState]) -> None:
+        """Phase A's automatic steps, once a Spring: autonomous garrisons, income."""
+        state = ctx.state
+        if state.step == "adjust" and state.prepared != state.turn:
+            state.prepared = state.turn
+            autonomous_garrisons(ctx, self.map)
+            collect_income(ctx, self.map)
+
+    def state_from_json(self, data: dict[str, Any]) -> RenaissanceState:
+        return RenaissanceState.from_json(data)
