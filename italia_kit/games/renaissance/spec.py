@@ -71,6 +71,11 @@ def renaissance(**options: Any) -> GameSpec:
 
         return summary_text(game)
 
+    def random_orders(seed: int) -> Any:
+        from italia_kit.games.renaissance.players import RandomOrdersPlayer
+
+        return RandomOrdersPlayer(seed)
+
     def board() -> Any:
         from italia_kit.geo import load_board
 
@@ -86,6 +91,7 @@ def renaissance(**options: Any) -> GameSpec:
         seat_of=lambda game, actor: actor,
         options=dict(options),
         board=board,
+        bots={"random-orders": random_orders},
         description="The Machiavelli-family orders game on the 1454 map of Italy.",
         returns=returns,
         summary=summary,

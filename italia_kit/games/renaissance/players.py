@@ -1,0 +1,44 @@
+"""The Renaissance-Italy game's own random player: a fresh random order for every unit.
+
+The generic random player picks one of the sheets the rules offer (``sheets.menu``); this
+one draws a new sheet from its stream (``Game.stream``) each season, any legal order for
+every unit, and maintains everything in Phase A (building one unit where it can).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from italia_kit.core import Action, Game
+from italia_kit.games.renaissance.rules import Adjustments, RenaissanceRules, SeasonOrders
+from italia_kit.games.renaissance.sheets import adjustment_menu, random_sheet
+
+__all__ = ["RandomOrdersPlayer"]
+
+
+class RandomOrdersPlayer:
+    """See the module docstring; ``seed`` seeds its stream."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def __repr__(self) -> str:
+        return f"RandomOrdersPlayer(seed={self.seed})"
+
+    def choose(self, game: Game[Any], seat: str | None = None) -> Action:
+        state = game.state
+        owing = game.pending_seats
+        if not owing:
+            raise ValueError("no legal action: the game is over")
+        seat = seat or owing[0]
+        stream = game.stream("renaissance-random", self.seed)
+        rules = game.rules
+        if not isinstance(rules, RenaissanceRules):
+            raise ValueError(f"{self!r} plays the renaissance game, not {rules.game_id!r}")
+        if state.step == "adjust":
+            sheets = adjustment_menu(state, rules.map, seat)
+            return Adjustments(seat, state.tag, stream.choice(sheets))
+        # one draw of the stream seeds the sheet, so undo and forks rewind it as one choice
+        rng = random.Random(stream.randint(0, 2**31))
+        return SeasonOrders(seat, state.tag, random_sheet(state, rules.map, seat, rng))
