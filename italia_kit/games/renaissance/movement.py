@@ -77,10 +77,16 @@ class Movement:
 
 
 def orders_for(
-    units: Mapping[int, Unit], power: str, lines: Iterable[str | MilitaryOrder], m: Map
+    units: Mapping[int, Unit],
+    power: str,
+    lines: Iterable[str | MilitaryOrder],
+    m: Map,
+    *,
+    strict: bool = True,
 ) -> dict[int, MilitaryOrder]:
     """``power``'s orders keyed by unit id; an order for a unit it does not have there is
-    refused (MILITARY ORDERS (b), naming the unit), as is a second order for one unit."""
+    refused (MILITARY ORDERS (b), naming the unit), as is a second order for one unit;
+    with ``strict`` false such an order is dropped instead (a unit bribed away)."""
     mine = {(u.type, u.province): u for u in units.values() if u.power == power}
     out: dict[int, MilitaryOrder] = {}
     for line in lines:
@@ -88,6 +94,8 @@ def orders_for(
         if isinstance(order, Permit):
             continue
         unit = mine.get((order.unit.type, order.unit.province))
+        if unit is None and not strict:
+            continue
         if unit is None:
             raise IllegalActionError(
                 "MILITARY ORDERS (b)",

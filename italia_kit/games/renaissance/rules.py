@@ -7,8 +7,8 @@ sheet is in, the season resolves in the text's order and the Campaign Report is 
 one event per unit with the clause that decided it. A sheet names the season it is for
 (``Spring 1454``), so a sheet of another season is refused.
 
-Expenditure orders (borrowing, bribes, rebellions, assassinations) are not adjudicated by
-this version: a sheet with one is refused naming EXPENDITURE ORDERS (docs/games/renaissance.md).
+A Phase C sheet mixes expenditure lines (``Borrow 10``, ``Bribe A Padua 18``) with the
+military orders; ``expenses.is_expense`` tells them apart.
 """
 
 from __future__ import annotations
@@ -27,10 +27,17 @@ from italia_kit.core import (
     IllegalActionError,
     Order,
 )
-from italia_kit.games.renaissance.mapdata import Map, game_map
+from italia_kit.games.renaissance.disasters import READINGS, strike
+from italia_kit.games.renaissance.expenditure import (
+    assassination_effects,
+    check_expense,
+    resolve_expenditure,
+)
+from italia_kit.games.renaissance.expenses import Bribe, Expense, is_expense, parse_expense
+from italia_kit.games.renaissance.mapdata import AUTONOMOUS, Map, game_map
 from italia_kit.games.renaissance.movement import orders_for, resolve_movement
 from italia_kit.games.renaissance.notation import OrderSyntaxError, parse_line
-from italia_kit.games.renaissance.orders import MilitaryOrder, Permit
+from italia_kit.games.renaissance.orders import Hold, MilitaryOrder, Permit
 from italia_kit.games.renaissance.season import (
     apply_adjustments,
     autonomous_garrisons,
@@ -44,9 +51,14 @@ from italia_kit.games.renaissance.state import RenaissanceState
 
 __all__ = ["Adjustments", "RenaissanceRules", "SeasonOrders"]
 
-_EXPENSES = (
-    "borrow", "pay", "famine", "pacify", "c-b", "buy", "bribe", "bodyguard", "assassinate",
-)  # fmt: skip
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A Phase C sheet read: orders by unit, strait permissions, expenses in its order."""
+
+    orders: dict[int, MilitaryOrder]
+    permits: set[tuple[str, str, str]]
+    expenses: list[Expense]
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,31 +142,41 @@ class RenaissanceRules:
         if seat in state.sealed:
             raise IllegalActionError(rule, f"{seat} has already submitted its sheet")
 
-    def military_orders(
-        self, state: RenaissanceState, seat: str, lines: tuple[str, ...]
-    ) -> tuple[dict[int, MilitaryOrder], set[tuple[str, str, str]]]:
-        """``seat``'s orders by unit and its strait permissions; a bad line is refused
-        naming the part (or the clause) it breaks."""
+    def read_sheet(
+        self, state: RenaissanceState, seat: str, lines: tuple[str, ...], *, strict: bool = True
+    ) -> Sheet:
+        """``seat``'s sheet read: its orders by unit, strait permissions and expenses; a bad
+        line is refused naming the part (or the clause) it breaks. Units ``seat`` bribes to
+        buy may be ordered too (BRIBES (f)); with ``strict`` false (at resolution) orders
+        for units the seat does not hold are dropped."""
         orders: list[MilitaryOrder] = []
         permits: set[tuple[str, str, str]] = set()
+        expenses: list[Expense] = []
         for line in lines:
-            first = line.strip().split(" ", 1)[0].lower()
-            if first in _EXPENSES or line.strip().lower().startswith("disband"):
-                raise IllegalActionError(
-                    "EXPENDITURE ORDERS",
-                    f"{line!r}: expenditure is not adjudicated by this version",
-                )
             try:
+                if is_expense(line):
+                    expense = parse_expense(line, self.map)
+                    check_expense(expense, seat)
+                    expenses.append(expense)
+                    continue
                 parsed = parse_line(line, self.map)
             except OrderSyntaxError as err:
-                raise IllegalActionError("MILITARY ORDERS", str(err)) from None
+                raise IllegalActionError("Phase C", str(err)) from None
             if isinstance(parsed, Permit):
                 if parsed.strait not in ("Piombino", "Messina"):
                     raise IllegalActionError("Map", f"{parsed.strait} controls no strait")
                 permits.add((seat, parsed.strait, parsed.power))
             else:
                 orders.append(parsed)
-        return orders_for(state.units, seat, orders, self.map), permits
+        units = state.units
+        if strict:
+            units = dict(units)
+            for expense in expenses:
+                if isinstance(expense, Bribe) and expense.kind in ("buy", "buy_ag"):
+                    for uid, unit in units.items():
+                        if (unit.type, unit.province) == (expense.type, expense.province):
+                            units[uid] = unit.owned_by(seat)
+        return Sheet(orders_for(units, seat, orders, self.map, strict=strict), permits, expenses)
 
     def apply(self, ctx: Context[RenaissanceState], action: Action) -> None:
         state = ctx.state
@@ -165,7 +187,7 @@ class RenaissanceRules:
         elif isinstance(action, SeasonOrders):
             self._check_sheet(state, action, "orders", "Phase C")
             if not ctx.listed:
-                self.military_orders(state, action.seat, action.lines)
+                self.read_sheet(state, action.seat, action.lines)
         else:
             raise IllegalActionError("Phase C", f"{action.kind!r} is not an action of this game")
         state.sealed[action.seat] = action.lines
@@ -190,15 +212,27 @@ class RenaissanceRules:
         self._resolve(ctx)
 
     def _resolve(self, ctx: Context[RenaissanceState]) -> None:
-        """Phase C in the text's order: (expenditure: not in this version), movement,
-        control, the next season."""
+        """Phase C in the text's order: expenditure (``expenditure.py``), plague (Summer),
+        movement, rebellions put down or liberated, control, famine (Spring and Summer:
+        its effects; Autumn: next year's), the next season."""
         state = ctx.state
+        sheets = {
+            seat: self.read_sheet(state, seat, state.sealed[seat], strict=False)
+            for seat in state.seats
+        }
+        spending = resolve_expenditure(ctx, self.map, {s: sh.expenses for s, sh in sheets.items()})
+        assassination_effects(ctx, self.map, spending.assassinated)
+        if state.season == "Summer":
+            self._disaster(ctx, "plague")
         orders: dict[int, MilitaryOrder] = {}
         permits: set[tuple[str, str, str]] = set()
         for seat in state.seats:
-            mine, granted = self.military_orders(state, seat, state.sealed[seat])
-            orders.update(mine)
-            permits |= granted
+            lines = state.sealed[seat]
+            if seat in spending.assassinated:
+                continue  # ASSASSINATIONS (a): every order a Hold
+            mine = self.read_sheet(state, seat, lines, strict=False)
+            orders.update(mine.orders)
+            permits |= mine.permits
         result = resolve_movement(
             self.map,
             state.units,
@@ -217,7 +251,12 @@ class RenaissanceRules:
             )
         state.units = dict(sorted(result.units.items()))
         state.sieges = result.sieges
+        self._rebels_after_movement(ctx, orders, spending.assassinated)
         update_control(state, self.map, result.taken)
+        if state.season in ("Spring", "Summer"):
+            self._famine_effects(ctx)
+        if state.season == "Autumn":
+            state.famine = self._disaster(ctx, "famine")
         state.sealed = {}
         found = winner(state, self.map)
         if found is not None:
@@ -237,11 +276,62 @@ class RenaissanceRules:
         state.turn += 1
         state.step = "adjust" if state.season == "Spring" else "orders"
 
+    def _disaster(self, ctx: Context[RenaissanceState], which: str) -> list[str]:
+        """PLAGUE (Summer): every unit in a struck province dies at once; FAMINE (Autumn):
+        the provinces in famine next year."""
+        state = ctx.state
+        hit = strike(ctx, self.map, which, str(self.options.get("severity", READINGS[0])))
+        if which == "plague":
+            for unit in [u for u in state.units.values() if u.province in hit]:
+                del state.units[unit.uid]
+                ctx.emit("eliminated", "PLAGUE", f"PLAGUE: {unit} dies.", unit=unit.uid)
+        return hit
+
+    def _famine_effects(self, ctx: Context[RenaissanceState]) -> None:
+        """Famine effects (Spring and Summer): units in a province in famine are removed,
+        garrisons included; the famine ends after Summer (renaissance-facts 2.4,
+        reconstructed)."""
+        state = ctx.state
+        for unit in [u for u in state.units.values() if u.province in state.famine]:
+            del state.units[unit.uid]
+            ctx.emit("eliminated", "FAMINE", f"FAMINE: {unit} starves.", unit=unit.uid)
+        if state.season == "Summer":
+            state.famine = []
+
+    def _rebels_after_movement(
+        self, ctx: Context[RenaissanceState], orders: Mapping[int, MilitaryOrder], dead: set[str]
+    ) -> None:
+        """REBELLIONS (d): a deliberate Hold of the controlling power's army or fleet puts
+        a rebellion down (not after an assassination); (f): another power's unit entering
+        liberates it."""
+        state = ctx.state
+        for province, against in list(state.rebellions.items()):
+            here = [u for u in state.units.values() if u.province == province and u.type != "G"]
+            for unit in here:
+                if unit.power not in (against, AUTONOMOUS):
+                    del state.rebellions[province]
+                    ctx.emit(
+                        "liberated",
+                        "REBELLIONS (f)",
+                        f"REBELLIONS (f): {unit} liberates {province}.",
+                    )
+                    break
+                held = isinstance(orders.get(unit.uid), Hold)
+                if unit.power == against and held and against not in dead:
+                    del state.rebellions[province]
+                    ctx.emit(
+                        "put_down",
+                        "REBELLIONS (d)",
+                        f"REBELLIONS (d): {unit} puts down the rebellion in {province}.",
+                    )
+                    break
+
     def advance(self, ctx: Context[RenaissanceState]) -> None:
         """Phase A's automatic steps, once a Spring: autonomous garrisons, income."""
         state = ctx.state
         if state.step == "adjust" and state.prepared != state.turn:
             state.prepared = state.turn
+            state.excommunicated = {}  # EXCOMMUNICATION: ends with the next Phase A
             autonomous_garrisons(ctx, self.map)
             collect_income(ctx, self.map)
 

@@ -93,6 +93,8 @@ def may_build(state: RenaissanceState, m: Map, power: str, build: Build) -> str 
         return "Build New Units (b): only in a controlled province with a city of the home country"
     if state.rebellions.get(p) == power:
         return "REBELLIONS (h): no builds in a rebelling province"
+    if p in state.famine:
+        return "FAMINE: no builds in a province in famine (renaissance-facts 2.4)"
     mine = [u for u in state.units.values() if u.power == power]
     if sum(u.type == build.type for u in mine) >= LIMITS[build.type]:
         return f"Build New Units (a): at most {LIMITS[build.type]} of type {build.type}"
@@ -191,14 +193,21 @@ def autonomous_garrisons(ctx: Context[RenaissanceState], m: Map) -> None:
 
 
 def income_of(state: RenaissanceState, m: Map, power: str) -> int:
-    """Collect Income: 1 a controlled province (not in rebellion), a city's income, 1 a sea
-    area with the power's fleet (REBELLIONS (b))."""
+    """Collect Income: 1 a controlled province, a city's income, 1 a sea area with the
+    power's fleet; nothing from a province in rebellion (REBELLIONS (b)) or famine, nor from
+    its city unless garrisoned (renaissance-facts 2.4)."""
+    struck = set(state.rebellions) | set(state.famine)  # REBELLIONS (b); famine
     total = sum(
         1
         for p, owner in state.control.items()
-        if owner == power and not m.is_sea(p) and state.rebellions.get(p) is None
+        if owner == power and not m.is_sea(p) and p not in struck
     )
-    total += sum(m.cities[c].income for c, owner in state.cities.items() if owner == power)
+    garrisoned = {u.province for u in state.units.values() if u.type == "G"}
+    total += sum(
+        m.cities[c].income
+        for c, owner in state.cities.items()
+        if owner == power and (c not in struck or c in garrisoned)
+    )
     total += len(
         {u.province for u in state.units_of(power) if u.type == "F" and m.is_sea(u.province)}
     )

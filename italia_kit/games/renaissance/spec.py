@@ -2,7 +2,9 @@
 
 Options: ``years`` (how many years are played, from 1454; default 3), ``powers`` (the
 powers that are seats, default all eight; the others' units stand still: they hold and
-spend nothing) and ``fortresses`` (njudge's advanced rule, off by default).
+spend nothing), ``fortresses`` (njudge's advanced rule, off by default) and ``severity``
+(the reading of the plague and famine severity roll: ``njudge_code``, the default,
+``original_rules_per_njudge_tech_note`` or ``condottieri_and_sharcashmo_bot``).
 
 >>> from italia_kit import games
 >>> spec = games.load("renaissance", years=1, powers=["Milan", "Venice"])
@@ -19,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from italia_kit.core import Game
+from italia_kit.games.renaissance.disasters import READINGS
 from italia_kit.games.renaissance.mapdata import POWERS
 from italia_kit.games.renaissance.rules import RenaissanceRules
 from italia_kit.games.renaissance.state import RenaissanceState
@@ -26,7 +29,12 @@ from italia_kit.games.spec import Chance, Dynamics, GameKind, GameSpec, Informat
 
 __all__ = ["OPTIONS", "renaissance"]
 
-OPTIONS: Mapping[str, Any] = {"years": 3, "powers": list(POWERS), "fortresses": False}
+OPTIONS: Mapping[str, Any] = {
+    "years": 3,
+    "powers": list(POWERS),
+    "fortresses": False,
+    "severity": "njudge_code",
+}
 
 
 def _checked(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -46,6 +54,8 @@ def _checked(options: Mapping[str, Any]) -> dict[str, Any]:
             f"renaissance: option 'powers' must name 2 to 8 different powers of {', '.join(POWERS)}"
         )
     chosen["powers"] = [p for p in POWERS if p in powers]
+    if chosen["severity"] not in READINGS:
+        raise ValueError(f"renaissance: option 'severity' must be one of {', '.join(READINGS)}")
     return chosen
 
 

@@ -51,6 +51,12 @@ class RenaissanceState:
     sealed: dict[str, tuple[str, ...]] = field(default_factory=dict)
     winner: str | None = None
     prepared: int = 0  # the Spring whose Phase A automatic steps have run
+    #: bank loans: (power, principal, interest, the turn it is due)
+    loans: list[tuple[str, int, int, int]] = field(default_factory=list)
+    banned: list[str] = field(default_factory=list)  # defaulters: no more bank loans
+    famine: list[str] = field(default_factory=list)  # provinces in famine this year
+    excommunicated: dict[str, int] = field(default_factory=dict)  # power -> last turn
+    excommunications: list[str] = field(default_factory=list)  # who has used theirs
 
     @classmethod
     def start(cls, m: Map, seats: tuple[str, ...], years: int) -> RenaissanceState:
@@ -114,6 +120,11 @@ class RenaissanceState:
             dict(self.sealed),
             self.winner,
             self.prepared,
+            list(self.loans),
+            list(self.banned),
+            list(self.famine),
+            dict(self.excommunicated),
+            list(self.excommunications),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -132,6 +143,11 @@ class RenaissanceState:
             "sealed": {k: list(v) for k, v in self.sealed.items()},
             "winner": self.winner,
             "prepared": self.prepared,
+            "loans": [list(loan) for loan in self.loans],
+            "banned": list(self.banned),
+            "famine": list(self.famine),
+            "excommunicated": dict(self.excommunicated),
+            "excommunications": list(self.excommunications),
         }
 
     @classmethod
@@ -152,9 +168,18 @@ class RenaissanceState:
             {k: tuple(v) for k, v in data["sealed"].items()},
             data["winner"],
             int(data["prepared"]),
+            [(str(a), int(b), int(c), int(d)) for a, b, c, d in data["loans"]],
+            list(data["banned"]),
+            list(data["famine"]),
+            {k: int(v) for k, v in data["excommunicated"].items()},
+            list(data["excommunications"]),
         )
 
     # -- questions ---------------------------------------------------------------------
+    def debt(self, power: str) -> int:
+        """The principal ``power`` owes the bank."""
+        return sum(loan[1] for loan in self.loans if loan[0] == power)
+
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
 
