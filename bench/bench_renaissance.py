@@ -72,9 +72,8 @@ def main(argv: list[str]) -> int:
     if theirs is None:
         print(f"seasons_renaissance_random: {ours:.1f} seasons/s (diplomacy not installed)")
     else:
-        print(
-            f"seasons_renaissance_random: {ours:.1f} seasons/s (ratio {ours / theirs:.1f} vs diplomacy)"
-        )
+        ratio = ours / theirs
+        print(f"seasons_renaissance_random: {ours:.1f} seasons/s (ratio {ratio:.1f} vs diplomacy)")
     return 0
 
 
