@@ -159,8 +159,13 @@ class Map:
             starts = {n for k, n in self._names.items() if k.startswith(key)}
             if len(starts) == 1:
                 return starts.pop()
-        close = difflib.get_close_matches(key, list(self._names), n=1, cutoff=0.6)
-        hint = f" (did you mean {self._names[close[0]]}?)" if close else ""
+        # the board's own names first: an alias such as 'slavo' should not shadow 'savoy'
+        names = {n.lower(): n for n in self.provinces}
+        close = difflib.get_close_matches(key, list(names), n=1, cutoff=0.6)
+        if not close:
+            names = self._names
+            close = difflib.get_close_matches(key, list(names), n=1, cutoff=0.6)
+        hint = f" (did you mean {names[close[0]]}?)" if close else ""
         raise UnknownPlaceError(f"unknown province or sea area {text.strip()!r}{hint}")
 
     # -- geography ---------------------------------------------------------------------

@@ -8,16 +8,41 @@ from italia_kit.core import Game
 
 __all__ = ["campaign_report", "summary_text"]
 
+_MONEY = {"transfer", "loan", "repaid", "default", "expense_failed", "excommunication"}
+_SPENDING = {
+    "bribed", "bribe_failed", "relief", "pacified", "rebellion", "assassination",
+    "assassination_failed",
+}  # fmt: skip
+_EVENTS = {"disaster", "eliminated", "liberated", "put_down", "end"}
+
 
 def campaign_report(game: Game[Any], turn: int | None = None) -> str:
-    """The Campaign Report of season ``turn`` (the last resolved by default): every
-    unit's order, its outcome and the clause that decided it."""
-    events = [e for e in game.log if e.kind in ("movement", "outcome")]
-    if not events:
+    """The Campaign Report of season ``turn`` (the last resolved by default): the sheets,
+    the money moved, every unit's order and outcome with the clause that decided it, the
+    events, and the treasuries (the referee's report)."""
+    resolved = [e for e in game.log if e.kind == "movement"]
+    if not resolved:
         return "No season has been resolved yet."
-    turn = turn if turn is not None else events[-1].turn
-    lines = [e.text for e in events if e.turn == turn]
-    return "\n".join(lines)
+    turn = turn if turn is not None else resolved[-1].turn
+    events = [e for e in game.log if e.turn == turn]
+    title = next((e.text.split(":")[0] for e in events if e.kind == "movement"), f"turn {turn}")
+    out = [f"Campaign Report, {title}", ""]
+    sheets = [e for e in events if e.kind == "sheet" and "orders" in e.phase]
+    out.append("Orders")
+    for event in sheets:
+        lines = event.data.get("lines") or ["(no orders: every unit holds)"]
+        out.append(f"  {event.actor}: " + "; ".join(lines))
+    for heading, kinds in (("Money", _MONEY), ("Expenditure", _SPENDING)):
+        found = [e.text for e in events if e.kind in kinds]
+        if found:
+            out += ["", heading, *(f"  {t}" for t in found)]
+    out += ["", "Movement", *(f"  {e.text}" for e in events if e.kind == "outcome")]
+    found = [e.text for e in events if e.kind in _EVENTS]
+    if found:
+        out += ["", "Events", *(f"  {t}" for t in found)]
+    state = game.state
+    out += ["", "Treasuries: " + ", ".join(f"{p} {d} d" for p, d in state.treasury.items())]
+    return "\n".join(out)
 
 
 def summary_text(game: Game[Any]) -> str:

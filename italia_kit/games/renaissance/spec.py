@@ -102,6 +102,7 @@ def renaissance(**options: Any) -> GameSpec:
         options=dict(options),
         board=board,
         bots={"random-orders": random_orders},
+        commands=("italia_kit.games.renaissance.cli",),
         description="The Machiavelli-family orders game on the 1454 map of Italy.",
         returns=returns,
         summary=summary,
