@@ -39,6 +39,7 @@ from italia_kit.games.renaissance.orders import (
     MilitaryOrder,
     Support,
     Transport,
+    UnitRef,
 )
 from italia_kit.games.renaissance.units import Unit, city_area
 
@@ -295,6 +296,4 @@ class Resolver:
 
 def hold_order(unit: Unit) -> Hold:
     """The Hold order of ``unit``."""
-    from italia_kit.games.renaissance.orders import UnitRef
-
     return Hold(UnitRef(unit.type, unit.province))

@@ -194,8 +194,9 @@ _WORDS = (
 
 def is_expense(line: str) -> bool:
     """Does the line read as an expenditure order rather than a military one?"""
-    text = " ".join(line.split()).lower()
-    return text.split(" ", 1)[0] in _WORDS or bool(re.search(r"\srebel(\s|$)", text))
+    text = line.lower()
+    first = text.split(None, 1)[0] if text.strip() else ""
+    return first in _WORDS or " rebel" in text
 
 
 def _power(word: str, line: str) -> str:

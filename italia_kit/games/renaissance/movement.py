@@ -121,7 +121,7 @@ def resolve_movement(
     """Resolve one season's military orders (keyed by unit id; a unit without one holds)."""
     by_area = {u.area: u for u in units.values()}
     board = Board(m, by_area, permits, rebellions or {}, sieges or {})
-    res = Resolver(board, units, dict(orders))
+    res = Resolver(board, units, {uid: o for uid, o in orders.items() if uid in units})
     done = res.resolve_all()
     after: dict[int, Unit] = {}
     outcomes: dict[int, Outcome] = {}

@@ -220,17 +220,21 @@ class RenaissanceRules:
             seat: self.read_sheet(state, seat, state.sealed[seat], strict=False)
             for seat in state.seats
         }
+        units_before = state.units
+        state.units = dict(units_before)
         spending = resolve_expenditure(ctx, self.map, {s: sh.expenses for s, sh in sheets.items()})
         assassination_effects(ctx, self.map, spending.assassinated)
         if state.season == "Summer":
             self._disaster(ctx, "plague")
+        # bribes, assassinations or plague changed the units: read the sheets again
+        changed = state.units != units_before
         orders: dict[int, MilitaryOrder] = {}
         permits: set[tuple[str, str, str]] = set()
         for seat in state.seats:
             lines = state.sealed[seat]
             if seat in spending.assassinated:
                 continue  # ASSASSINATIONS (a): every order a Hold
-            mine = self.read_sheet(state, seat, lines, strict=False)
+            mine = self.read_sheet(state, seat, lines, strict=False) if changed else sheets[seat]
             orders.update(mine.orders)
             permits |= mine.permits
         result = resolve_movement(

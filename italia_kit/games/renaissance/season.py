@@ -84,9 +84,11 @@ def parse_adjustment(line: str, m: Map) -> Build:
     return Build(found["verb"].lower(), kind, province, special)
 
 
-def may_build(state: RenaissanceState, m: Map, power: str, build: Build) -> str | None:
+def may_build(
+    state: RenaissanceState, m: Map, power: str, build: Build, areas: set[str] | None = None
+) -> str | None:
     """Why ``power`` may not build ``build`` now (Build New Units (a)-(c), SPECIAL
-    UNITS), or None."""
+    UNITS), or None; ``areas`` are the areas taken, if known already."""
     p = build.province
     city = m.cities.get(p)
     if state.control.get(p) != power or m.home.get(p) != power or city is None:
@@ -98,7 +100,8 @@ def may_build(state: RenaissanceState, m: Map, power: str, build: Build) -> str 
     mine = [u for u in state.units.values() if u.power == power]
     if sum(u.type == build.type for u in mine) >= LIMITS[build.type]:
         return f"Build New Units (a): at most {LIMITS[build.type]} of type {build.type}"
-    areas = {u.area for u in state.units.values()}
+    if areas is None:
+        areas = {u.area for u in state.units.values()}
     if build.type == "G" and not city.fortified:
         return "Build New Units (b): a garrison is placed in a fortified city"
     if build.type == "F" and not city.port:

@@ -31,7 +31,7 @@ from italia_kit.games.renaissance.season import LIMITS, Build, may_build
 from italia_kit.games.renaissance.state import RenaissanceState
 from italia_kit.games.renaissance.units import Unit
 
-__all__ = ["MENU_SIZE", "adjustment_menu", "menu", "random_sheet", "unit_options"]
+__all__ = ["MENU_SIZE", "adjustment_menu", "menu", "random_order", "random_sheet", "unit_options"]
 
 #: Random sheets offered besides the all-hold one.
 MENU_SIZE = 8
@@ -85,30 +85,77 @@ def board_of(
     return Board(m, state.by_area(), permits, state.rebellions, state.sieges)
 
 
+def random_order(unit: Unit, board: Board, rng: random.Random) -> MilitaryOrder:
+    """A random order for ``unit`` that is not impossible: a kind of order first, then its
+    target, a few tries, a Hold if none works. Cheaper than listing every option, and
+    every order :func:`unit_options` lists can come out."""
+    m = board.map
+    ref = UnitRef(unit.type, unit.province)
+    kinds: tuple[str, ...]
+    if unit.type == "G":
+        kinds = ("hold", "convert", "support")
+    elif unit.type == "A":
+        kinds = ("hold", "advance", "advance", "support", "besiege", "convert", "transported")
+    else:
+        kinds = ("hold", "advance", "advance", "support", "besiege", "convert", "transport")
+    for _ in range(4):
+        kind = rng.choice(kinds)
+        order: MilitaryOrder
+        if kind == "hold":
+            return Hold(ref)
+        if kind == "convert":
+            order = Convert(ref, rng.choice(("A", "F")) if unit.type == "G" else "G")
+        elif kind == "besiege":
+            order = Besiege(ref)
+        elif kind == "transport":
+            order = Transport(ref)
+        elif kind == "transported":
+            moves = _transports(unit, board)
+            if not moves:
+                continue
+            order = rng.choice(moves)
+        else:
+            if unit.type == "G":
+                order = Support(ref, unit.province)
+            else:
+                adj = (
+                    m.army_adj[unit.province]
+                    if unit.type == "A"
+                    else m.fleet_adj.get(unit.location, ())
+                )
+                if not adj:
+                    continue
+                place = rng.choice(adj)
+                order = Advance(ref, place) if kind == "advance" else Support(ref, m.top(place))
+        verdict = check_order(order, unit, board)
+        if isinstance(verdict, Advance):
+            return verdict
+        if verdict is None:
+            return order
+    return Hold(ref)
+
+
 def random_sheet(
     state: RenaissanceState,
     m: Map,
     power: str,
     rng: random.Random,
     board: Board | None = None,
-    options: dict[int, list[str]] | None = None,
 ) -> tuple[str, ...]:
-    """One random order for every unit of ``power``; a transport's fleet is ordered to
-    transport. ``options`` are the units' options if known already."""
+    """One random order for every unit of ``power`` (:func:`random_order`); the fleet of
+    a transport is ordered to transport."""
     board = board or board_of(state, m)
-    lines: dict[int, str] = {}
+    orders: dict[int, MilitaryOrder] = {}
     units = sorted(state.units_of(power), key=lambda u: u.uid)
-    if options is None:
-        options = {u.uid: unit_options(u, board) for u in units}
     for unit in units:
-        if unit.uid not in lines:
-            lines[unit.uid] = rng.choice(options[unit.uid])
-        if "->" in lines[unit.uid] and lines[unit.uid].count("->") == 2:
-            via = lines[unit.uid].split(" -> ")[1]
-            fleet = board.by_area.get(via)
+        if unit.uid in orders:
+            continue
+        order = orders[unit.uid] = random_order(unit, board, rng)
+        if isinstance(order, Advance) and order.via:
+            fleet = board.by_area.get(order.via[0])
             if fleet is not None:
-                lines[fleet.uid] = format_order(Transport(UnitRef("F", fleet.province)))
-    return tuple(lines[u.uid] for u in units)
+                orders[fleet.uid] = Transport(UnitRef("F", fleet.province))
+    return tuple(format_order(orders[u.uid]) for u in units)
 
 
 def _seed(state: RenaissanceState, seat: str) -> int:
@@ -123,9 +170,8 @@ def menu(state: RenaissanceState, m: Map, seat: str) -> list[tuple[str, ...]]:
     holds = tuple(format_order(Hold(UnitRef(u.type, u.province))) for u in units)
     rng = random.Random(_seed(state, seat))
     out = [holds]
-    options = {u.uid: unit_options(u, board) for u in units}
     for _ in range(MENU_SIZE):
-        sheet = random_sheet(state, m, seat, rng, board, options)
+        sheet = random_sheet(state, m, seat, rng, board)
         if sheet not in out:
             out.append(sheet)
     return out
@@ -136,11 +182,14 @@ def adjustment_menu(state: RenaissanceState, m: Map, seat: str) -> list[tuple[st
     each place it may be built (the first few, in the order of the provinces)."""
     out: list[tuple[str, ...]] = [()]
     upkeep = sum(u.cost for u in state.units_of(seat))
-    if state.treasury[seat] - upkeep < 3:
+    if state.treasury[seat] - upkeep < 3 or len(state.units_of(seat)) >= 26:
         return out
+    areas = {u.area for u in state.units.values()}
     for province in sorted(p for p, h in m.home.items() if h == seat):
+        if state.control.get(province) != seat or province not in m.cities:
+            continue
         for kind in LIMITS:
             build = Build("build", kind, province)
-            if may_build(state, m, seat, build) is None:
+            if may_build(state, m, seat, build, areas) is None:
                 out.append((f"Build {kind} {province}",))
     return out[: MENU_SIZE + 1]

@@ -19,11 +19,17 @@ from italia_kit.core import NO_ACTOR
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, POWERS, Map
 from italia_kit.games.renaissance.units import Unit
 
-__all__ = ["SEASONS", "RenaissanceState", "setup_data"]
+__all__ = ["SEASONS", "RenaissanceState", "season_tag", "setup_data"]
 
 SEASONS = ("Spring", "Summer", "Autumn")
 DATA = Path(__file__).parent / "data"
 FIRST_YEAR = 1454
+
+
+@cache
+def season_tag(turn: int) -> str:
+    """``Spring 1454`` for turn 1."""
+    return f"{SEASONS[(turn - 1) % 3]} {FIRST_YEAR + (turn - 1) // 3}"
 
 
 @cache
@@ -98,7 +104,7 @@ class RenaissanceState:
     @property
     def tag(self) -> str:
         """The season a sheet is for: ``Spring 1454``."""
-        return f"{self.season} {self.year}"
+        return season_tag(self.turn)
 
     @property
     def phase(self) -> str:

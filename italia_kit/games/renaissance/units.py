@@ -14,7 +14,7 @@ that holds one unit (Map: Venice).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 __all__ = [
     "ADJECTIVES",
@@ -99,11 +99,13 @@ class Unit:
     province: str
     coast: str | None = None
     special: str | None = None
+    #: the area it occupies: its province, or its province's city for a garrison (kept,
+    #: not recomputed: the adjudicator asks it for every unit many times a season)
+    area: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def area(self) -> str:
-        """The area it occupies: its province, or its province's city for a garrison."""
-        return city_area(self.province) if self.type == "G" else self.province
+    def __post_init__(self) -> None:
+        area = city_area(self.province) if self.type == "G" else self.province
+        object.__setattr__(self, "area", area)
 
     @property
     def location(self) -> str:
