@@ -86,6 +86,11 @@ def renaissance(**options: Any) -> GameSpec:
 
         return RandomOrdersPlayer(seed)
 
+    def greedy(seed: int) -> Any:
+        from italia_kit.games.renaissance.greedy import GreedyPlayer
+
+        return GreedyPlayer(seed)
+
     def board() -> Any:
         from italia_kit.geo import load_board
 
@@ -101,7 +106,7 @@ def renaissance(**options: Any) -> GameSpec:
         seat_of=lambda game, actor: actor,
         options=dict(options),
         board=board,
-        bots={"random-orders": random_orders},
+        bots={"random-orders": random_orders, "greedy": greedy},
         commands=("italia_kit.games.renaissance.cli",),
         description="The Machiavelli-family orders game on the 1454 map of Italy.",
         returns=returns,
