@@ -108,6 +108,7 @@ def renaissance(**options: Any) -> GameSpec:
         board=board,
         bots={"random-orders": random_orders, "greedy": greedy},
         commands=("italia_kit.games.renaissance.cli",),
+        presenter="italia_kit.games.renaissance.widgets.presenter:RenaissancePresenter",
         description="The Machiavelli-family orders game on the 1454 map of Italy.",
         returns=returns,
         summary=summary,
