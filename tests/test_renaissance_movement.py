@@ -977,25 +977,18 @@ def test_R_11_4_convert_when_nothing_else_is_left() -> None:
 
 
 def test_R_11_5_the_referee_avoids_an_elimination() -> None:
-    """Two dislodged units with one shared free place and one place only one of them can
-    use: the kit sends each where it saves both (RETREATS (e))."""
+    """A Capua (free: Aquila, Tivoli) and A Salerno (free: Aquila only) are both
+    dislodged. Taking the first free place in order would send Capua to Aquila and
+    eliminate Salerno's army; the kit sends Capua to Tivoli and Salerno to Aquila
+    (RETREATS (e): 'trying to avoid unit eliminations')."""
     c = Case(
-        "Milan: A Parma, A Fornova, A Pavia, A Piancenza, A Montferrat; "
-        "Florence: A Genoa, A Pontremoli, A Cremona; "
-        "Papacy: A Modena, A Mantua"
+        "Florence: A Capua, A Salerno; Papacy: A Spoleto, A Naples; Milan: A Bari, A Otranto"
+    ).resolve(
+        Papacy=["A Spoleto -> Capua", "A Naples S Capua"],
+        Milan=["A Bari -> Salerno", "A Otranto S Salerno"],
     )
-    # Florence's A Genoa (free: only Fornova? no) - built from the map below
-    c.resolve(
-        Milan=[
-            "A Fornova -> Genoa",
-            "A Montferrat S Genoa",
-            "A Parma -> Pontremoli",
-            "A Piancenza S Parma",
-        ],
-    )
-    assert c.result is not None
-    # the Florentine A Pontremoli is not dislodged (the Parma move has the wrong target)
-    assert c.at("Florence", "A Pontremoli") == "A Pontremoli"
+    assert c.at("Florence", "A Capua") == "A Tivoli"
+    assert c.at("Florence", "A Salerno") == "A Aquila"
 
 
 def test_R_11_6_two_retreats_to_one_place_are_shared_out() -> None:
