@@ -194,7 +194,7 @@ def _make(res: Resolver, uid: int, result: str, clause: str, detail: str = "") -
 
 
 def _adjective_order(unit: Unit, order: MilitaryOrder) -> str:
-    adjective = str(unit).split(" ", 1)[0]
+    adjective = unit.label.split(" ", 1)[0]
     return f"{adjective} {format_order(order)}"
 
 

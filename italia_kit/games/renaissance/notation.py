@@ -83,6 +83,7 @@ def _unit(head: str, m: Map, line: str) -> UnitRef:
     return UnitRef(kind, m.top(_place(rest, m, line)))
 
 
+@lru_cache(maxsize=65536)
 def parse_line(line: str, m: Map) -> MilitaryOrder | Permit:
     """One military order (or a strait permission) from its text."""
     return _parse(" ".join(line.split()), m)

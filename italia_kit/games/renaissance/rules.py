@@ -91,6 +91,11 @@ class RenaissanceRules:
         self.options = dict(options or {})
         self.ref = GameRef(self.game_id, self.options)
         self.map: Map = game_map(bool(self.options.get("fortresses", False)))
+        # speed only, never state: decisions by (turn, step, seats, submitted); sheets read
+        # on submission, by (seat, lines), with the units dict they were read against (a
+        # hit needs that very dict: the season's units, unchanged since)
+        self._decisions: dict[tuple[Any, ...], Decision] = {}
+        self._sheets: dict[tuple[str, tuple[str, ...]], tuple[object, Sheet]] = {}
 
     # -- decisions -------------------------------------------------------------------------
     def is_over(self, state: RenaissanceState) -> bool:
@@ -100,11 +105,20 @@ class RenaissanceRules:
         if state.step == "over":
             return None
         done = tuple(s for s in state.seats if s in state.sealed)
+        key = (state.turn, state.step, state.seats, done)
+        found = self._decisions.get(key)
+        if found is not None:
+            return found
+        if len(self._decisions) > 4096:
+            self._decisions.clear()
         if state.step == "adjust":
             prompt = f"{state.tag}, Phase A: builds and maintenance, sealed"
-            return Decision.sealed(state.seats, "adjust", "Phase A", prompt, submitted=done)
-        prompt = f"{state.tag}, Phase C: expenditure and military orders, sealed"
-        return Decision.sealed(state.seats, "orders", "Phase C", prompt, submitted=done)
+            made = Decision.sealed(state.seats, "adjust", "Phase A", prompt, submitted=done)
+        else:
+            prompt = f"{state.tag}, Phase C: expenditure and military orders, sealed"
+            made = Decision.sealed(state.seats, "orders", "Phase C", prompt, submitted=done)
+        self._decisions[key] = made
+        return made
 
     def legal_actions(self, state: RenaissanceState) -> list[Action]:
         return [a for seat in state.seats for a in self.legal_orders(state, seat)]
@@ -169,14 +183,27 @@ class RenaissanceRules:
             else:
                 orders.append(parsed)
         units = state.units
-        if strict:
+        buying = any(isinstance(e, Bribe) and e.kind in ("buy", "buy_ag") for e in expenses)
+        if strict and buying:
             units = dict(units)
             for expense in expenses:
                 if isinstance(expense, Bribe) and expense.kind in ("buy", "buy_ag"):
                     for uid, unit in units.items():
                         if (unit.type, unit.province) == (expense.type, expense.province):
                             units[uid] = unit.owned_by(seat)
-        return Sheet(orders_for(units, seat, orders, self.map, strict=strict), permits, expenses)
+        sheet = Sheet(orders_for(units, seat, orders, self.map, strict=strict), permits, expenses)
+        if strict and not buying:  # the same as the resolution's reading, while units stay
+            if len(self._sheets) > 256:
+                self._sheets.clear()
+            self._sheets[seat, lines] = (state.units, sheet)
+        return sheet
+
+    def _sheet_at_resolution(self, state: RenaissanceState, seat: str) -> Sheet:
+        lines = state.sealed[seat]
+        cached = self._sheets.get((seat, lines))
+        if cached is not None and cached[0] is state.units:
+            return cached[1]
+        return self.read_sheet(state, seat, lines, strict=False)
 
     def apply(self, ctx: Context[RenaissanceState], action: Action) -> None:
         state = ctx.state
@@ -216,10 +243,7 @@ class RenaissanceRules:
         movement, rebellions put down or liberated, control, famine (Spring and Summer:
         its effects; Autumn: next year's), the next season."""
         state = ctx.state
-        sheets = {
-            seat: self.read_sheet(state, seat, state.sealed[seat], strict=False)
-            for seat in state.seats
-        }
+        sheets = {seat: self._sheet_at_resolution(state, seat) for seat in state.seats}
         units_before = state.units
         state.units = dict(units_before)
         spending = resolve_expenditure(ctx, self.map, {s: sh.expenses for s, sh in sheets.items()})
@@ -227,7 +251,9 @@ class RenaissanceRules:
         if state.season == "Summer":
             self._disaster(ctx, "plague")
         # bribes, assassinations or plague changed the units: read the sheets again
-        changed = state.units != units_before
+        changed = len(state.units) != len(units_before) or any(
+            state.units.get(uid) is not unit for uid, unit in units_before.items()
+        )
         orders: dict[int, MilitaryOrder] = {}
         permits: set[tuple[str, str, str]] = set()
         for seat in state.seats:

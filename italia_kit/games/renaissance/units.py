@@ -102,10 +102,14 @@ class Unit:
     #: the area it occupies: its province, or its province's city for a garrison (kept,
     #: not recomputed: the adjudicator asks it for every unit many times a season)
     area: str = field(init=False, repr=False, compare=False)
+    #: ``Venetian G Venice``: how the Campaign Report names it (kept, as ``area``)
+    label: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         area = city_area(self.province) if self.type == "G" else self.province
         object.__setattr__(self, "area", area)
+        adjective = ADJECTIVES.get(self.power, self.power)
+        object.__setattr__(self, "label", f"{adjective} {self.type} {self.coast or self.province}")
 
     @property
     def location(self) -> str:
@@ -135,7 +139,7 @@ class Unit:
         return replace(self, power=power)
 
     def __str__(self) -> str:
-        return f"{ADJECTIVES.get(self.power, self.power)} {self.type} {self.location}"
+        return self.label
 
     def to_json(self) -> list[object]:
         return [self.uid, self.power, self.type, self.province, self.coast, self.special]
