@@ -103,3 +103,26 @@ def test_an_unreadable_expense_names_the_part() -> None:
     with pytest.raises(OrderSyntaxError) as err:
         parse_expense("Bribe Venice G Padova - AG 9", MAP)
     assert err.value.part == "the province"
+
+
+def test_the_orders_are_opened_for_all_and_the_expenses_stay_secret() -> None:
+    """After the season every power reads the others' military orders and notes; a
+    bribe stays its payer's secret."""
+    from italia_kit.games.renaissance.rules import SeasonOrders
+
+    from .renaissance_season import Season
+
+    s = Season("France: A Savoy; autonomous: G Lucca", treasury={"France": 6})
+    game = s.game
+    orders = {p: SeasonOrders(p, "Spring 1454", ()) for p in POWERS}
+    orders["France"] = SeasonOrders(
+        "France", "Spring 1454", ("A Savoy -> Genoa", "Disband AG Lucca 6"), note="Genoa is ours"
+    )
+    game.submit_all(orders)
+    seen = [
+        e for e in game.events_for("Venice") if e.kind == "orders_opened" and e.actor == "France"
+    ]
+    assert seen and "A Savoy -> Genoa" in seen[0].text and "Genoa is ours" in seen[0].text
+    assert "Disband AG" not in seen[0].text
+    secret = [e for e in game.events_for("Venice") if e.kind == "sheet" and e.actor == "France"]
+    assert secret and dict(secret[0].data) == {"redacted": True}

@@ -321,15 +321,17 @@ def test_R_3_1_an_attack_on_the_supporter_breaks_the_support() -> None:
 
 
 def test_R_3_2_an_attack_from_the_supported_area_does_not_break_the_support() -> None:
-    """A Genoa -> Modena against A Modena S Savoy (a support into Genoa's neighbour? no:
-    into Genoa): the attack comes from the area the support is directed into, the support
-    stands (CONFLICTS (d))."""
-    c = Case("Florence: A Genoa; Papacy: A Modena, A Savoy; France: A Montferrat").resolve(
+    """Papal A Modena S French Genoa (for French A Montferrat -> Genoa) is attacked by the
+    Florentine A Genoa, from Genoa itself: the attack comes from the area the support is
+    directed into, so the support stands (CONFLICTS (d)); the Florentine army's own move
+    bounces off Modena and the supported French attack (2 to 1) dislodges it."""
+    c = Case("Florence: A Genoa; Papacy: A Modena; France: A Montferrat").resolve(
         Florence=["A Genoa -> Modena"],
-        Papacy=["A Modena S Genoa"],
+        Papacy=["A Modena S French Genoa"],
         France=["A Montferrat -> Genoa"],
     )
-    assert c.clause("Papacy", "A Modena") != "CONFLICTS (d)"
+    assert c.outcome("Papacy", "A Modena").result == "supports"
+    assert c.at("France", "A Montferrat") == "A Genoa"
 
 
 def test_R_3_3_an_attack_of_the_supporter_s_own_power_does_not_break_it() -> None:
@@ -548,8 +550,8 @@ def test_R_5_10_a_transported_army_bounces_like_any_other() -> None:
 
 
 def test_R_5_11_a_transported_army_with_support_dislodges() -> None:
-    """A Savoy -> EGOL -> Lucca supported by A Pisa: the Florentine... (the Papal army in
-    Lucca) is dislodged."""
+    """A Savoy -> EGOL -> Lucca supported by A Pisa: 2 against 1, the Papal army in Lucca
+    is dislodged."""
     c = Case("France: A Savoy, F EGOL, A Pisa; Papacy: A Lucca").resolve(
         France=["A Savoy -> EGOL -> Lucca", "F EGOL T", "A Pisa S Lucca"]
     )

@@ -28,10 +28,12 @@ def campaign_report(game: Game[Any], turn: int | None = None) -> str:
     title = next((e.text.split(":")[0] for e in events if e.kind == "movement"), f"turn {turn}")
     out = [f"Campaign Report, {title}", ""]
     sheets = [e for e in events if e.kind == "sheet" and "orders" in e.phase]
+    notes = {e.actor: e.data.get("note", "") for e in events if e.kind == "orders_opened"}
     out.append("Orders")
     for event in sheets:
         lines = event.data.get("lines") or ["(no orders: every unit holds)"]
-        out.append(f"  {event.actor}: " + "; ".join(lines))
+        note = f" (note: {notes[event.actor]})" if notes.get(event.actor) else ""
+        out.append(f"  {event.actor}: " + "; ".join(lines) + note)
     for heading, kinds in (("Money", _MONEY), ("Expenditure", _SPENDING)):
         found = [e.text for e in events if e.kind in kinds]
         if found:

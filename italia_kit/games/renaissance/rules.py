@@ -135,6 +135,7 @@ class RenaissanceRules:
         view = state.to_json()
         view["treasury"] = {seat: state.treasury[seat]} if seat in state.treasury else {}
         view["sealed"] = {seat: list(state.sealed[seat])} if seat in state.sealed else {}
+        view["notes"] = {seat: state.notes[seat]} if seat in state.notes else {}
         view["submitted"] = [s for s in state.seats if s in state.sealed]
         view["seat"] = seat
         return view
@@ -218,6 +219,8 @@ class RenaissanceRules:
         else:
             raise IllegalActionError("Phase C", f"{action.kind!r} is not an action of this game")
         state.sealed[action.seat] = action.lines
+        if isinstance(action, SeasonOrders) and action.note:
+            state.notes[action.seat] = action.note
         text = f"{state.phase}: {action.seat} submits its sheet (sealed)."
         lines = list(action.lines)
         ctx.emit_as(
@@ -274,6 +277,19 @@ class RenaissanceRules:
         ctx.emit_as(
             NO_ACTOR, "movement", "Phase C", f"{state.tag}: the military orders are resolved."
         )
+        for seat in state.seats:  # the orders are opened: every power's, for all to read
+            shown = [line for line in state.sealed[seat] if not is_expense(line)]
+            note = state.notes.get(seat, "")
+            text = f"{seat}'s orders: " + ("; ".join(shown) or "none (every unit holds)")
+            ctx.emit_as(
+                seat,
+                "orders_opened",
+                "Phase C",
+                text + (f" Note: {note}" if note else ""),
+                lines=shown,
+                note=note,
+            )
+        state.notes = {}
         for uid in sorted(result.outcomes):
             outcome = result.outcomes[uid]
             ctx.emit_as(

@@ -63,6 +63,7 @@ class RenaissanceState:
     famine: list[str] = field(default_factory=list)  # provinces in famine this year
     excommunicated: dict[str, int] = field(default_factory=dict)  # power -> last turn
     excommunications: list[str] = field(default_factory=list)  # who has used theirs
+    notes: dict[str, str] = field(default_factory=dict)  # the sealed sheets' notes
 
     @classmethod
     def start(cls, m: Map, seats: tuple[str, ...], years: int) -> RenaissanceState:
@@ -131,6 +132,7 @@ class RenaissanceState:
             list(self.famine),
             dict(self.excommunicated),
             list(self.excommunications),
+            dict(self.notes),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -154,6 +156,7 @@ class RenaissanceState:
             "famine": list(self.famine),
             "excommunicated": dict(self.excommunicated),
             "excommunications": list(self.excommunications),
+            "notes": dict(self.notes),
         }
 
     @classmethod
@@ -179,6 +182,7 @@ class RenaissanceState:
             list(data["famine"]),
             {k: int(v) for k, v in data["excommunicated"].items()},
             list(data["excommunications"]),
+            dict(data["notes"]),
         )
 
     # -- questions ---------------------------------------------------------------------
