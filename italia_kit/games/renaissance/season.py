@@ -91,7 +91,9 @@ def may_build(
     UNITS), or None; ``areas`` are the areas taken, if known already."""
     p = build.province
     city = m.cities.get(p)
-    if state.control.get(p) != power or m.home.get(p) != power or city is None:
+    home = m.home.get(p)
+    ours = home == power or (home is not None and home in home_countries_held(state, m, power))
+    if state.control.get(p) != power or not ours or city is None:
         return "Build New Units (b): only in a controlled province with a city of the home country"
     if state.rebellions.get(p) == power:
         return "REBELLIONS (h): no builds in a rebelling province"
@@ -267,6 +269,18 @@ def update_control(state: RenaissanceState, m: Map, taken: dict[str, str]) -> No
         state.rebellions.pop(province, None)
 
 
+def home_countries_held(state: RenaissanceState, m: Map, power: str) -> list[str]:
+    """The home countries (named by their 1454 power) whose every city ``power`` holds: its
+    own, and those it has conquered (Build New Units (b); reconstructed: a home country is
+    conquered when all of its cities are held)."""
+    homes = sorted({h for c, h in m.home.items() if c in m.cities})
+    return [
+        h
+        for h in homes
+        if all(state.cities.get(c) == power for c in m.cities if m.home.get(c) == h)
+    ]
+
+
 def winner(state: RenaissanceState, m: Map) -> str | None:
     """Victory (renaissance-facts 2.1, njudge 1454): 15 cities and two home countries (its
     own and another), a home country counting when the power holds all of its cities
@@ -275,12 +289,7 @@ def winner(state: RenaissanceState, m: Map) -> str | None:
         cities = [c for c, owner in state.cities.items() if owner == power]
         if len(cities) < 15:
             continue
-        homes = {m.home[c] for c in m.cities if c in m.home}
-        held = [
-            h
-            for h in homes
-            if all(state.cities.get(c) == power for c in m.cities if m.home.get(c) == h)
-        ]
+        held = home_countries_held(state, m, power)
         if power in held and len(held) >= 2:
             return power
     return None
