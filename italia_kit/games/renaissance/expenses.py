@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from italia_kit.games.renaissance.mapdata import Map, UnknownPlaceError
 from italia_kit.games.renaissance.notation import OrderSyntaxError, unit_type
@@ -192,6 +193,7 @@ _WORDS = (
 )  # fmt: skip
 
 
+@lru_cache(maxsize=65536)
 def is_expense(line: str) -> bool:
     """Does the line read as an expenditure order rather than a military one?"""
     text = line.lower()

@@ -147,6 +147,7 @@ def _parse(text: str, m: Map) -> MilitaryOrder | Permit:
         return Support(unit, m.top(_place(place, m, text)), power)
 
 
+@lru_cache(maxsize=65536)
 def format_order(order: MilitaryOrder | Permit) -> str:
     """The order in the text's notation (full place names)."""
     if isinstance(order, Permit):

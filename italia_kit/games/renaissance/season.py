@@ -99,7 +99,7 @@ def may_build(
         return "REBELLIONS (h): no builds in a rebelling province"
     if p in state.famine:
         return "FAMINE: no builds in a province in famine (renaissance-facts 2.4)"
-    mine = [u for u in state.units.values() if u.power == power]
+    mine = state.units_of(power)
     if sum(u.type == build.type for u in mine) >= LIMITS[build.type]:
         return f"Build New Units (a): at most {LIMITS[build.type]} of type {build.type}"
     if areas is None:
