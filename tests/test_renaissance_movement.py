@@ -993,22 +993,22 @@ def test_R_11_5_the_referee_avoids_an_elimination() -> None:
     assert c.at("Florence", "A Salerno") == "A Aquila"
 
 
-def test_R_11_6_two_retreats_to_one_place_are_shared_out() -> None:
-    """A Genoa and A Savoy both dislodged; the kit never sends two units to one place."""
+def test_R_11_6_two_retreats_that_clash_unavoidably() -> None:
+    """A Capua and A Salerno are both dislodged and Aquila is the only free place for
+    either: they clash unavoidably, the first in the order of the units retreats there and
+    the other is eliminated (RETREATS (e): 'if some units clash unavoidably they are
+    eliminated')."""
     c = Case(
-        "France: A Montferrat, A Turin, A Fornova, A Modena, F EGOL, A Provence; "
-        "Florence: A Genoa, A Savoy"
+        "Florence: A Capua, A Salerno; "
+        "Papacy: A Spoleto, A Tivoli, A Naples; "
+        "Milan: A Bari, A Otranto"
     ).resolve(
-        France=[
-            "A Fornova -> Genoa",
-            "A Modena S Genoa",
-            "A Montferrat -> Savoy",
-            "A Turin S Savoy",
-        ],
+        Papacy=["A Spoleto -> Capua", "A Tivoli S Capua"],
+        Milan=["A Bari -> Salerno", "A Otranto S Salerno"],
     )
-    assert c.result is not None
-    places = [u.province for u in c.result.units.values()]
-    assert len(places) == len(set((u.province, u.type) for u in c.result.units.values()))
+    assert c.at("Florence", "A Capua") == "A Aquila"
+    assert c.at("Florence", "A Salerno") is None
+    assert c.clause("Florence", "A Salerno") == "RETREATS (d)"
 
 
 def test_R_11_7_a_retreat_never_into_one_s_own_rebelling_province() -> None:
