@@ -13,18 +13,21 @@ from typing import Any
 from italia_kit.core import Action, Game
 from italia_kit.games.renaissance.rules import Adjustments, RenaissanceRules, SeasonOrders
 from italia_kit.games.renaissance.sheets import adjustment_menu, random_sheet
+from italia_kit.games.renaissance.spending import random_expenses
 
 __all__ = ["RandomOrdersPlayer"]
 
 
 class RandomOrdersPlayer:
-    """See the module docstring; ``seed`` seeds its stream."""
+    """See the module docstring; ``seed`` seeds its stream; with ``spending`` it adds
+    random affordable expenses to its sheets (``spending.random_expenses``)."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, spending: bool = False) -> None:
         self.seed = seed
+        self.spending = spending
 
     def __repr__(self) -> str:
-        return f"RandomOrdersPlayer(seed={self.seed})"
+        return f"RandomOrdersPlayer(seed={self.seed}, spending={self.spending})"
 
     def choose(self, game: Game[Any], seat: str | None = None) -> Action:
         state = game.state
@@ -41,4 +44,7 @@ class RandomOrdersPlayer:
             return Adjustments(seat, state.tag, stream.choice(sheets))
         # one draw of the stream seeds the sheet, so undo and forks rewind it as one choice
         rng = random.Random(stream.randint(0, 2**31))
-        return SeasonOrders(seat, state.tag, random_sheet(state, rules.map, seat, rng))
+        sheet = random_sheet(state, rules.map, seat, rng)
+        if self.spending:
+            sheet += tuple(random_expenses(state, rules.map, seat, rng))
+        return SeasonOrders(seat, state.tag, sheet)
