@@ -86,6 +86,11 @@ def renaissance(**options: Any) -> GameSpec:
 
         return RandomOrdersPlayer(seed)
 
+    def random_spending(seed: int) -> Any:
+        from italia_kit.games.renaissance.players import RandomOrdersPlayer
+
+        return RandomOrdersPlayer(seed, spending=True)
+
     def greedy(seed: int) -> Any:
         from italia_kit.games.renaissance.greedy import GreedyPlayer
 
@@ -106,7 +111,11 @@ def renaissance(**options: Any) -> GameSpec:
         seat_of=lambda game, actor: actor,
         options=dict(options),
         board=board,
-        bots={"random-orders": random_orders, "greedy": greedy},
+        bots={
+            "random-orders": random_orders,
+            "random-spending": random_spending,
+            "greedy": greedy,
+        },
         commands=("italia_kit.games.renaissance.cli",),
         presenter="italia_kit.games.renaissance.widgets.presenter:RenaissancePresenter",
         description="The Machiavelli-family orders game on the 1454 map of Italy.",
