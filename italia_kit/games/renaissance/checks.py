@@ -10,7 +10,7 @@ the adjudicator's (``adjudicator.py``).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 
 from italia_kit.games.renaissance.mapdata import VENICE, Map
@@ -48,14 +48,8 @@ class Board:
     map: Map
     by_area: Mapping[str, Unit]
     permits: Collection[tuple[str, str, str]] = ()
-    rebellions: Mapping[str, str] = None  # type: ignore[assignment]
-    sieges: Mapping[str, tuple[int, int]] = None  # type: ignore[assignment]
-
-    def __post_init__(self) -> None:
-        if self.rebellions is None:
-            object.__setattr__(self, "rebellions", {})
-        if self.sieges is None:
-            object.__setattr__(self, "sieges", {})
+    rebellions: Mapping[str, str] = field(default_factory=dict)
+    sieges: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
     def garrison(self, province: str) -> Unit | None:
         unit = self.by_area.get(city_area(province))

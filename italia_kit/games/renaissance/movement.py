@@ -40,7 +40,7 @@ from italia_kit.games.renaissance.orders import (
 )
 from italia_kit.games.renaissance.units import Unit, city_area
 
-__all__ = ["Movement", "Outcome", "orders_for", "resolve_movement"]
+__all__ = ["Impossible", "Movement", "Outcome", "hold_orders", "orders_for", "resolve_movement"]
 
 
 @dataclass(frozen=True, slots=True)
