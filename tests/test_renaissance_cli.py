@@ -126,3 +126,16 @@ def test_the_orders_are_opened_for_all_and_the_expenses_stay_secret() -> None:
     assert "Disband AG" not in seen[0].text
     secret = [e for e in game.events_for("Venice") if e.kind == "sheet" and e.actor == "France"]
     assert secret and dict(secret[0].data) == {"redacted": True}
+
+
+def test_the_alias_table_is_njudge_s() -> None:
+    """data/aliases.csv is the alias column of the committed njudge provinces file."""
+    import csv
+
+    root = Path(__file__).resolve().parents[1]
+    with (root / "geodata/sources/machiavelli_njudge_provinces.csv").open(encoding="utf-8") as f:
+        source = {r["abbr"]: r["aliases"] for r in csv.DictReader(f)}
+    with (root / "italia_kit/games/renaissance/data/aliases.csv").open(encoding="utf-8") as f:
+        shipped = {r["abbr"]: r["aliases"] for r in csv.DictReader(x for x in f if x[0] != "#")}
+    assert shipped == source
+    assert MAP.resolve("lig") == "Eastern Gulf of Lyons" and MAP.resolve("Piace") == "Piancenza"

@@ -38,7 +38,7 @@ POWERS = ("Austria", "France", "Florence", "Milan", "Naples", "Papacy", "Turks",
 #: The owner of autonomous garrisons (no seat).
 AUTONOMOUS = "autonomous"
 VENICE = "Venice"
-SOURCES = Path(__file__).resolve().parents[3] / "geodata" / "sources"
+ALIASES = Path(__file__).resolve().parent / "data" / "aliases.csv"
 
 
 class UnknownPlaceError(ValueError):
@@ -129,11 +129,10 @@ class Map:
     def _name_table(self) -> dict[str, str]:
         table: dict[str, str] = {}
         aliases: dict[str, list[str]] = {}
-        path = SOURCES / "machiavelli_njudge_provinces.csv"
-        if path.is_file():
-            with path.open(encoding="utf-8", newline="") as src:
-                for row in csv.DictReader(src):
-                    aliases[row["abbr"]] = row["aliases"].split()
+        with ALIASES.open(encoding="utf-8", newline="") as src:
+            lines = (line for line in src if not line.startswith("#"))
+            for row in csv.DictReader(lines):
+                aliases[row["abbr"]] = row["aliases"].split()
         for name in self.provinces:
             words = name.replace("(", "").replace(")", "").split()
             keys = {name, self.abbr[name], "".join(w[0] for w in words)}
