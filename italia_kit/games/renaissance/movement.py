@@ -38,7 +38,7 @@ from italia_kit.games.renaissance.orders import (
     Support,
     Transport,
 )
-from italia_kit.games.renaissance.units import Unit, city_area
+from italia_kit.games.renaissance.units import ADJECTIVES, Unit, city_area
 
 __all__ = ["Impossible", "Movement", "Outcome", "hold_orders", "orders_for", "resolve_movement"]
 
@@ -194,8 +194,7 @@ def _make(res: Resolver, uid: int, result: str, clause: str, detail: str = "") -
 
 
 def _adjective_order(unit: Unit, order: MilitaryOrder) -> str:
-    adjective = unit.label.split(" ", 1)[0]
-    return f"{adjective} {format_order(order)}"
+    return f"{ADJECTIVES.get(unit.power, unit.power)} {format_order(order)}"
 
 
 def _outcome(res: Resolver, done: Mapping[int, bool], uid: int) -> Outcome:

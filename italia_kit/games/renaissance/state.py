@@ -33,6 +33,12 @@ def season_tag(turn: int) -> str:
 
 
 @cache
+def season_phase(turn: int, step: str) -> str:
+    """``Spring 1454 orders`` (every event names its phase: kept, not rebuilt)."""
+    return "over" if step == "over" else f"{season_tag(turn)} {step}"
+
+
+@cache
 def setup_data() -> dict[str, Any]:
     """The 1454 start (data/setup_1454.yaml)."""
     data: dict[str, Any] = yaml.safe_load((DATA / "setup_1454.yaml").read_text(encoding="utf-8"))
@@ -109,7 +115,7 @@ class RenaissanceState:
 
     @property
     def phase(self) -> str:
-        return "over" if self.step == "over" else f"{self.tag} {self.step}"
+        return season_phase(self.turn, self.step)
 
     def clone(self) -> RenaissanceState:
         return RenaissanceState(
