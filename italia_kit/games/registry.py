@@ -11,8 +11,8 @@ True
 >>> try:
 ...     load("itala1")
 ... except UnknownGameError as err:
-...     print(err)
-unknown game 'itala1' (did you mean 'italia1'?); known games: agricola, italia1, italia2
+...     print(err)  # doctest: +ELLIPSIS
+unknown game 'itala1' (did you mean 'italia1'?); known games: agricola, italia1, ...
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ BUILTIN: Mapping[str, str] = {
     "agricola": "italia_kit.games.agricola.spec:agricola",
     "italia1": "italia_kit.games.italia.spec:italia1",
     "italia2": "italia_kit.games.italia.spec:italia2",
+    "renaissance": "italia_kit.games.renaissance.spec:renaissance",
 }
 
 _lock = threading.Lock()

@@ -1,0 +1,383 @@
+"""One season's movement: orders in, units out, and every unit's outcome with the clause
+that decided it (``Outcome``); sieges (Besiege) and retreats (RETREATS) included.
+
+Retreats are the referee's (RETREATS (e)): the kit looks for the assignment of retreats
+that eliminates fewest units, then converts fewest, by a maximum matching of units to
+places (Kuhn's augmenting paths), the units that cannot convert matched first. It is
+deterministic: units are taken in the order of their ids and places in the order of their
+names, so among the best assignments the kit takes the first in that order.
+
+>>> from italia_kit.games.renaissance.mapdata import game_map
+>>> from italia_kit.games.renaissance.units import Unit
+>>> units = {1: Unit(1, "France", "A", "Savoy"), 2: Unit(2, "Florence", "A", "Genoa"),
+...          3: Unit(3, "France", "F", "Eastern Gulf of Lyons")}
+>>> orders = orders_for(units, "France", ["A Savoy -> Genoa", "F EGOL S Genoa"], game_map())
+>>> result = resolve_movement(game_map(), units, orders)
+>>> print(result.outcomes[1].text)
+French A Savoy -> Genoa: advanced (Advance (a)).
+>>> print(result.outcomes[2].text)
+Florentine A Genoa H: dislodged from Genoa by A Savoy, retreats to Fornova (RETREATS (a)).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from italia_kit.core import IllegalActionError
+from italia_kit.games.renaissance.adjudicator import Resolver, hold_order
+from italia_kit.games.renaissance.checks import Board, Impossible, siege_target
+from italia_kit.games.renaissance.mapdata import VENICE, Map
+from italia_kit.games.renaissance.notation import format_order, parse_line
+from italia_kit.games.renaissance.orders import (
+    Besiege,
+    Convert,
+    Hold,
+    MilitaryOrder,
+    Permit,
+    Support,
+    Transport,
+)
+from italia_kit.games.renaissance.units import ADJECTIVES, Unit, city_area
+
+__all__ = ["Impossible", "Movement", "Outcome", "hold_orders", "orders_for", "resolve_movement"]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of one unit: ``result`` (a word), the ``clause`` that decided it, and
+    the sentence of the Campaign Report."""
+
+    uid: int
+    unit: str
+    order: str
+    result: str
+    clause: str
+    detail: str = ""
+
+    @property
+    def text(self) -> str:
+        """The Campaign Report's line: the order as given, what became of it, the clause."""
+        detail = f" {self.detail}" if self.detail else ""
+        return f"{self.order}: {self.result}{detail} ({self.clause})."
+
+
+@dataclass
+class Movement:
+    """The season's movement resolved: the units after it, each unit's outcome, the sieges
+    going on (province -> besieger, seasons), the cities taken by siege (province ->
+    power), and the areas of a stand-off."""
+
+    units: dict[int, Unit]
+    outcomes: dict[int, Outcome]
+    sieges: dict[str, tuple[int, int]] = field(default_factory=dict)
+    taken: dict[str, str] = field(default_factory=dict)
+    standoffs: frozenset[str] = frozenset()
+    eliminated: tuple[int, ...] = ()
+
+
+def orders_for(
+    units: Mapping[int, Unit],
+    power: str,
+    lines: Iterable[str | MilitaryOrder],
+    m: Map,
+    *,
+    strict: bool = True,
+) -> dict[int, MilitaryOrder]:
+    """``power``'s orders keyed by unit id; an order for a unit it does not have there is
+    refused (MILITARY ORDERS (b), naming the unit), as is a second order for one unit;
+    with ``strict`` false such an order is dropped instead (a unit bribed away)."""
+    mine = {(u.type, u.province): u for u in units.values() if u.power == power}
+    out: dict[int, MilitaryOrder] = {}
+    for line in lines:
+        order = parse_line(line, m) if isinstance(line, str) else line
+        if isinstance(order, Permit):
+            continue
+        unit = mine.get((order.unit.type, order.unit.province))
+        if unit is None and not strict:
+            continue
+        if unit is None:
+            raise IllegalActionError(
+                "MILITARY ORDERS (b)",
+                f"{power} has no {order.unit.type} in {order.unit.province} to order",
+            )
+        if unit.uid in out:
+            raise IllegalActionError(
+                "MILITARY ORDERS (b)", f"{unit} has two orders: each unit may be given one"
+            )
+        out[unit.uid] = order
+    return out
+
+
+def resolve_movement(
+    m: Map,
+    units: Mapping[int, Unit],
+    orders: Mapping[int, MilitaryOrder],
+    *,
+    permits: Collection[tuple[str, str, str]] = (),
+    rebellions: Mapping[str, str] | None = None,
+    sieges: Mapping[str, tuple[int, int]] | None = None,
+) -> Movement:
+    """Resolve one season's military orders (keyed by unit id; a unit without one holds)."""
+    by_area = {u.area: u for u in units.values()}
+    board = Board(m, by_area, permits, rebellions or {}, sieges or {})
+    res = Resolver(board, units, {uid: o for uid, o in orders.items() if uid in units})
+    done = res.resolve_all()
+    after: dict[int, Unit] = {}
+    outcomes: dict[int, Outcome] = {}
+    dislodged: dict[int, int] = {}
+    for uid, unit in units.items():
+        move = res.moves.get(uid)
+        if move is not None and done[uid]:
+            if move.new_type is not None:
+                coast = move.dest or None if move.new_type == "F" else None
+                after[uid] = unit.moved(unit.province, coast, move.new_type)
+            else:
+                dest = move.dest
+                after[uid] = unit.moved(m.top(dest), dest if dest != m.top(dest) else None)
+            continue
+        attacker = next((x for x in res.into.get(unit.area, ()) if done[x]), None)
+        if attacker is not None:
+            dislodged[uid] = attacker
+        elif (
+            unit.province == VENICE
+            and isinstance(res.orders[uid], Convert)
+            and uid not in res.impossible
+        ):
+            order = res.orders[uid]
+            assert isinstance(order, Convert)  # in Venice: a change in place (Map: Venice)
+            after[uid] = unit.moved(unit.province, None, order.to)
+        else:
+            after[uid] = unit
+    for uid in units:
+        if uid not in dislodged:
+            outcomes[uid] = _outcome(res, done, uid)
+    attempted = {mv.target for uid, mv in res.moves.items() if not mv.via or res.path_ok(uid)}
+    standoffs = frozenset(
+        t for t, ms in res.into.items() if len(ms) > 1 and not any(done[x] for x in ms)
+    )
+    placed = _retreat(m, board, units, res, dislodged, after, attempted, rebellions or {})
+    eliminated = []
+    for uid, attacker in dislodged.items():
+        where = placed.get(uid)
+        by = f"by {_short(units[attacker])}"
+        if where is None:
+            eliminated.append(uid)
+            outcome = (
+                "eliminated",
+                "RETREATS (d)",
+                f"in {units[uid].province} {by}: nowhere to retreat",
+            )
+        elif where.type == "G" and units[uid].type != "G":
+            after[uid] = where
+            outcome = ("dislodged", "RETREATS (c)", f"{by}, converts to a garrison in its city")
+        else:
+            after[uid] = where
+            outcome = (
+                "dislodged",
+                "RETREATS (a)",
+                f"from {units[uid].province} {by}, retreats to {where.location}",
+            )
+        outcomes[uid] = _make(res, uid, *outcome)
+    new_sieges, taken = _sieges(res, units, after, dislodged, sieges or {}, outcomes)
+    return Movement(after, outcomes, new_sieges, taken, standoffs, tuple(eliminated))
+
+
+def _short(unit: Unit) -> str:
+    return f"{unit.type} {unit.location}"
+
+
+def _make(res: Resolver, uid: int, result: str, clause: str, detail: str = "") -> Outcome:
+    unit = res.units[uid]
+    order = res.orders[uid]
+    return Outcome(uid, str(unit), _adjective_order(unit, order), result, clause, detail)
+
+
+def _adjective_order(unit: Unit, order: MilitaryOrder) -> str:
+    return f"{ADJECTIVES.get(unit.power, unit.power)} {format_order(order)}"
+
+
+def _outcome(res: Resolver, done: Mapping[int, bool], uid: int) -> Outcome:
+    unit = res.units[uid]
+    order = res.orders[uid]
+    bad = res.impossible.get(uid)
+    if bad is not None:
+        return _make(res, uid, "holds", bad.clause, f"(its order is impossible: {bad.reason})")
+    move = res.moves.get(uid)
+    if move is not None:
+        if done[uid]:
+            if move.new_type is not None:
+                return _make(res, uid, "converted", "Convert")
+            clause = "Advance (a)"
+            if move.target in res.occupant and res.occupant[move.target] in res.moves:
+                clause = "CONFLICTS (e)"
+            return _make(res, uid, "advanced", clause)
+        return _failed(res, uid)
+    if isinstance(order, Support):
+        if res.impossible.get(uid):
+            return _make(res, uid, "holds", "Support (c)")
+        cut = res.support_cut_by(uid)
+        if cut is not None:
+            return _make(
+                res, uid, "support broken", "CONFLICTS (d)", f"by {_short(res.units[cut])}"
+            )
+        return _make(res, uid, "supports", "Support (b)" if order.power else "Support")
+    if isinstance(order, Transport):
+        return _make(res, uid, "transports", "Transport")
+    if isinstance(order, Besiege):
+        return _make(res, uid, "besieges", "Besiege")
+    if isinstance(order, Convert):  # in Venice: in place
+        return _make(res, uid, "converted", "Map: Venice" if unit.province == VENICE else "Convert")
+    attacked = [x for x in res.into.get(unit.area, ()) if not done[x]]
+    if attacked:
+        return _make(
+            res, uid, "holds", "CONFLICTS (c)", f"against {_short(res.units[attacked[0]])}"
+        )
+    return _make(res, uid, "holds", "Hold")
+
+
+def _failed(res: Resolver, uid: int) -> Outcome:
+    move = res.moves[uid]
+    fault = res.path_fault(uid) if move.via else None
+    if fault is not None:
+        return _make(res, uid, "holds", fault.clause, f"({fault.reason})")
+    other = res.head_to_head(uid)
+    attack = res.attack(uid)
+    if other is not None and attack <= res.defend(other):
+        return _make(
+            res,
+            uid,
+            "bounced",
+            "CONFLICTS (b)",
+            f"(a swap with {_short(res.units[other])} by the same route)",
+        )
+    holder = res.occupant.get(move.target)
+    if other is None and holder is not None and attack <= res.hold(move.target):
+        occupant = res.units[holder]
+        if occupant.power == move.power:
+            return _make(
+                res,
+                uid,
+                "bounced",
+                "Advance (a)",
+                f"(its own {_short(occupant)} is there; a power does not dislodge its own"
+                " unit, reconstructed)",
+            )
+        order = res.orders[holder]
+        clause = "CONFLICTS (c)" if isinstance(order, Hold | Besiege | Transport) else "Advance (a)"
+        return _make(res, uid, "bounced", clause, f"(against {_short(occupant)})")
+    rivals = [x for x in res.into[move.target] if x != uid]
+    best = max((res.prevent(x) for x in rivals), default=0)
+    clause = "CONFLICTS (a)" if best == attack else "Advance (c)"
+    result = "stand-off" if best == attack else "bounced"
+    return _make(res, uid, result, clause, f"in {move.target}")
+
+
+def _retreat(
+    m: Map,
+    board: Board,
+    units: Mapping[int, Unit],
+    res: Resolver,
+    dislodged: Mapping[int, int],
+    after: Mapping[int, Unit],
+    attempted: Collection[str],
+    rebellions: Mapping[str, str],
+) -> dict[int, Unit]:
+    """Where each dislodged unit goes (RETREATS (a)-(e)); a unit missing is eliminated."""
+    held = {u.area for u in after.values()}
+    options: dict[int, list[Unit]] = {}
+    converts: dict[int, Unit] = {}
+    for uid in sorted(dislodged):
+        unit = units[uid]
+        origin = res.moves[dislodged[uid]].origin
+        if unit.type == "A":
+            places: Iterable[str] = m.army_adj[unit.province]
+        else:
+            places = m.fleet_adj.get(unit.location, ())
+        found = []
+        for place in sorted(places):
+            top = m.top(place)
+            if top in held or top in attempted or top == origin:
+                continue
+            if top == VENICE and city_area(VENICE) in held:
+                continue
+            if rebellions.get(top) == unit.power:  # REBELLIONS (i)
+                continue
+            if unit.type == "F" and board.strait_closed(unit.power, unit.location, top):
+                continue
+            found.append(unit.moved(top, place if place != top else None))
+        options[uid] = found
+        city = m.cities.get(unit.province)
+        if (
+            city is not None
+            and city.fortified
+            and unit.province != VENICE
+            and (unit.type == "A" or city.port)
+            and city_area(unit.province) not in held
+            and rebellions.get(unit.province) != unit.power
+        ):
+            converts[uid] = unit.moved(unit.province, None, "G")
+    match: dict[str, int] = {}
+
+    def augment(uid: int, seen: set[str]) -> bool:
+        for place in options[uid]:
+            key = place.province
+            if key in seen:
+                continue
+            seen.add(key)
+            if key not in match or augment(match[key], seen):
+                match[key] = uid
+                return True
+        return False
+
+    for uid in [u for u in sorted(dislodged) if u not in converts] + sorted(converts):
+        augment(uid, set())
+    placed = {uid: next(p for p in options[uid] if p.province == key) for key, uid in match.items()}
+    for uid, unit in converts.items():
+        placed.setdefault(uid, unit)
+    return placed
+
+
+def _sieges(
+    res: Resolver,
+    units: Mapping[int, Unit],
+    after: dict[int, Unit],
+    dislodged: Mapping[int, int],
+    sieges: Mapping[str, tuple[int, int]],
+    outcomes: dict[int, Outcome],
+) -> tuple[dict[str, tuple[int, int]], dict[str, str]]:
+    """Besiege: a besieger not driven out keeps its siege; the second consecutive season
+    destroys the garrison and takes the city."""
+    going: dict[str, tuple[int, int]] = {}
+    taken: dict[str, str] = {}
+    for uid, order in res.orders.items():
+        if not isinstance(order, Besiege) or uid in res.impossible or uid in dislodged:
+            continue
+        target = siege_target(units[uid])
+        before = sieges.get(target)
+        seasons = before[1] + 1 if before is not None and before[0] == uid else 1
+        if seasons < 2:
+            going[target] = (uid, 1)
+            outcomes[uid] = _make(
+                res, uid, "besieges", "Besiege", f"the city of {target} (first season of two)"
+            )
+            continue
+        garrison = next(
+            (g for g, u in after.items() if u.type == "G" and u.province == target), None
+        )
+        if garrison is not None:
+            del after[garrison]
+            outcomes[garrison] = _make(
+                res, garrison, "eliminated", "Besiege", "by a siege of two seasons"
+            )
+        taken[target] = units[uid].power
+        outcomes[uid] = _make(res, uid, "takes the city", "Besiege", f"of {target} (second season)")
+    return going, taken
+
+
+def hold_orders(units: Mapping[int, Unit]) -> dict[int, MilitaryOrder]:
+    """Every unit's Hold (MILITARY ORDERS 4)."""
+    return {uid: hold_order(u) for uid, u in units.items()}
+
+
+__all__ += ["Impossible", "hold_orders"]

@@ -1,0 +1,50 @@
+"""The Renaissance-Italy game's own random player: a fresh random order for every unit.
+
+The generic random player picks one of the sheets the rules offer (``sheets.menu``); this
+one draws a new sheet from its stream (``Game.stream``) each season, any legal order for
+every unit, and maintains everything in Phase A (building one unit where it can).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from italia_kit.core import Action, Game
+from italia_kit.games.renaissance.rules import Adjustments, RenaissanceRules, SeasonOrders
+from italia_kit.games.renaissance.sheets import adjustment_menu, random_sheet
+from italia_kit.games.renaissance.spending import random_expenses
+
+__all__ = ["RandomOrdersPlayer"]
+
+
+class RandomOrdersPlayer:
+    """See the module docstring; ``seed`` seeds its stream; with ``spending`` it adds
+    random affordable expenses to its sheets (``spending.random_expenses``)."""
+
+    def __init__(self, seed: int = 0, spending: bool = False) -> None:
+        self.seed = seed
+        self.spending = spending
+
+    def __repr__(self) -> str:
+        return f"RandomOrdersPlayer(seed={self.seed}, spending={self.spending})"
+
+    def choose(self, game: Game[Any], seat: str | None = None) -> Action:
+        state = game.state
+        owing = game.pending_seats
+        if not owing:
+            raise ValueError("no legal action: the game is over")
+        seat = seat or owing[0]
+        stream = game.stream("renaissance-random", self.seed)
+        rules = game.rules
+        if not isinstance(rules, RenaissanceRules):
+            raise ValueError(f"{self!r} plays the renaissance game, not {rules.game_id!r}")
+        if state.step == "adjust":
+            sheets = adjustment_menu(state, rules.map, seat)
+            return Adjustments(seat, state.tag, stream.choice(sheets))
+        # one draw of the stream seeds the sheet, so undo and forks rewind it as one choice
+        rng = random.Random(stream.randint(0, 2**31))
+        sheet = random_sheet(state, rules.map, seat, rng)
+        if self.spending:
+            sheet += tuple(random_expenses(state, rules.map, seat, rng))
+        return SeasonOrders(seat, state.tag, sheet)

@@ -1,0 +1,385 @@
+"""The rules of the Renaissance-Italy game as the kit's runner calls them.
+
+Each season every seat submits one sealed sheet (an :class:`Order`): in Spring first its
+Phase A sheet (``Adjustments``: builds and maintenance), then, every season, its Phase C
+sheet (``SeasonOrders``: military orders, strait permissions and a note). When the last
+sheet is in, the season resolves in the text's order and the Campaign Report is emitted,
+one event per unit with the clause that decided it. A sheet names the season it is for
+(``Spring 1454``), so a sheet of another season is refused.
+
+A Phase C sheet mixes expenditure lines (``Borrow 10``, ``Bribe A Padua 18``) with the
+military orders; ``expenses.is_expense`` tells them apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from italia_kit.core import (
+    NO_ACTOR,
+    Action,
+    ActionCodec,
+    Context,
+    Decision,
+    GameRef,
+    IllegalActionError,
+    Order,
+)
+from italia_kit.games.renaissance.disasters import READINGS, strike
+from italia_kit.games.renaissance.expenditure import (
+    assassination_effects,
+    check_expense,
+    resolve_expenditure,
+)
+from italia_kit.games.renaissance.expenses import Bribe, Expense, is_expense, parse_expense
+from italia_kit.games.renaissance.mapdata import AUTONOMOUS, Map, game_map
+from italia_kit.games.renaissance.movement import orders_for, resolve_movement
+from italia_kit.games.renaissance.notation import OrderSyntaxError, parse_line
+from italia_kit.games.renaissance.orders import Hold, MilitaryOrder, Permit
+from italia_kit.games.renaissance.season import (
+    apply_adjustments,
+    autonomous_garrisons,
+    check_adjustments,
+    collect_income,
+    update_control,
+    winner,
+)
+from italia_kit.games.renaissance.sheets import adjustment_menu, menu
+from italia_kit.games.renaissance.state import RenaissanceState
+
+__all__ = ["Adjustments", "RenaissanceRules", "SeasonOrders"]
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A Phase C sheet read: orders by unit, strait permissions, expenses in its order."""
+
+    orders: dict[int, MilitaryOrder]
+    permits: set[tuple[str, str, str]]
+    expenses: list[Expense]
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustments(Order):
+    """``seat``'s Phase A sheet for ``season``: Build / Maintain / Disband lines."""
+
+    kind: ClassVar[str] = "adjustments"
+    season: str = ""
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonOrders(Order):
+    """``seat``'s Phase C sheet for ``season``: one military order a unit (a unit without
+    one holds), ``Permit (Power) (strait)`` lines, and a ``note`` to the others."""
+
+    kind: ClassVar[str] = "season_orders"
+    season: str = ""
+    lines: tuple[str, ...] = ()
+    note: str = ""
+
+
+class RenaissanceRules:
+    """See the module docstring; ``options`` are the spec's (recorded in saves)."""
+
+    game_id = "renaissance"
+    codec = ActionCodec([Adjustments, SeasonOrders])
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.options = dict(options or {})
+        self.ref = GameRef(self.game_id, self.options)
+        self.map: Map = game_map(bool(self.options.get("fortresses", False)))
+        # speed only, never state: decisions by (turn, step, seats, submitted); sheets read
+        # on submission, by (seat, lines), with the units dict they were read against (a
+        # hit needs that very dict: the season's units, unchanged since)
+        self._decisions: dict[tuple[Any, ...], Decision] = {}
+        self._sheets: dict[tuple[str, tuple[str, ...]], tuple[object, Sheet]] = {}
+
+    # -- decisions -------------------------------------------------------------------------
+    def is_over(self, state: RenaissanceState) -> bool:
+        return state.step == "over"
+
+    def decision(self, state: RenaissanceState) -> Decision | None:
+        if state.step == "over":
+            return None
+        done = tuple(s for s in state.seats if s in state.sealed)
+        key = (state.turn, state.step, state.seats, done)
+        found = self._decisions.get(key)
+        if found is not None:
+            return found
+        if len(self._decisions) > 4096:
+            self._decisions.clear()
+        if state.step == "adjust":
+            prompt = f"{state.tag}, Phase A: builds and maintenance, sealed"
+            made = Decision.sealed(state.seats, "adjust", "Phase A", prompt, submitted=done)
+        else:
+            prompt = f"{state.tag}, Phase C: expenditure and military orders, sealed"
+            made = Decision.sealed(state.seats, "orders", "Phase C", prompt, submitted=done)
+        self._decisions[key] = made
+        return made
+
+    def legal_actions(self, state: RenaissanceState) -> list[Action]:
+        return [a for seat in state.seats for a in self.legal_orders(state, seat)]
+
+    def legal_orders(self, state: RenaissanceState, seat: str) -> list[Action]:
+        if state.step == "over" or seat not in state.seats or seat in state.sealed:
+            return []
+        if state.step == "adjust":
+            return [Adjustments(seat, state.tag, s) for s in adjustment_menu(state, self.map, seat)]
+        return [SeasonOrders(seat, state.tag, s) for s in menu(state, self.map, seat)]
+
+    def observe(self, state: RenaissanceState, seat: str) -> dict[str, Any]:
+        """What ``seat`` knows: the board, who has submitted, its own treasury and sheet."""
+        view = state.to_json()
+        view["treasury"] = {seat: state.treasury[seat]} if seat in state.treasury else {}
+        view["sealed"] = {seat: list(state.sealed[seat])} if seat in state.sealed else {}
+        view["notes"] = {seat: state.notes[seat]} if seat in state.notes else {}
+        view["submitted"] = [s for s in state.seats if s in state.sealed]
+        view["seat"] = seat
+        return view
+
+    # -- applying --------------------------------------------------------------------------
+    def _check_sheet(self, state: RenaissanceState, action: Order, step: str, rule: str) -> None:
+        seat = action.seat
+        if seat not in state.seats:
+            raise IllegalActionError(
+                rule, f"{seat!r} is not a seat (seats: {', '.join(state.seats)})"
+            )
+        if state.step != step:
+            raise IllegalActionError(rule, f"it is {state.phase}, not the time for this sheet")
+        season = getattr(action, "season", "")
+        if season != state.tag:
+            raise IllegalActionError(
+                rule, f"the sheet is for {season or 'no season'}, not {state.tag}"
+            )
+        if seat in state.sealed:
+            raise IllegalActionError(rule, f"{seat} has already submitted its sheet")
+
+    def read_sheet(
+        self, state: RenaissanceState, seat: str, lines: tuple[str, ...], *, strict: bool = True
+    ) -> Sheet:
+        """``seat``'s sheet read: its orders by unit, strait permissions and expenses; a bad
+        line is refused naming the part (or the clause) it breaks. Units ``seat`` bribes to
+        buy may be ordered too (BRIBES (f)); with ``strict`` false (at resolution) orders
+        for units the seat does not hold are dropped."""
+        orders: list[MilitaryOrder] = []
+        permits: set[tuple[str, str, str]] = set()
+        expenses: list[Expense] = []
+        for line in lines:
+            try:
+                if is_expense(line):
+                    expense = parse_expense(line, self.map)
+                    check_expense(expense, seat)
+                    expenses.append(expense)
+                    continue
+                parsed = parse_line(line, self.map)
+            except OrderSyntaxError as err:
+                raise IllegalActionError("Phase C", str(err)) from None
+            if isinstance(parsed, Permit):
+                if parsed.strait not in ("Piombino", "Messina"):
+                    raise IllegalActionError("Map", f"{parsed.strait} controls no strait")
+                permits.add((seat, parsed.strait, parsed.power))
+            else:
+                orders.append(parsed)
+        units = state.units
+        buying = any(isinstance(e, Bribe) and e.kind in ("buy", "buy_ag") for e in expenses)
+        if strict and buying:
+            units = dict(units)
+            for expense in expenses:
+                if isinstance(expense, Bribe) and expense.kind in ("buy", "buy_ag"):
+                    for uid, unit in units.items():
+                        if (unit.type, unit.province) == (expense.type, expense.province):
+                            units[uid] = unit.owned_by(seat)
+        sheet = Sheet(orders_for(units, seat, orders, self.map, strict=strict), permits, expenses)
+        if strict and not buying:  # the same as the resolution's reading, while units stay
+            if len(self._sheets) > 256:
+                self._sheets.clear()
+            self._sheets[seat, lines] = (state.units, sheet)
+        return sheet
+
+    def _sheet_at_resolution(self, state: RenaissanceState, seat: str) -> Sheet:
+        lines = state.sealed[seat]
+        cached = self._sheets.get((seat, lines))
+        if cached is not None and cached[0] is state.units:
+            return cached[1]
+        return self.read_sheet(state, seat, lines, strict=False)
+
+    def apply(self, ctx: Context[RenaissanceState], action: Action) -> None:
+        state = ctx.state
+        if isinstance(action, Adjustments):
+            self._check_sheet(state, action, "adjust", "Phase A")
+            if not ctx.listed:
+                check_adjustments(state, self.map, action.seat, action.lines)
+        elif isinstance(action, SeasonOrders):
+            self._check_sheet(state, action, "orders", "Phase C")
+            if not ctx.listed:
+                self.read_sheet(state, action.seat, action.lines)
+        else:
+            raise IllegalActionError("Phase C", f"{action.kind!r} is not an action of this game")
+        state.sealed[action.seat] = action.lines
+        if isinstance(action, SeasonOrders) and action.note:
+            state.notes[action.seat] = action.note
+        text = f"{state.phase}: {action.seat} submits its sheet (sealed)."
+        lines = list(action.lines)
+        ctx.emit_as(
+            action.seat,
+            "sheet",
+            "Phase C" if state.step == "orders" else "Phase A",
+            text,
+            lines=lines,
+            visible_to=[action.seat],
+        )
+        if len(state.sealed) < len(state.seats):
+            return
+        if state.step == "adjust":
+            for seat in state.seats:
+                apply_adjustments(ctx, self.map, seat, state.sealed[seat])
+            state.sealed = {}
+            state.step = "orders"
+            return
+        self._resolve(ctx)
+
+    def _resolve(self, ctx: Context[RenaissanceState]) -> None:
+        """Phase C in the text's order: expenditure (``expenditure.py``), plague (Summer),
+        movement, rebellions put down or liberated, control, famine (Spring and Summer:
+        its effects; Autumn: next year's), the next season."""
+        state = ctx.state
+        sheets = {seat: self._sheet_at_resolution(state, seat) for seat in state.seats}
+        units_before = state.units
+        state.units = dict(units_before)
+        spending = resolve_expenditure(ctx, self.map, {s: sh.expenses for s, sh in sheets.items()})
+        assassination_effects(ctx, self.map, spending.assassinated)
+        if state.season == "Summer":
+            self._disaster(ctx, "plague")
+        # bribes, assassinations or plague changed the units: read the sheets again
+        changed = len(state.units) != len(units_before) or any(
+            state.units.get(uid) is not unit for uid, unit in units_before.items()
+        )
+        orders: dict[int, MilitaryOrder] = {}
+        permits: set[tuple[str, str, str]] = set()
+        for seat in state.seats:
+            lines = state.sealed[seat]
+            if seat in spending.assassinated:
+                continue  # ASSASSINATIONS (a): every order a Hold
+            mine = self.read_sheet(state, seat, lines, strict=False) if changed else sheets[seat]
+            orders.update(mine.orders)
+            permits |= mine.permits
+        result = resolve_movement(
+            self.map,
+            state.units,
+            orders,
+            permits=permits,
+            rebellions=state.rebellions,
+            sieges=state.sieges,
+        )
+        ctx.emit_as(
+            NO_ACTOR, "movement", "Phase C", f"{state.tag}: the military orders are resolved."
+        )
+        for seat in state.seats:  # the orders are opened: every power's, for all to read
+            shown = [line for line in state.sealed[seat] if not is_expense(line)]
+            note = state.notes.get(seat, "")
+            text = f"{seat}'s orders: " + ("; ".join(shown) or "none (every unit holds)")
+            ctx.emit_as(
+                seat,
+                "orders_opened",
+                "Phase C",
+                text + (f" Note: {note}" if note else ""),
+                lines=shown,
+                note=note,
+            )
+        state.notes = {}
+        for uid in sorted(result.outcomes):
+            outcome = result.outcomes[uid]
+            ctx.emit_as(
+                NO_ACTOR, "outcome", outcome.clause, outcome.text, unit=uid, result=outcome.result
+            )
+        state.units = dict(sorted(result.units.items()))
+        state.sieges = result.sieges
+        self._rebels_after_movement(ctx, orders, spending.assassinated)
+        update_control(state, self.map, result.taken)
+        if state.season in ("Spring", "Summer"):
+            self._famine_effects(ctx)
+        if state.season == "Autumn":
+            state.famine = self._disaster(ctx, "famine")
+        state.sealed = {}
+        found = winner(state, self.map)
+        if found is not None:
+            state.winner, state.step = found, "over"
+            ctx.emit_as(
+                NO_ACTOR,
+                "end",
+                "Victory",
+                f"{found} wins with 15 cities and two home countries.",
+                winner=found,
+            )
+            return
+        if state.turn >= state.years * 3:
+            state.step = "over"
+            ctx.emit_as(NO_ACTOR, "end", "Victory", f"The game ends after Autumn {state.year}.")
+            return
+        state.turn += 1
+        state.step = "adjust" if state.season == "Spring" else "orders"
+
+    def _disaster(self, ctx: Context[RenaissanceState], which: str) -> list[str]:
+        """PLAGUE (Summer): every unit in a struck province dies at once; FAMINE (Autumn):
+        the provinces in famine next year."""
+        state = ctx.state
+        hit = strike(ctx, self.map, which, str(self.options.get("severity", READINGS[0])))
+        if which == "plague":
+            for unit in [u for u in state.units.values() if u.province in hit]:
+                del state.units[unit.uid]
+                ctx.emit("eliminated", "PLAGUE", f"PLAGUE: {unit} dies.", unit=unit.uid)
+        return hit
+
+    def _famine_effects(self, ctx: Context[RenaissanceState]) -> None:
+        """Famine effects (Spring and Summer): units in a province in famine are removed,
+        garrisons included; the famine ends after Summer (renaissance-facts 2.4,
+        reconstructed)."""
+        state = ctx.state
+        for unit in [u for u in state.units.values() if u.province in state.famine]:
+            del state.units[unit.uid]
+            ctx.emit("eliminated", "FAMINE", f"FAMINE: {unit} starves.", unit=unit.uid)
+        if state.season == "Summer":
+            state.famine = []
+
+    def _rebels_after_movement(
+        self, ctx: Context[RenaissanceState], orders: Mapping[int, MilitaryOrder], dead: set[str]
+    ) -> None:
+        """REBELLIONS (d): a deliberate Hold of the controlling power's army or fleet puts
+        a rebellion down (not after an assassination); (f): another power's unit entering
+        liberates it."""
+        state = ctx.state
+        for province, against in list(state.rebellions.items()):
+            here = [u for u in state.units.values() if u.province == province and u.type != "G"]
+            for unit in here:
+                if unit.power not in (against, AUTONOMOUS):
+                    del state.rebellions[province]
+                    ctx.emit(
+                        "liberated",
+                        "REBELLIONS (f)",
+                        f"REBELLIONS (f): {unit} liberates {province}.",
+                    )
+                    break
+                held = isinstance(orders.get(unit.uid), Hold)
+                if unit.power == against and held and against not in dead:
+                    del state.rebellions[province]
+                    ctx.emit(
+                        "put_down",
+                        "REBELLIONS (d)",
+                        f"REBELLIONS (d): {unit} puts down the rebellion in {province}.",
+                    )
+                    break
+
+    def advance(self, ctx: Context[RenaissanceState]) -> None:
+        """Phase A's automatic steps, once a Spring: autonomous garrisons, income."""
+        state = ctx.state
+        if state.step == "adjust" and state.prepared != state.turn:
+            state.prepared = state.turn
+            state.excommunicated = {}  # EXCOMMUNICATION: ends with the next Phase A
+            autonomous_garrisons(ctx, self.map)
+            collect_income(ctx, self.map)
+
+    def state_from_json(self, data: dict[str, Any]) -> RenaissanceState:
+        return RenaissanceState.from_json(data)

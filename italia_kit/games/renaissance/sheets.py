@@ -1,0 +1,195 @@
+"""Turn sheets a power could submit: every unit's possible orders, and random sheets.
+
+``unit_options`` lists the orders of one unit that ``checks.py`` accepts (Hold, every
+Advance by land or sea, a transport over one fleet of the power's own, Support into every
+place the unit could enter, Transport, Besiege, Convert). A random sheet gives every unit
+one of them; the menu a seat is offered for a season (``menu``) is the all-hold sheet and
+some random sheets drawn from a seed made of the position itself, so the same position
+always offers the same menu (the runner's legal actions are a stable list) and no dice are
+spent on it. Any other sheet may be submitted too: it is checked line by line.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+
+from italia_kit.games.renaissance.checks import Board, Impossible, check_order
+from italia_kit.games.renaissance.mapdata import Map
+from italia_kit.games.renaissance.notation import format_order
+from italia_kit.games.renaissance.orders import (
+    Advance,
+    Besiege,
+    Convert,
+    Hold,
+    MilitaryOrder,
+    Support,
+    Transport,
+    UnitRef,
+)
+from italia_kit.games.renaissance.season import LIMITS, Build, may_build
+from italia_kit.games.renaissance.state import RenaissanceState
+from italia_kit.games.renaissance.units import Unit
+
+__all__ = ["MENU_SIZE", "adjustment_menu", "menu", "random_order", "random_sheet", "unit_options"]
+
+#: Random sheets offered besides the all-hold one.
+MENU_SIZE = 8
+
+
+def unit_options(unit: Unit, board: Board) -> list[str]:
+    """Every order ``unit`` could be given that is not impossible, as text."""
+    m = board.map
+    ref = UnitRef(unit.type, unit.province)
+    tried: list[MilitaryOrder] = [Hold(ref)]
+    if unit.type != "G":
+        adj = m.army_adj[unit.province] if unit.type == "A" else m.fleet_adj.get(unit.location, ())
+        tried += [Advance(ref, place) for place in adj]
+        into = adj if unit.type == "A" else sorted({m.top(x) for x in adj})
+        tried += [Support(ref, m.top(place)) for place in into]
+        tried += [Besiege(ref), Convert(ref, "G")]
+        if unit.type == "A":
+            tried += _transports(unit, board)
+        else:
+            tried.append(Transport(ref))
+    else:
+        tried += [Convert(ref, "A"), Convert(ref, "F"), Support(ref, unit.province)]
+    out = []
+    for order in tried:
+        verdict = check_order(order, unit, board)
+        if isinstance(verdict, Impossible):
+            continue
+        out.append(format_order(verdict if isinstance(verdict, Advance) else order))
+    return out
+
+
+def _transports(unit: Unit, board: Board) -> list[MilitaryOrder]:
+    """Advances over one fleet of the army's own power next to it."""
+    m = board.map
+    ref = UnitRef(unit.type, unit.province)
+    found: list[MilitaryOrder] = []
+    for loc in m.fleet_locations(unit.province):
+        for sea in m.fleet_adj.get(loc, ()):
+            fleet = board.by_area.get(m.top(sea))
+            if fleet is None or fleet.type != "F" or fleet.power != unit.power:
+                continue
+            for land in m.fleet_reach.get(fleet.location, ()):
+                if land != unit.province and not m.is_sea(land):
+                    found.append(Advance(ref, land, (m.top(sea),)))
+    return found
+
+
+def board_of(
+    state: RenaissanceState, m: Map, permits: frozenset[tuple[str, str, str]] = frozenset()
+) -> Board:
+    return Board(m, state.by_area(), permits, state.rebellions, state.sieges)
+
+
+def random_order(unit: Unit, board: Board, rng: random.Random) -> MilitaryOrder:
+    """A random order for ``unit`` that is not impossible: a kind of order first, then its
+    target, a few tries, a Hold if none works. Cheaper than listing every option, and
+    every order :func:`unit_options` lists can come out."""
+    m = board.map
+    ref = UnitRef(unit.type, unit.province)
+    kinds: tuple[str, ...]
+    if unit.type == "G":
+        kinds = ("hold", "convert", "support")
+    elif unit.type == "A":
+        kinds = ("hold", "advance", "advance", "support", "besiege", "convert", "transported")
+    else:
+        kinds = ("hold", "advance", "advance", "support", "besiege", "convert", "transport")
+    for _ in range(4):
+        kind = rng.choice(kinds)
+        order: MilitaryOrder
+        if kind == "hold":
+            return Hold(ref)
+        if kind == "convert":
+            order = Convert(ref, rng.choice(("A", "F")) if unit.type == "G" else "G")
+        elif kind == "besiege":
+            order = Besiege(ref)
+        elif kind == "transport":
+            order = Transport(ref)
+        elif kind == "transported":
+            moves = _transports(unit, board)
+            if not moves:
+                continue
+            order = rng.choice(moves)
+        else:
+            if unit.type == "G":
+                order = Support(ref, unit.province)
+            else:
+                adj = (
+                    m.army_adj[unit.province]
+                    if unit.type == "A"
+                    else m.fleet_adj.get(unit.location, ())
+                )
+                if not adj:
+                    continue
+                place = rng.choice(adj)
+                order = Advance(ref, place) if kind == "advance" else Support(ref, m.top(place))
+        verdict = check_order(order, unit, board)
+        if isinstance(verdict, Advance):
+            return verdict
+        if verdict is None:
+            return order
+    return Hold(ref)
+
+
+def random_sheet(
+    state: RenaissanceState,
+    m: Map,
+    power: str,
+    rng: random.Random,
+    board: Board | None = None,
+) -> tuple[str, ...]:
+    """One random order for every unit of ``power`` (:func:`random_order`); the fleet of
+    a transport is ordered to transport."""
+    board = board or board_of(state, m)
+    orders: dict[int, MilitaryOrder] = {}
+    units = sorted(state.units_of(power), key=lambda u: u.uid)
+    for unit in units:
+        if unit.uid in orders:
+            continue
+        order = orders[unit.uid] = random_order(unit, board, rng)
+        if isinstance(order, Advance) and order.via:
+            fleet = board.by_area.get(order.via[0])
+            if fleet is not None:
+                orders[fleet.uid] = Transport(UnitRef("F", fleet.province))
+    return tuple(format_order(orders[u.uid]) for u in units)
+
+
+def _seed(state: RenaissanceState, seat: str) -> int:
+    where = ";".join(f"{u.uid}{u.type}{u.location}" for u in state.units.values())
+    return zlib.crc32(f"{state.tag}|{state.step}|{seat}|{where}".encode())
+
+
+def menu(state: RenaissanceState, m: Map, seat: str) -> list[tuple[str, ...]]:
+    """The sheets offered to ``seat`` this season: all hold first, then random ones."""
+    board = board_of(state, m)
+    units = sorted(state.units_of(seat), key=lambda u: u.uid)
+    holds = tuple(format_order(Hold(UnitRef(u.type, u.province))) for u in units)
+    rng = random.Random(_seed(state, seat))
+    out = [holds]
+    for _ in range(MENU_SIZE):
+        sheet = random_sheet(state, m, seat, rng, board)
+        if sheet not in out:
+            out.append(sheet)
+    return out
+
+
+def adjustment_menu(state: RenaissanceState, m: Map, seat: str) -> list[tuple[str, ...]]:
+    """Phase A sheets: maintain everything; and sheets building one affordable unit in
+    each place it may be built (the first few, in the order of the provinces)."""
+    out: list[tuple[str, ...]] = [()]
+    upkeep = sum(u.cost for u in state.units_of(seat))
+    if state.treasury[seat] - upkeep < 3 or len(state.units_of(seat)) >= 26:
+        return out
+    areas = {u.area for u in state.units.values()}
+    for province in sorted(p for p, h in m.home.items() if h == seat):
+        if state.control.get(province) != seat or province not in m.cities:
+            continue
+        for kind in LIMITS:
+            build = Build("build", kind, province)
+            if may_build(state, m, seat, build, areas) is None:
+                out.append((f"Build {kind} {province}",))
+    return out[: MENU_SIZE + 1]

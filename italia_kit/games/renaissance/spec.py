@@ -1,0 +1,126 @@
+"""The Renaissance-Italy orders game as a registered game (``renaissance``).
+
+Options: ``years`` (how many years are played, from 1454; default 3), ``powers`` (the
+powers that are seats, default all eight; the others' units stand still: they hold and
+spend nothing), ``fortresses`` (njudge's advanced rule, off by default) and ``severity``
+(the reading of the plague and famine severity roll: ``njudge_code``, the default,
+``original_rules_per_njudge_tech_note`` or ``condottieri_and_sharcashmo_bot``).
+
+>>> from italia_kit import games
+>>> spec = games.load("renaissance", years=1, powers=["Milan", "Venice"])
+>>> spec.seats, spec.kind
+(('Milan', 'Venice'), GameKind(simultaneous, stochastic, imperfect information, 2-8 seats))
+>>> game = spec.new_game(seed=1)
+>>> game.decision.owing, game.state.tag
+(('Milan', 'Venice'), 'Spring 1454')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from italia_kit.core import Game
+from italia_kit.games.renaissance.disasters import READINGS
+from italia_kit.games.renaissance.mapdata import POWERS
+from italia_kit.games.renaissance.rules import RenaissanceRules
+from italia_kit.games.renaissance.state import RenaissanceState
+from italia_kit.games.spec import Chance, Dynamics, GameKind, GameSpec, Information
+
+__all__ = ["OPTIONS", "renaissance"]
+
+OPTIONS: Mapping[str, Any] = {
+    "years": 3,
+    "powers": list(POWERS),
+    "fortresses": False,
+    "severity": "njudge_code",
+}
+
+
+def _checked(options: Mapping[str, Any]) -> dict[str, Any]:
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise ValueError(
+            f"renaissance: unknown option {unknown[0]!r} (options: {', '.join(OPTIONS)})"
+        )
+    chosen = {**OPTIONS, **options}
+    years = chosen["years"]
+    if not isinstance(years, int) or isinstance(years, bool) or years < 1:
+        raise ValueError(f"renaissance: option 'years' must be a whole number >= 1, not {years!r}")
+    powers = list(chosen["powers"])
+    bad = [p for p in powers if p not in POWERS]
+    if bad or len(set(powers)) != len(powers) or len(powers) < 2:
+        raise ValueError(
+            f"renaissance: option 'powers' must name 2 to 8 different powers of {', '.join(POWERS)}"
+        )
+    chosen["powers"] = [p for p in POWERS if p in powers]
+    if chosen["severity"] not in READINGS:
+        raise ValueError(f"renaissance: option 'severity' must be one of {', '.join(READINGS)}")
+    return chosen
+
+
+def renaissance(**options: Any) -> GameSpec:
+    """The registry's factory of ``renaissance``."""
+    chosen = _checked(options)
+    seats = tuple(chosen["powers"])
+
+    def rules() -> RenaissanceRules:
+        return RenaissanceRules(options)
+
+    def start(seed: int = 0, **kwargs: Any) -> Game[RenaissanceState]:
+        made = rules()
+        state = RenaissanceState.start(made.map, seats, chosen["years"])
+        return Game(made, state, seed=seed, **kwargs)
+
+    def returns(game: Game[Any]) -> dict[str, float]:
+        cities = game.state.cities
+        return {s: float(sum(owner == s for owner in cities.values())) for s in seats}
+
+    def summary(game: Game[Any]) -> str:
+        from italia_kit.games.renaissance.report import summary_text
+
+        return summary_text(game)
+
+    def random_orders(seed: int) -> Any:
+        from italia_kit.games.renaissance.players import RandomOrdersPlayer
+
+        return RandomOrdersPlayer(seed)
+
+    def random_spending(seed: int) -> Any:
+        from italia_kit.games.renaissance.players import RandomOrdersPlayer
+
+        return RandomOrdersPlayer(seed, spending=True)
+
+    def greedy(seed: int) -> Any:
+        from italia_kit.games.renaissance.greedy import GreedyPlayer
+
+        return GreedyPlayer(seed)
+
+    def board() -> Any:
+        from italia_kit.geo import load_board
+
+        return load_board("renaissance")
+
+    return GameSpec(
+        id="renaissance",
+        title="Renaissance Italy (1454): sealed orders for up to eight powers",
+        kind=GameKind(Dynamics.SIMULTANEOUS, Chance.STOCHASTIC, Information.IMPERFECT, 2, 8),
+        seats=seats,
+        new_game=start,
+        rules=rules,
+        seat_of=lambda game, actor: actor,
+        options=dict(options),
+        board=board,
+        bots={
+            "random-orders": random_orders,
+            "random-spending": random_spending,
+            "greedy": greedy,
+        },
+        commands=("italia_kit.games.renaissance.cli",),
+        presenter="italia_kit.games.renaissance.widgets.presenter:RenaissancePresenter",
+        description="The Machiavelli-family orders game on the 1454 map of Italy.",
+        returns=returns,
+        summary=summary,
+        seat_label="power",
+        score_label="cities",
+    )

@@ -1,0 +1,1 @@
+"""The Renaissance-Italy game's map view (imported by the widgets only)."""

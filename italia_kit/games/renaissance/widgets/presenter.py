@@ -1,0 +1,139 @@
+"""How the Renaissance-Italy board looks: the map presenter of ``renaissance``
+(``GameSpec.presenter``).
+
+Every province is filled with the colour of the power that controls it (the last to have
+a unit there), seas with the sea's; each space lists its army or fleet and its city's
+garrison ("A Milan", "G: Milanese, besieged"); a rebellion, a siege or a famine is the
+space's alert. The stepper's step is a season's sealed step (``Spring 1454 orders``). No
+rule is decided here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from italia_kit.core import Game
+from italia_kit.games.renaissance.mapdata import AUTONOMOUS, POWERS
+from italia_kit.games.renaissance.state import RenaissanceState
+from italia_kit.games.renaissance.units import ADJECTIVES, SPECIALS, Unit
+from italia_kit.widgets import style as st
+from italia_kit.widgets.presenter import (
+    BasePresenter,
+    GeoBoard,
+    LocationView,
+    Moment,
+    StackLine,
+    area_of,
+)
+
+__all__ = ["POWER_COLOURS", "RenaissancePresenter"]
+
+#: The fill of each power's provinces (and of the autonomous garrisons' text).
+POWER_COLOURS = {
+    "Austria": "#c9c9c9",
+    "France": "#5b8ad6",
+    "Florence": "#e2706a",
+    "Milan": "#b07cc6",
+    "Naples": "#f2d04b",
+    "Papacy": "#f4f1d0",
+    "Turks": "#74c476",
+    "Venice": "#e8a04b",
+    AUTONOMOUS: "#8c8c8c",
+}
+CENTER, ZOOM = (42.2, 12.4), 5.75
+
+
+def _unit_text(unit: Unit) -> str:
+    special = f" ({SPECIALS[unit.special]['name']})" if unit.special else ""
+    where = f" {unit.coast.split('(')[-1].rstrip(')')}" if unit.coast else ""
+    return f"{unit.type}{where}{special}"
+
+
+class RenaissancePresenter(BasePresenter):
+    """The look of a Renaissance-Italy game (see the module docstring)."""
+
+    mover_noun = "season"
+
+    def __init__(self, game: Game[Any]) -> None:
+        from italia_kit.geo import load_board
+
+        self._geo = load_board("renaissance")
+        zones = [z for z in self._geo.zones if self._geo.parent_of(z.name) is None]
+        self._board = GeoBoard(tuple(area_of(z) for z in zones), CENTER, ZOOM)
+        self._seas = {z.name for z in zones if z.kind == "sea"}
+
+    def board(self) -> GeoBoard:
+        return self._board
+
+    def snapshot(self, game: Game[Any]) -> dict[str, LocationView]:
+        state: RenaissanceState = game.state
+        here: dict[str, list[Unit]] = {}
+        for unit in state.units.values():
+            here.setdefault(unit.province, []).append(unit)
+        views: dict[str, LocationView] = {}
+        for area in self._board.areas:
+            name = area.name
+            owner = state.control.get(name)
+            if name in self._seas:
+                style = st.portray_zone("sea")
+            else:
+                style = st.portray_zone("land", (POWER_COLOURS[owner],) if owner else ())
+            units = sorted(here.get(name, []), key=lambda u: u.type)
+            stack = tuple(
+                StackLine(
+                    POWER_COLOURS.get(u.power, "#333333"),
+                    _unit_text(u),
+                    ADJECTIVES.get(u.power, u.power),
+                )
+                for u in units
+            )
+            alerts = []
+            if name in state.rebellions:
+                alerts.append(f"rebels against {state.rebellions[name]} (REBELLIONS)")
+            if name in state.sieges:
+                alerts.append(f"besieged, season {state.sieges[name][1]} of 2 (Besiege)")
+            if name in state.famine:
+                alerts.append("famine (FAMINE)")
+            text = "; ".join(f"{ADJECTIVES.get(u.power, u.power)} {_unit_text(u)}" for u in units)
+            views[name] = LocationView(
+                style=style,
+                label=name,
+                stack=stack,
+                text=text,
+                alert="; ".join(alerts) or None,
+                alert_short="!" if alerts else None,
+            )
+        return views
+
+    def describe(self, game: Game[Any], name: str) -> list[str]:
+        from italia_kit.games.renaissance.mapdata import game_map
+
+        state: RenaissanceState = game.state
+        m = game_map()
+        kind = "sea area" if name in self._seas else "province"
+        lines = [f"{name}: {kind}" + (f", home of {m.home[name]}" if name in m.home else "")]
+        city = m.cities.get(name)
+        if city is not None:
+            what = "fortified" if city.fortified else "unfortified"
+            port = " port" if city.port else ""
+            holder = state.cities.get(name, "nobody")
+            lines.append(f"a {what}{port} city of income {city.income}; held by {holder}")
+        if name not in self._seas:
+            lines.append(f"controlled by {state.control.get(name, 'nobody')}")
+        for unit in state.units.values():
+            if unit.province == name:
+                lines.append(str(unit))
+        return lines
+
+    def legend(self, game: Game[Any]) -> str:
+        swatch = '<span style="background:{};padding:0 8px;margin-right:4px"></span>{}'
+        return " ".join(swatch.format(POWER_COLOURS[p], p) for p in POWERS)
+
+    def moment(self, state: Any) -> Moment:
+        return Moment(state.turn, "all powers", state.phase)
+
+    def colour_of(self, game: Game[Any], mover: str) -> str:
+        return POWER_COLOURS.get(mover, "")
+
+    def last_turn(self, game: Game[Any]) -> int | None:
+        return int(game.state.years) * 3
