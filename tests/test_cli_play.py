@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from italia_kit import games
 from italia_kit.cli import main
 from italia_kit.cli_play import play_from_spec
 from italia_kit.core import RandomPlayer
@@ -160,7 +161,8 @@ def test_the_real_command_line(tmp_path: Path) -> None:
         check=False,
     )
     assert bad.returncode == 2 and bad.stdout == ""
-    assert bad.stderr == "italia-kit: error: unknown game 'nope'; known games: italia1, italia2\n"
+    known = ", ".join(sorted(games.available()))
+    assert bad.stderr == f"italia-kit: error: unknown game 'nope'; known games: {known}\n"
     broken = tmp_path / "broken.json"
     broken.write_text("[1, 2")
     replay = subprocess.run(

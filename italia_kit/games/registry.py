@@ -11,8 +11,8 @@ True
 >>> try:
 ...     load("itala1")
 ... except UnknownGameError as err:
-...     print(err)
-unknown game 'itala1' (did you mean 'italia1'?); known games: italia1, italia2
+...     print(err)  # doctest: +ELLIPSIS
+unknown game 'itala1' (did you mean 'italia1'?); known games: italia1, italia2...
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ GameFactory = Callable[..., GameSpec]
 BUILTIN: Mapping[str, str] = {
     "italia1": "italia_kit.games.italia.spec:italia1",
     "italia2": "italia_kit.games.italia.spec:italia2",
+    "roma": "italia_kit.games.roma.spec:roma",
 }
 
 _lock = threading.Lock()

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import json
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
@@ -88,6 +88,7 @@ class RomaMap:
     shores: dict[str, tuple[str, ...]]
     populations: tuple[Population, ...]
     capital_of: dict[str, str]
+    _distances: dict[str, dict[str, int]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def capitals(self) -> frozenset[str]:
@@ -106,7 +107,11 @@ class RomaMap:
         return str(self.number[place]) if place in self.number else self.letter[place]
 
     def sea_distances(self, start: str) -> dict[str, int]:
-        """Sea zones reachable from the sea zone ``start`` and how many moves away."""
+        """Sea zones reachable from the sea zone ``start`` and how many moves away (do not
+        change the dict: it is computed once)."""
+        found = self._distances.get(start)
+        if found is not None:
+            return found
         dist = {start: 0}
         todo = deque([start])
         while todo:
@@ -115,6 +120,7 @@ class RomaMap:
                 if nxt not in dist:
                     dist[nxt] = dist[here] + 1
                     todo.append(nxt)
+        self._distances[start] = dist
         return dist
 
     def home_chain(self, population: str, taken: frozenset[str] = frozenset()) -> set[str]:
