@@ -152,8 +152,7 @@ class RomaRules:
             if hand_count(state, pop, "SIC"):
                 out.extend(Assassin(pop, q) for q in dp.assassin_targets(state))
         elif phase == "engineering":
-            n = hand_count(state, pop, "CIN")
-            return [Engineer(pop, k) for k in range(n + 1)] if n else []
+            return [Engineer(pop, k) for k in range(hand_count(state, pop, "CIN") + 1)]
         elif phase == "land":
             out.extend(mv.march_actions(state))
             out.extend(mv.embark_actions(state))
@@ -163,7 +162,7 @@ class RomaRules:
             out.extend(mv.land_actions(state))
         elif phase == "combat":
             out.extend(mv.attack_actions(state))
-        return [*out, Done(pop)] if out else []
+        return [*out, Done(pop)]
 
     # -- applying ----------------------------------------------------------------------------
     def apply(self, ctx: Context[RomaState], action: Action) -> None:
@@ -321,8 +320,10 @@ class RomaRules:
             found = mv.land_actions(state)
         elif phase == "combat":
             found = mv.attack_actions(state)
+        elif phase == "engineering":
+            return hand_count(state, state.active, "CIN") > 0
         else:
-            return bool(self._phase_actions(state))
+            return len(self._phase_actions(state)) > 1
         return next(found, None) is not None
 
     def _task_step(self, ctx: Context[RomaState]) -> bool:
