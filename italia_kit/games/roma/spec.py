@@ -111,6 +111,7 @@ def roma(**options: Any) -> GameSpec:
         seat_of=lambda game, actor: actor,
         options=given,
         board=board,
+        commands=("italia_kit.games.roma.cli",),
         description="Six populations of the ancient Mediterranean: cards, diplomacy, "
         "assassins, interdiction at sea and 2d6 battles (1986; board reconstructed).",
         returns=returns,
