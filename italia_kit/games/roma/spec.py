@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from italia_kit.core import Game, Randomness
+from italia_kit.core import Game, Player, Randomness
 from italia_kit.games.roma.combat import TIE_BREAKS
 from italia_kit.games.roma.common import DECK, M
 from italia_kit.games.roma.naval import INTERDICTION_READINGS
@@ -95,6 +95,11 @@ def roma(**options: Any) -> GameSpec:
 
         return load_board("roma")
 
+    def greedy(seed: int) -> Player:
+        from italia_kit.games.roma.greedy import RomaGreedy
+
+        return RomaGreedy(seed)
+
     def returns(game: Game[Any]) -> dict[str, float]:
         return {p: float(v) for p, v in game.state.vp.items()}
 
@@ -111,6 +116,7 @@ def roma(**options: Any) -> GameSpec:
         seat_of=lambda game, actor: actor,
         options=given,
         board=board,
+        bots={"greedy": greedy},
         commands=("italia_kit.games.roma.cli",),
         description="Six populations of the ancient Mediterranean: cards, diplomacy, "
         "assassins, interdiction at sea and 2d6 battles (1986; board reconstructed).",
