@@ -117,6 +117,7 @@ def roma(**options: Any) -> GameSpec:
         options=given,
         board=board,
         bots={"greedy": greedy},
+        presenter="italia_kit.games.roma.widgets.presenter:RomaPresenter",
         commands=("italia_kit.games.roma.cli",),
         description="Six populations of the ancient Mediterranean: cards, diplomacy, "
         "assassins, interdiction at sea and 2d6 battles (1986; board reconstructed).",
