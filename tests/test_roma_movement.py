@@ -217,3 +217,16 @@ def test_13_2_a_conquered_territory_changes_hands_and_may_not_be_a_port_this_tur
     game.submit("ITALIA", Withdraw("ITALIA", ""))
     assert game.state.control["Campania"] == "ITALIA" and game.state.conquered == ["Campania"]
     assert game.state.legions["Campania"] == {"ITALIA": 5}
+
+
+def test_12_5_a_landing_beyond_what_the_ships_carry_is_refused_and_changes_nothing() -> None:
+    game = position(
+        "landing", ships={"Mare Africum": {"ITALIA": 1}}, cargo={"Mare Africum": {"ITALIA": 3}}
+    )
+    before = game.state_json()
+    with pytest.raises(IllegalActionError) as err:
+        game.apply(Land("ITALIA", "Mare Africum", "Byzacium", 4))
+    assert err.value.rule == "12.5" and game.state_json() == before
+    with pytest.raises(IllegalActionError) as err:
+        game.apply(Land("ITALIA", "Mare Africum", "Roma", 1))  # not a coast of that sea
+    assert err.value.rule == "12.5" and game.state_json() == before
