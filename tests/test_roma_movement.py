@@ -230,3 +230,28 @@ def test_12_5_a_landing_beyond_what_the_ships_carry_is_refused_and_changes_nothi
     with pytest.raises(IllegalActionError) as err:
         game.apply(Land("ITALIA", "Mare Africum", "Roma", 1))  # not a coast of that sea
     assert err.value.rule == "12.5" and game.state_json() == before
+
+
+def test_12_3_note_the_interceptors_allies_join_or_leave_the_sea_zone() -> None:
+    from italia_kit.games.roma.actions import Join
+
+    for leave_to in ("", "Mare Ligusticum"):
+        game = position(
+            "naval",
+            players=3,
+            ships={"Roma": {"ITALIA": 2}, "Mare Tyrrhenum": {"CARTAGINE": 1, "GRECIA": 1}},
+            alliances=[["CARTAGINE", "GRECIA"]],
+        )
+        game.apply(Sail("ITALIA", "Roma", ("Mare Tyrrhenum",), 2, 0))
+        game.script_dice([5])  # 5 + (1 - 1) + (2 - 1) = 6: it succeeds
+        game.submit("CARTAGINE", Interdict("CARTAGINE", True))
+        decision = game.decision
+        assert decision is not None and (decision.actor, decision.kind) == ("GRECIA", "join")
+        game.submit("GRECIA", Join("GRECIA", leave_to))
+        b = game.state.battle
+        assert b is not None and b["cause"] == "interdiction"
+        if leave_to:
+            assert b["d"] == {"CARTAGINE": 1}
+            assert game.state.ships[leave_to] == {"GRECIA": 1}
+        else:
+            assert b["d"] == {"CARTAGINE": 1, "GRECIA": 1}

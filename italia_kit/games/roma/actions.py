@@ -28,6 +28,7 @@ __all__ = [
     "Engineer",
     "Expel",
     "Interdict",
+    "Join",
     "Land",
     "March",
     "PlaceTent",
@@ -186,6 +187,15 @@ class Interdict(RomaAction):
 
 
 @dataclass(frozen=True, slots=True)
+class Join(RomaAction):
+    """12.3 note: an ally of the interceptor joins the interdiction (``leave_to`` empty) or,
+    taking no part, leaves the sea zone for the adjacent ``leave_to``."""
+
+    kind: ClassVar[str] = "join"
+    leave_to: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Land(RomaAction):
     """12.5: ``n`` legions from the ships in ``sea`` into the coastal ``territory``."""
 
@@ -249,6 +259,7 @@ CODEC = ActionCodec(
         Embark,
         Sail,
         Interdict,
+        Join,
         Land,
         Attack,
         Declare,

@@ -37,6 +37,7 @@ from italia_kit.games.roma.actions import (
     Embark,
     Engineer,
     Interdict,
+    Join,
     Land,
     March,
     PlaceTent,
@@ -249,6 +250,9 @@ class RomaGreedy:
         v = state.voyage
         theirs = v["ships"] if v is not None else state.ships_of(task["sea"], task["target"])
         return 1.0 if a.attempt == (mine >= theirs) else 0.0
+
+    def _score_join(self, state: RomaState, a: Join) -> float:
+        return 1.0 if a.leave_to == "" else 0.0  # stands by its ally (12.3)
 
     def _score_strike(self, state: RomaState, a: Strike) -> float:
         b = state.battle

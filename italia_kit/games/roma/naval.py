@@ -24,6 +24,8 @@ Two readings (option ``interdiction``):
 
 from __future__ import annotations
 
+from typing import Any
+
 from italia_kit.core import Context
 from italia_kit.games.roma.battle import start_battle
 from italia_kit.games.roma.common import M, friendly_ports, legion_room, port_room
@@ -128,34 +130,100 @@ def interdict(ctx: Context[RomaState], who: str, sea: str, target: str, attempt:
     )
     if not ok:
         return
-    state.add(state.ships, sea, who, -mine)
-    d_cargo = state.cargo_of(sea, who)
-    if d_cargo:
-        state.add(state.cargo, sea, who, -d_cargo)
-    if under_way and v is not None:
-        a, a_cargo = {target: v["ships"]}, {target: v["legions"]} if v["legions"] else {}
-        v["ships"], v["legions"] = 0, 0
-        v["held"] = True  # the battle holds the fleet; finish() gives back the survivors
+    # 12.3 note: the interceptor's allies there fight with it or leave the zone; they are
+    # asked first, then the battle is fought (12.4)
+    allies = [
+        p
+        for p in state.populations
+        if p != who
+        and state.ships_of(sea, p)
+        and state.allied(p, who)
+        and not state.allied(p, target)
+        and state.may_attack(p, target)
+    ]
+    asks = [{"task": "join", "who": p, "sea": sea, "leader": who} for p in allies]
+    battle: dict[str, Any] = {
+        "task": "interdiction_battle",
+        "who": who,
+        "sea": sea,
+        "target": target,
+        "joined": [],
+        "under_way": under_way,
+    }
+    state.queue[0:0] = [*asks, battle]
+
+
+def join(ctx: Context[RomaState], ally: str, leave_to: str) -> None:
+    """12.3 note: ``ally`` takes part in the interdiction (``leave_to`` empty) or, not taking
+    part, is forced out of the sea zone into ``leave_to``, an adjacent one."""
+    state = ctx.state
+    task = state.queue.pop(0)
+    sea = task["sea"]
+    battle = next(t for t in state.queue if t["task"] == "interdiction_battle")
+    if not leave_to:
+        battle["joined"].append(ally)
+        ctx.emit_as(ally, "join", "12.3", f"12.3: {ally} joins {task['leader']}'s interdiction.")
+        return
+    n, cargo = state.ships_of(sea, ally), state.cargo_of(sea, ally)
+    state.add(state.ships, sea, ally, -n)
+    state.add(state.ships, leave_to, ally, n)
+    if cargo:
+        state.add(state.cargo, sea, ally, -cargo)
+        state.add(state.cargo, leave_to, ally, cargo)
+    ctx.emit_as(
+        ally,
+        "leave",
+        "12.3",
+        f"12.3: {ally} takes no part in the interdiction: its {n} ship(s) leave {sea} for "
+        f"{leave_to}.",
+        sea=sea,
+        to=leave_to,
+    )
+
+
+def interdiction_battle(ctx: Context[RomaState], task: dict[str, Any]) -> None:
+    """12.4: the intercepted fleet fights the interceptor and the allies who joined it."""
+    state = ctx.state
+    sea, who, target = str(task["sea"]), str(task["who"]), str(task["target"])
+    joined = [str(p) for p in task["joined"]]
+    d: dict[str, int] = {}
+    d_cargo: dict[str, int] = {}
+    for p in [who, *joined]:
+        n, k = state.ships_of(sea, p), state.cargo_of(sea, p)
+        if not n:
+            continue
+        d[p] = n
+        state.add(state.ships, sea, p, -n)
+        if k:
+            d_cargo[p] = k
+            state.add(state.cargo, sea, p, -k)
+    v = state.voyage
+    if task["under_way"] and v is not None:
+        a = {target: v["ships"]}
+        a_cargo = {target: v["legions"]} if v["legions"] else {}
+        v["ships"], v["legions"] = 0, 0  # the battle holds the fleet; finish() gives it back
         cause = "interdiction"
     else:
-        a = {target: targets}
-        cargo = state.cargo_of(sea, target)
-        a_cargo = {target: cargo} if cargo else {}
-        state.add(state.ships, sea, target, -targets)
-        if cargo:
-            state.add(state.cargo, sea, target, -cargo)
+        n, k = state.ships_of(sea, target), state.cargo_of(sea, target)
+        a = {target: n}
+        a_cargo = {target: k} if k else {}
+        state.add(state.ships, sea, target, -n)
+        if k:
+            state.add(state.cargo, sea, target, -k)
         cause = "sea"
-    start_battle(
-        ctx,
-        "sea",
-        sea,
-        cause,
-        a,
-        {who: mine},
-        a_cargo=a_cargo,
-        d_cargo={who: d_cargo} if d_cargo else {},
-        rule="12.4",
-    )
+    if not d or not a[target]:
+        for p, n in d.items():  # nobody left to fight: the pieces stay where they were
+            state.add(state.ships, sea, p, n)
+            if d_cargo.get(p):
+                state.add(state.cargo, sea, p, d_cargo[p])
+        if cause == "interdiction" and v is not None:
+            v["ships"], v["legions"] = a[target], a_cargo.get(target, 0)
+        elif a[target]:
+            state.add(state.ships, sea, target, a[target])
+            if a_cargo:
+                state.add(state.cargo, sea, target, a_cargo[target])
+        return
+    start_battle(ctx, "sea", sea, cause, a, d, a_cargo=a_cargo, d_cargo=d_cargo, rule="12.4")
 
 
 def return_to_port(ctx: Context[RomaState]) -> None:

@@ -3,8 +3,9 @@
 phases with nothing to decide), what a seat may see.
 
 Decisions belong to the population that owes them, whose turn it may not be: the answer to
-an alliance (8.3), ships expelled from a port (8.31), an interdiction (12.3), the cards
-declared for a battle (13.1), a withdrawal (13.12), the losses after a strike (13.11).
+an alliance (8.3), ships expelled from a port (8.31), an interdiction and an ally's part in
+it (12.3), the cards declared for a battle (13.1), a withdrawal (13.12), the losses after a
+strike (13.11).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from italia_kit.games.roma.actions import (
     Engineer,
     Expel,
     Interdict,
+    Join,
     Land,
     March,
     PlaceTent,
@@ -44,7 +46,7 @@ from italia_kit.games.roma.actions import (
     Withdraw,
 )
 from italia_kit.games.roma.common import M, hand_count, legion_room
-from italia_kit.games.roma.naval import interdict
+from italia_kit.games.roma.naval import interdict, interdiction_battle, join
 from italia_kit.games.roma.state import RomaState
 
 __all__ = ["DEFAULT_OPTIONS", "RomaRules"]
@@ -94,6 +96,10 @@ class RomaRules:
                 return Decision(task["who"], "consent", "8.3", f"ally with {task['from']}?")
             if kind == "expel":
                 return Decision(task["who"], "expel", "8.31", f"expel {task['owner']}'s ships")
+            if kind == "join":
+                return Decision(
+                    task["who"], "join", "12.3", f"join {task['leader']}'s interdiction?"
+                )
             return Decision(task["who"], "interdict", "12.3", f"interdict {task['target']}?")
         phase = state.phase
         return Decision(state.active, phase, tn.RULE[phase], f"{state.active}: {phase}")
@@ -123,6 +129,8 @@ class RomaRules:
                 return [Consent(who, True), Consent(who, False)]
             if task["task"] == "expel":
                 return [Expel(who, s) for s in dp.expel_seas(state, task["port"])]
+            if task["task"] == "join":
+                return [Join(who, ""), *(Join(who, s) for s in M.sea[task["sea"]])]
             return [Interdict(who, True), Interdict(who, False)]
         return self._phase_actions(state)
 
@@ -250,6 +258,8 @@ class RomaRules:
         elif isinstance(a, Interdict):
             task = state.queue.pop(0)
             interdict(ctx, a.population, task["sea"], task["target"], a.attempt)
+        elif isinstance(a, Join):
+            join(ctx, a.population, a.leave_to)
         elif isinstance(a, Land):
             mv.apply_land(ctx, a)
         elif isinstance(a, Attack):
@@ -375,6 +385,15 @@ class RomaRules:
                 ctx, "sea", sea, "sea", a, d, a_cargo=a_cargo, d_cargo=d_cargo, rule="12.2"
             )
             return True
+        if kind == "interdiction_battle":
+            state.queue.pop(0)
+            interdiction_battle(ctx, task)
+            return True
+        if kind == "join":
+            if not state.ships_of(task["sea"], task["who"]):
+                state.queue.pop(0)
+                return True
+            return False
         if kind == "interdict":
             sea, who, target = task["sea"], task["who"], task["target"]
             v = state.voyage
