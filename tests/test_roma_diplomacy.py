@@ -107,3 +107,16 @@ def test_9_2_a_success_stops_the_victims_next_moves_and_a_6_turns_on_the_sender(
     # ITALIA may neither move nor fight: its movement and combat phases are skipped
     assert arrested.state.active == "CARTAGINE"
     assert not any(e.kind == "march" for e in arrested.log)
+
+
+def test_8_31_the_winner_of_a_battle_after_a_break_holds_the_territory() -> None:
+    game = position(
+        "diplomacy",
+        legions={"Etruria": {"ITALIA": 1, "CARTAGINE": 3}},
+        control={"Etruria": "ITALIA"},
+        alliances=[["CARTAGINE", "ITALIA"]],
+    )
+    game.script_dice([1, 1, 6, 6])  # CARTAGINE strikes: ITALIA's legion is gone
+    game.apply(BreakAlliance("ITALIA", "CARTAGINE"))
+    assert game.state.legions["Etruria"] == {"CARTAGINE": 3}
+    assert game.state.control["Etruria"] == "CARTAGINE"

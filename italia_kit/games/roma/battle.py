@@ -315,6 +315,8 @@ def finish(ctx: Context[RomaState]) -> None:
                     state.moved[place] = state.moved.get(place, 0) + n
             if not d and not state.allied(state.control.get(place, ""), b["a_main"]):
                 conquer(ctx, place, b["a_main"], "13.2")
+        elif cause == "break" and d and not state.allied(state.control.get(place, ""), b["d_main"]):
+            conquer(ctx, place, b["d_main"], "8.31")  # the former ally holds the field
         return
     # naval: the interceptor's and defender's survivors stay; a voyage goes on (12.4)
     voyage = state.voyage
