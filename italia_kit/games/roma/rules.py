@@ -59,6 +59,7 @@ DEFAULT_OPTIONS: Mapping[str, Any] = {
     "tie_break": "more_units",
     "retreat_port": "choice",
     "provinces_count": True,
+    "variant": None,
 }
 
 _BATTLE_KINDS = {"declare": ("13.1", "declare"), "withdraw": ("13.12", "withdraw")}

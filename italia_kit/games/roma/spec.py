@@ -4,7 +4,8 @@ Options: ``players`` (2 to 6: the populations of 4.2, in its order), ``turns`` (
 4.1), and the readings of the text the translator flags (``docs/games/roma.md``):
 ``interdiction`` (``both_help`` | ``targets_hinder``, 12.3), ``tie_break`` (``more_units`` |
 ``higher_dice``, 13.1), ``retreat_port`` (``choice`` | ``lowest_number``, 13.12),
-``provinces_count`` (true | false, 7.2).
+``provinces_count`` (true | false, 7.2), and ``variant`` (what-if extra pieces,
+:mod:`.variants`).
 
 >>> from italia_kit import games
 >>> spec = games.load("roma", players=3)
@@ -26,6 +27,7 @@ from italia_kit.games.roma.common import DECK, M
 from italia_kit.games.roma.naval import INTERDICTION_READINGS
 from italia_kit.games.roma.rules import DEFAULT_OPTIONS, RomaRules
 from italia_kit.games.roma.state import RomaState
+from italia_kit.games.roma.variants import VARIANTS, variant_changes
 from italia_kit.games.spec import Chance, Dynamics, GameKind, GameSpec, Information
 
 __all__ = ["check_options", "new_game", "roma"]
@@ -57,6 +59,7 @@ def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
                 f"roma: unknown option {key!r} (options: {', '.join(DEFAULT_OPTIONS)})"
             )
     full = {**DEFAULT_OPTIONS, **options}
+    full["variant"] = variant_changes(full["variant"]) or None
     for key, allowed in _CHOICES.items():
         if full[key] not in allowed or isinstance(full[key], bool) != isinstance(allowed[0], bool):
             raise ValueError(
@@ -119,6 +122,7 @@ def roma(**options: Any) -> GameSpec:
         bots={"greedy": greedy},
         presenter="italia_kit.games.roma.widgets.presenter:RomaPresenter",
         commands=("italia_kit.games.roma.cli",),
+        variants=dict(VARIANTS),
         description="Six populations of the ancient Mediterranean: cards, diplomacy, "
         "assassins, interdiction at sea and 2d6 battles (1986; board reconstructed).",
         returns=returns,

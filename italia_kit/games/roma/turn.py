@@ -24,6 +24,7 @@ from italia_kit.games.roma.actions import (
 from italia_kit.games.roma.common import M, hand_count, legion_room, port_room, supply
 from italia_kit.games.roma.naval import return_to_port
 from italia_kit.games.roma.state import RomaState
+from italia_kit.games.roma.variants import apply_variants
 
 __all__ = [
     "PHASES",
@@ -148,6 +149,7 @@ def setup_step(ctx: Context[RomaState]) -> bool:
     if ctx.dice.bag_size("population"):
         start_placing(ctx)
     else:
+        apply_variants(ctx)
         ctx.put("population", list(state.populations), "5.1", "the population cards go back")
         begin_population(ctx)
     return True
