@@ -231,31 +231,83 @@ BOARD = Command(
 # -- the entry point --------------------------------------------------------------------------
 
 
-def game_command_modules() -> list[str]:
+def game_commands() -> list[tuple[str, tuple[str, ...]]]:
     """The command modules of every registered game (``GameSpec.commands``), each once, in
-    the order of the games' ids. A game whose spec does not load adds none: one broken game
-    from another package must not take the command line down with it."""
+    the order of the games' ids, with the ids of the games naming it. A game whose spec does
+    not load adds none: one broken game from another package must not take the command line
+    down with it."""
     from italia_kit import games
 
-    found: list[str] = []
+    found: dict[str, list[str]] = {}
     for game_id in games.available():
         try:
             spec = games.load(game_id)
         except Exception as err:  # any failure of another package's game
             print(f"{PROG}: warning: game {game_id!r} does not load: {err}", file=sys.stderr)
             continue
-        found += [m for m in spec.commands if m not in found]
-    return found
+        for module in spec.commands:
+            found.setdefault(module, []).append(game_id)
+    return [(module, tuple(ids)) for module, ids in found.items()]
 
 
-def commands() -> list[Command]:
-    """Every subcommand: ``board``, those of :data:`COMMAND_MODULES`, and the games' own."""
+def game_command_modules() -> list[str]:
+    """The command modules of every registered game, each once (:func:`game_commands`)."""
+    return [module for module, _ in game_commands()]
+
+
+def _game_in(argv: Sequence[str] | None) -> str | None:
+    """The value of ``--game`` in a command line, if it has one."""
+    args = list(argv or ())
+    for i, arg in enumerate(args):
+        if arg == "--game" and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--game="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def _with_game(command: Command, game_ids: Sequence[str]) -> Command:
+    """A command several games define under one name, as the one of the game ``--game``
+    names: the option is added (its choices the games defining the command, by default the
+    first) unless the command takes ``--game`` itself."""
+
+    def add_arguments(parser: argparse.ArgumentParser) -> None:
+        command.add_arguments(parser)
+        if "--game" not in parser._option_string_actions:
+            parser.add_argument(
+                "--game",
+                choices=list(game_ids),
+                default=game_ids[0],
+                help=f"whose {command.name} (default: {game_ids[0]})",
+            )
+
+    return Command(command.name, command.help, add_arguments, command.run)
+
+
+def commands(argv: Sequence[str] | None = None) -> list[Command]:
+    """Every subcommand: ``board``, those of :data:`COMMAND_MODULES`, and the games' own. A
+    name that several games define (Italia's and Roma's ``odds``) is the command of the game
+    ``--game`` names in ``argv``, by default the first game's."""
     found = [BOARD]
-    for module in [*COMMAND_MODULES, *game_command_modules()]:
+    for module in COMMAND_MODULES:
         loaded = importlib.import_module(module)
         for command in getattr(loaded, "COMMANDS", (loaded.COMMAND,)):  # COMMANDS: several
             if all(c.name != command.name for c in found):  # the first of a name wins
                 found.append(command)
+    by_name: dict[str, list[tuple[Command, tuple[str, ...]]]] = {}
+    for module, ids in game_commands():
+        loaded = importlib.import_module(module)
+        for command in getattr(loaded, "COMMANDS", (loaded.COMMAND,)):
+            by_name.setdefault(command.name, []).append((command, ids))
+    wanted = _game_in(argv)
+    for name, entries in by_name.items():
+        if any(c.name == name for c in found):
+            continue
+        if len(entries) == 1:
+            found.append(entries[0][0])
+            continue
+        chosen = next((c for c, ids in entries if wanted in ids), entries[0][0])
+        found.append(_with_game(chosen, [g for _, ids in entries for g in ids]))
     return found
 
 
@@ -276,9 +328,10 @@ def games_epilog() -> str:
     return "\n".join(lines)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The argument parser with one subparser per command, ``--version``, and the
-    registered games after the commands in ``--help``."""
+    registered games after the commands in ``--help`` (``argv``: the command line it will
+    parse, whose ``--game`` picks among the commands several games define)."""
     from italia_kit import __version__
 
     parser = _Parser(
@@ -289,7 +342,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for command in commands():
+    for command in commands(argv):
         child = sub.add_parser(command.name, help=command.help, description=command.help)
         command.add_arguments(child)
         child.set_defaults(run=command.run)
@@ -299,7 +352,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (0 fine, 1 failed, 2 refused input)."""
     try:
-        parser = build_parser()
+        parser = build_parser(sys.argv[1:] if argv is None else argv)
         args = parser.parse_args(argv)
         if args.command is None:  # a bare `italia-kit`: what it can do
             parser.print_help()

@@ -49,6 +49,7 @@ BUILTIN: Mapping[str, str] = {
     "italia1": "italia_kit.games.italia.spec:italia1",
     "italia2": "italia_kit.games.italia.spec:italia2",
     "renaissance": "italia_kit.games.renaissance.spec:renaissance",
+    "roma": "italia_kit.games.roma.spec:roma",
 }
 
 _lock = threading.Lock()
