@@ -4,10 +4,10 @@ bonus of 5.1, built once from the kit board ``agricola`` (``geodata/agricola.boa
 The board says which boxes are linked and which links are double; what that means for play
 is here. Two readings of "adjacent":
 
-* **adjacent** (:data:`ADJACENT`): joined by a movement line, single or double. It is what
+* **adjacent** (``ADJACENT``): joined by a movement line, single or double. It is what
   Negotiation (6.0), the Garrison's Agricola effect (5.2), raids (7.1, 9.1) and Internecine
   War use, since they say only "adjacent".
-* **adjacent for movement** (:data:`REACH`, 5.1): adjacent, or both boxes on the double-line
+* **adjacent for movement** (``REACH``, 5.1): adjacent, or both boxes on the double-line
   network (the three camps and the four blue boxes, "all adjacent to one another"), or one
   on it and the other a tribal box joined to a Legionary Camp by a single line ("also
   adjacent to all the Double Movement Line Boxes", and "vice-versa"). Legion movement,
