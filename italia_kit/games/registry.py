@@ -12,7 +12,7 @@ True
 ...     load("itala1")
 ... except UnknownGameError as err:
 ...     print(err)
-unknown game 'itala1' (did you mean 'italia1'?); known games: italia1, italia2
+unknown game 'itala1' (did you mean 'italia1'?); known games: italia1, italia2, medieval
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ GameFactory = Callable[..., GameSpec]
 BUILTIN: Mapping[str, str] = {
     "italia1": "italia_kit.games.italia.spec:italia1",
     "italia2": "italia_kit.games.italia.spec:italia2",
+    "medieval": "italia_kit.games.medieval.spec:medieval",
 }
 
 _lock = threading.Lock()
