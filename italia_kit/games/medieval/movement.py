@@ -121,9 +121,8 @@ def check_move(world: World, state: MedievalState, action: Move) -> Unit:
         raise IllegalActionError(R_MP, f"{action.to} is not next to {unit.zone}")
     need = cost(world, state, unit, action.to)
     if need > unit.mp:
-        rule = R_TERRAIN if need == 2 and action.to in world.land else R_MP
         raise IllegalActionError(
-            rule,
+            R_MP,
             f"{unit.label()} has {unit.mp} movement points left; entering {action.to} costs {need}",
         )
     why = may_leave(world, state, unit)
@@ -156,12 +155,28 @@ def occupancy(state: MedievalState) -> dict[str, dict[str, int]]:
     """Per area, per power, its armies there (leaders count as 0 but name the power): one
     pass over the units, for listing."""
     out: dict[str, dict[str, int]] = {}
+    get = out.get
     for u in state.units.values():
-        by_power = out.get(u.zone)
+        zone, power = u.zone, u.power
+        by_power = get(zone)
         if by_power is None:
-            by_power = out[u.zone] = {}
-        by_power[u.power] = by_power.get(u.power, 0) + (u.kind == "army")
+            by_power = out[zone] = {power: 0}
+        elif power not in by_power:
+            by_power[power] = 0
+        if u.kind == "army":
+            by_power[power] += 1
     return out
+
+
+def _entry_ok(world: World, state: MedievalState, power: str, to: str,
+              occ: dict[str, dict[str, int]]) -> bool:  # fmt: skip
+    """:func:`check_entry` on the occupancy table, as a yes or no."""
+    for other in occ.get(to, ()):
+        if other != power:
+            no_attack, through = world.restricted(state, power, other)
+            if no_attack and not through:
+                return False
+    return True
 
 
 def _targets(world: World, state: MedievalState, power: str, zone: str,
@@ -169,28 +184,16 @@ def _targets(world: World, state: MedievalState, power: str, zone: str,
              boats: bool) -> list[tuple[str, int]]:  # fmt: skip
     """The areas a unit of ``power`` in ``zone`` may enter, each with its cost."""
     out = []
-    turn = state.turn
-    for to in world.neighbours(zone):
-        if to in world.boxes:
+    for to, need, sea in world.steps[zone]:
+        if sea:
+            if boats:
+                out.append((to, need))
             continue
-        if to in world.seas:
-            if not boats:
-                continue
-            need = 2
-        else:
-            need = 2 if world.terrain(to, turn) == "mountain" else 1
-            ok = entry_ok.get(to)
-            if ok is None:
-                ok = True
-                if len(occ.get(to, {}).keys() - {power}):
-                    try:
-                        check_entry(world, state, power, to)
-                    except IllegalActionError:
-                        ok = False
-                entry_ok[to] = ok
-            if not ok:
-                continue
-        out.append((to, need))
+        ok = entry_ok.get(to)
+        if ok is None:
+            ok = entry_ok[to] = _entry_ok(world, state, power, to, occ)
+        if ok:
+            out.append((to, need))
     return out
 
 

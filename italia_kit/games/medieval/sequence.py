@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from italia_kit.core import Context
 from italia_kit.games.medieval import arrivals, movement, scoring
-from italia_kit.games.medieval.state import MedievalState
+from italia_kit.games.medieval.state import MedievalState, Unit
 from italia_kit.games.medieval.world import World
 
 R_SEQUENCE = "Britannia (public summary): sequence of play"
@@ -108,9 +108,12 @@ def end_nation_turn(ctx: Context[MedievalState], world: World) -> None:
             del state.units[u.id]
             ctx.emit("lost_at_sea", movement.R_SEA, f"{u.label()} ends the nation-turn at sea "
                      "and is lost (reconstructed).", unit=u.id)  # fmt: skip
+    by_zone: dict[str, list[Unit]] = {}
+    for u in state.units.values():  # in id order
+        if u.power == power and u.kind == "army" and u.zone in world.land:
+            by_zone.setdefault(u.zone, []).append(u)
     for zone in world.land_order:
-        armies = sorted(state.armies_in(zone, power), key=lambda u: u.id)
-        for u in armies[limit:]:
+        for u in by_zone.get(zone, [])[limit:]:
             del state.units[u.id]
             ctx.emit("overpopulation", R_OVERPOP, f"{R_OVERPOP}: {u.label()} in {zone} is "
                      f"removed: more than {limit} armies.", unit=u.id)  # fmt: skip

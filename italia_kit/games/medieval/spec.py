@@ -6,7 +6,7 @@
 ('One', 'Two', 'Three', 'Four')
 >>> game = spec.new_game(seed=1)
 >>> game.decision.actor, spec.seat_of(game, game.decision.actor)
-('Byzantines', 'Two')
+('Romans', 'One')
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from italia_kit.games.medieval.actions import Move
-from italia_kit.games.medieval.scenario import Power, Scenario, load_scenario
+from italia_kit.games.medieval.scenario import Power, Scenario, ScoreRule, load_scenario
 from italia_kit.games.medieval.state import MedievalState
 from italia_kit.geo import Board, load_board
 
@@ -37,6 +37,18 @@ class World:
         self.land_order: tuple[str, ...] = tuple(z.name for z in zones if z.kind == "land")
         self._powers = {p.name: p for p in self.scenario.powers}
         self._distance: dict[str, dict[str, int]] = {}
+        #: per area, the steps out of it: (to, cost, is a sea), arrival boxes left out (only
+        #: arriving armies enter them); costs do not change with the turn (Mantua's fortress
+        #: is clear or marsh, never mountain)
+        self.steps: dict[str, tuple[tuple[str, int, bool], ...]] = {
+            z: tuple(
+                (n, 2 if n in self.seas or self._terrain[n] == "mountain" else 1, n in self.seas)
+                for n in self._neighbours[z]
+                if n not in self.boxes
+            )
+            for z in self._neighbours
+        }
+        self._rules_for: dict[tuple[str, int, bool], list[ScoreRule]] = {}
         #: Move values made so far, by (power, unit, to): listing reuses them
         self.move_cache: dict[tuple[str, int, str], Move] = {}
 
@@ -51,6 +63,19 @@ class World:
 
     def faction(self, power: str) -> str:
         return self.power(power).faction
+
+    def score_rules(self, power: str, turn: int, during: bool) -> list[ScoreRule]:
+        """The power's territorial awards of ``turn`` (those "at any moment of the
+        nation-turn" when ``during``)."""
+        key = (power, turn, during)
+        found = self._rules_for.get(key)
+        if found is None:
+            found = self._rules_for[key] = [
+                r
+                for r in self.power(power).scoring
+                if turn in r.turns and r.during_nation_turn == during
+            ]
+        return found
 
     def has_boats(self, power: str, turn: int) -> bool:
         """M-A's "Boats" line of the turn (rule text: powers without boats stay ashore)."""
