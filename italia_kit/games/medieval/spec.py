@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from italia_kit.core import Game
+from italia_kit.core import Game, Player
 from italia_kit.games.medieval.rules import MedievalRules, initial_state
 from italia_kit.games.medieval.scoring import faction_scores
 from italia_kit.games.medieval.state import MedievalState
@@ -88,6 +88,11 @@ def medieval(**options: Mapping[str, Any]) -> GameSpec:
     def seat_of(game: Game[Any], actor: str) -> str:
         return world.faction(actor)
 
+    def greedy(seed: int) -> Player:
+        from italia_kit.games.medieval.greedy import GreedyPlayer
+
+        return GreedyPlayer(seed)
+
     def board() -> Any:
         from italia_kit.geo import load_board
 
@@ -102,6 +107,8 @@ def medieval(**options: Mapping[str, Any]) -> GameSpec:
         rules=lambda: MedievalRules(World()),
         seat_of=seat_of,
         board=board,
+        bots={"greedy": greedy},
+        presenter="italia_kit.games.medieval.widgets.presenter:MedievalPresenter",
         description="Thirteen centuries of invasions of Italy with Britannia's rules.",
         returns=returns,
         summary=summary,
