@@ -3,8 +3,9 @@
 * Placing: the option worth most on the power's own award table, empty areas first.
 * Moving: the move into an area it does not hold that is worth most on its next award table
   (1 for an area its tables do not name) and that it can take (empty, or where its stack
-  would outnumber the defenders); never emptying an area it holds; armies at sea or in an
-  arrival box always move on. No such move: the movement ends.
+  would outnumber the defenders), never over the stacking limit; never emptying an area it
+  holds; armies at sea, in an arrival box or over the limit always move on. No such move:
+  the movement ends.
 * Battles: submit when outnumbered more than two to one; fight on while not outnumbered
   (the attacker) or not outnumbered two to one (the defender); otherwise retreat.
 Ties go to the game's player stream (``Game.stream``), so undo and forks replay it.
@@ -50,7 +51,9 @@ class GreedyPlayer:
     def _score(self, world: World, state: MedievalState, action: Action) -> float:
         if isinstance(action, Place):
             empty = not (state.powers_in(action.zone) - {action.power})
-            return self._value(world, state, action.power, action.zone) + (2 if empty else 0)
+            crowd = len(state.armies_in(action.zone, action.power)) >= world.scenario.stack_limit
+            value = self._value(world, state, action.power, action.zone) + (2 if empty else 0)
+            return value - (3 if crowd and action.zone in world.land else 0)
         if isinstance(action, EndMovement):
             return 0.0
         if isinstance(action, Move):
@@ -74,7 +77,10 @@ class GreedyPlayer:
     def _move_score(self, world: World, state: MedievalState, move: Move) -> float:
         unit = state.units[move.unit]
         frm, to = unit.zone, move.to
+        limit = world.scenario.stack_limit
+        # armies at sea, in a box or over the stacking limit must move on (overpopulation)
         stranded = frm in world.seas or frm in world.boxes
+        stranded = stranded or len(state.armies_in(frm, unit.power)) > limit
         if not stranded and frm in world.land:
             left = sum(1 for u in state.units_in(frm, unit.power) if u.id != unit.id)
             if left == 0:
@@ -86,6 +92,8 @@ class GreedyPlayer:
             return 0.1 if stranded else -0.5
         theirs = sum(len(state.armies_in(to, p)) for p in others)
         mine = len(state.armies_in(to, unit.power)) + 1
+        if mine > limit:
+            return -0.5
         if theirs and mine <= theirs:
             return 0.2 if stranded else -0.5
         return self._value(world, state, unit.power, to) + (1.0 if stranded else 0.0)
