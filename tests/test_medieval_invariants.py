@@ -1,5 +1,5 @@
 """The Italia invariants, for Medieval Italia, after every action of 200 seeded random games
-(to the end of turn 3, the turns the sources give; 10 more games to the end of turn 13):
+(to the end of turn 2, the turns the sources give whole; 10 more games to the end of turn 13):
 units conserved (every piece that comes or goes is an event), every piece on a location of
 the board, no army left at sea by a power whose nation-turn is over, stacking where the rules
 check it (at most ``stack_limit`` armies of a power per area when its nation-turn ends), VP
@@ -17,9 +17,9 @@ from italia_kit.games.medieval.state import MedievalState
 from italia_kit.geo import load_board
 
 SEEDS = range(200)
-#: the turns the sources give (facts 1.5): the set-up, turns 1 and 2 and the start of turn 3,
+#: the turns the sources give whole (facts 1.5): the set-up, turns 1 and 2,
 #: where every rule of the variant is used; a whole game costs about four of these
-SOURCED_TURNS = 3
+SOURCED_TURNS = 2
 WHOLE_GAMES = range(200, 210)
 GONE = {"eliminated", "removed", "lost_at_sea", "overpopulation", "leader_leaves"}
 

@@ -282,8 +282,8 @@ def test_s19_the_receiver_scores_the_submitters_areas_at_half_value() -> None:
 
 def test_s20_the_submitter_scores_its_own_areas_at_half_value() -> None:
     state = _submitted(3, "Papacy", "Lombards", {"Papacy": ["Rome", "Spoleto"]})
-    # Papacy, turn 3: Rome 4, Spoleto 2: half of 6
-    assert _scored(state, "Papacy", ["Rome", "Spoleto"]) == 3
+    # Papacy, turn 3 (reconstructed): Rome 12, Spoleto 6: half of 18
+    assert _scored(state, "Papacy", ["Rome", "Spoleto"]) == 9
     assert state.submissions[0]["submitter_scored"]
 
 
