@@ -403,3 +403,27 @@ def test_bad_input_another_powers_unit_or_a_non_neighbour_is_refused() -> None:
     _refused(game, Move("Lombards", _unit(game, "Lombards", "Brescia"), "Rome"), "movement")
     _refused(game, Move("Franks", _unit(game, "Franks", "Turin"), "Aosta"), "sequence")
     _refused(game, Fight("Lombards"), "Britannia")
+
+
+# -- the arrival chart's turn entries (M-A turn 1) -----------------------------------------
+def test_chart_1_the_romans_may_not_attack_the_ostrogoths_on_turn_1() -> None:
+    game = position({"Romans": {"Rome": 1}, "Ostrogoths": {"Siena": 1}}, active="Romans")
+    u = _unit(game, "Romans", "Rome")
+    assert Move("Romans", u, "Siena") not in game.legal_actions()
+    _refused(game, Move("Romans", u, "Siena"), "M-A")
+    later = position({"Romans": {"Rome": 1}, "Ostrogoths": {"Siena": 1}}, active="Romans", turn=2)
+    later.apply(Move("Romans", _unit(later, "Romans", "Rome"), "Siena"))
+
+
+def test_chart_2_the_byzantines_move_through_the_romans_without_a_battle() -> None:
+    game = position(
+        {"Byzantines": {"Tyrrhenian": 2}, "Romans": {"Naples": 1}},
+        active="Byzantines",
+        superior=["Byzantines"],
+    )
+    for u in sorted(x.id for x in game.state.units_in("Tyrrhenian", "Byzantines")):
+        game.apply(Move("Byzantines", u, "Naples"))
+        game.apply(Move("Byzantines", u, "Benevento"))
+    game.apply(EndMovement("Byzantines"))
+    assert not [e for e in game.log if e.kind == "battle"]
+    assert len(game.state.units_in("Benevento", "Byzantines")) == 2
