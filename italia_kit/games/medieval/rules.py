@@ -41,9 +41,14 @@ class MedievalRules:
 
     def __init__(self, world: World | None = None) -> None:
         self.world = world if world is not None else World()
+        self.game_id = self.world.scenario.id  # "medieval", or "medieval+<variant>"
 
     @property
     def ref(self) -> GameRef:
+        """What a save names: the game and the what-if variants applied to it."""
+        variants = self.world.scenario.variants
+        if variants:
+            return GameRef(GAME_ID, {"variant": [dict(v) for v in variants]})
         return GameRef(GAME_ID)
 
     # -- what is pending -----------------------------------------------------------------

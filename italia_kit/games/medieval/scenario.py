@@ -151,6 +151,7 @@ class Scenario:
     population_step: int
     powers: tuple[Power, ...]  # in turn order
     provenance: Mapping[str, str]
+    variants: tuple[Mapping[str, Any], ...] = ()  # the what-if variants applied, in order
 
     def power(self, name: str) -> Power:
         for p in self.powers:
@@ -403,10 +404,36 @@ def load_scenario(source: str | Path = "medieval") -> Scenario:
     return _load(folder.resolve())
 
 
+def read_dicts(
+    folder: Path, problems: list[str]
+) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """The raw data of a scenario directory: ``scenario.yaml`` and each power file by name."""
+    head = _read_yaml(folder / "scenario.yaml", problems)
+    files = {
+        path.name: _read_yaml(path, problems)
+        for path in sorted(folder.glob("*.yaml"))
+        if path.name != "scenario.yaml"
+    }
+    return head, files
+
+
 @cache
 def _load(folder: Path) -> Scenario:
     problems: list[str] = []
-    head = _read_yaml(folder / "scenario.yaml", problems)
+    head, files = read_dicts(folder, problems)
+    return scenario_from_dicts(head, files, folder.name, problems)
+
+
+def scenario_from_dicts(
+    head: Mapping[str, Any],
+    files: Mapping[str, Mapping[str, Any]],
+    name: str = "medieval",
+    problems: list[str] | None = None,
+    variants: tuple[Mapping[str, Any], ...] = (),
+) -> Scenario:
+    """Check raw data already in memory (the files' mappings) and build the Scenario."""
+    problems = [] if problems is None else problems
+    head = dict(head)
     last = head.get("last_turn", 13)
     r = _Reader("scenario.yaml", last if isinstance(last, int) else 13, problems)
     r.keys(head, HEAD_KEYS, "")
@@ -417,15 +444,12 @@ def _load(folder: Path) -> Scenario:
         elif key not in prov:
             r.fail("provenance", f"no provenance for {key!r}")
     powers = []
-    for path in sorted(folder.glob("*.yaml")):
-        if path.name == "scenario.yaml":
-            continue
-        raw = _read_yaml(path, problems)
-        where = f"{folder.name}/{path.name}: power {raw.get('name')!r}"
-        powers.append(_power(_Reader(where, r.last_turn, problems), raw))
+    for file_name, raw in files.items():
+        where = f"{name}/{file_name}: power {raw.get('name')!r}"
+        powers.append(_power(_Reader(where, r.last_turn, problems), dict(raw)))
     powers.sort(key=lambda p: p.order)
     scenario = Scenario(
-        id=str(head.get("id", folder.name)),
+        id=str(head.get("id", name)) + "".join(f"+{v.get('variant', 'variant')}" for v in variants),
         title=str(head.get("title", "")),
         start_year=str(head.get("start_year", "")),
         last_turn=r.last_turn,
@@ -438,6 +462,7 @@ def _load(folder: Path) -> Scenario:
         population_step=int(head.get("population_step", 6)),
         powers=tuple(powers),
         provenance={str(k): str(v) for k, v in prov.items()},
+        variants=tuple(variants),
     )
     _cross_check(scenario, problems)
     if problems:

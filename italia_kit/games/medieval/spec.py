@@ -11,13 +11,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from italia_kit.core import Game, Player
 from italia_kit.games.medieval.rules import MedievalRules, initial_state
+from italia_kit.games.medieval.scenario import Scenario, load_scenario
 from italia_kit.games.medieval.scoring import faction_scores
 from italia_kit.games.medieval.state import MedievalState
+from italia_kit.games.medieval.variant import shipped_variants, variant_mappings, with_variant
 from italia_kit.games.medieval.world import World
 from italia_kit.games.spec import Chance, Dynamics, GameKind, GameSpec, Information
 
@@ -26,9 +27,12 @@ MedievalGame = Game[MedievalState]
 METRIC_COLUMNS = ("seat", "turn", "vp", "powers", "areas", "armies")
 
 
-def new_game(*, seed: int = 0, checkpoint_every: int = 32) -> MedievalGame:
-    """A game at the start of turn 1 with the set-up of M-A."""
-    world = World()
+def new_game(
+    *, seed: int = 0, checkpoint_every: int = 32, scenario: Scenario | None = None
+) -> MedievalGame:
+    """A game at the start of turn 1 with the set-up of M-A (of ``scenario``, a what-if
+    variant's, if given)."""
+    world = World(scenario)
     return Game(
         MedievalRules(world), initial_state(world), seed=seed, checkpoint_every=checkpoint_every
     )
@@ -75,15 +79,20 @@ def summary(game: Game[Any]) -> str:
     return "\n".join(lines)
 
 
-def medieval(**options: Mapping[str, Any]) -> GameSpec:
-    """Medieval Italia 535-1865: 27 powers for four factions, 13 turns."""
-    if options:
-        raise ValueError(f"medieval: unknown option {sorted(options)[0]!r} (options: none)")
-    world = World()
+def medieval(**options: Any) -> GameSpec:
+    """Medieval Italia 535-1865: 27 powers for four factions, 13 turns. One option,
+    ``variant``: a what-if diff of the scenario (a shipped variant's name, a file, a
+    mapping, or a list of those), as Italia's (``docs/scenario-format.md``)."""
+    unknown = sorted(set(options) - {"variant"})
+    if unknown:
+        raise ValueError(f"medieval: unknown option {unknown[0]!r} (options: variant)")
+    changes = variant_mappings(options.get("variant"))
+    scenario = with_variant(changes) if changes else load_scenario()
+    world = World(scenario)
     seats = tuple(world.scenario.players)
 
     def start(seed: int = 0, **kwargs: Any) -> MedievalGame:
-        return new_game(seed=seed, **kwargs)
+        return new_game(seed=seed, scenario=scenario, **kwargs)
 
     def seat_of(game: Game[Any], actor: str) -> str:
         return world.faction(actor)
@@ -104,7 +113,9 @@ def medieval(**options: Mapping[str, Any]) -> GameSpec:
         kind=GameKind(Dynamics.SEQUENTIAL, Chance.STOCHASTIC, Information.PERFECT, 4, 4),
         seats=seats,
         new_game=start,
-        rules=lambda: MedievalRules(World()),
+        rules=lambda: MedievalRules(World(scenario)),
+        options={"variant": changes} if changes else {},
+        variants=shipped_variants(),
         seat_of=seat_of,
         board=board,
         bots={"greedy": greedy},
