@@ -169,32 +169,31 @@ def occupancy(state: MedievalState) -> dict[str, dict[str, int]]:
 
 
 def _entry_ok(world: World, state: MedievalState, power: str, to: str,
-              occ: dict[str, dict[str, int]]) -> bool:  # fmt: skip
-    """:func:`check_entry` on the occupancy table, as a yes or no."""
+              occ: dict[str, dict[str, int]], barred: dict[str, bool]) -> bool:  # fmt: skip
+    """:func:`check_entry` on the occupancy table, as a yes or no (``barred``: per other
+    power, may ``power`` not enter its areas, filled as asked)."""
     for other in occ.get(to, ()):
         if other != power:
-            no_attack, through = world.restricted(state, power, other)
-            if no_attack and not through:
+            no = barred.get(other)
+            if no is None:
+                no_attack, through = world.restricted(state, power, other)
+                no = barred[other] = no_attack and not through
+            if no:
                 return False
     return True
 
 
-def _targets(world: World, state: MedievalState, power: str, zone: str,
-             occ: dict[str, dict[str, int]], entry_ok: dict[str, bool],
-             boats: bool) -> list[tuple[str, int]]:  # fmt: skip
-    """The areas a unit of ``power`` in ``zone`` may enter, each with its cost."""
-    out = []
-    for to, need, sea in world.steps[zone]:
-        if sea:
-            if boats:
-                out.append((to, need))
-            continue
-        ok = entry_ok.get(to)
-        if ok is None:
-            ok = entry_ok[to] = _entry_ok(world, state, power, to, occ)
-        if ok:
-            out.append((to, need))
-    return out
+def _unit_steps(
+    world: World, power: str, uid: int, zone: str
+) -> tuple[tuple[str, int, bool, Move], ...]:
+    """A unit's steps out of ``zone`` with their Move values, made once per world."""
+    key = (power, uid, zone)
+    found = world.unit_steps.get(key)
+    if found is None:
+        found = world.unit_steps[key] = tuple(
+            (to, need, sea, Move(power, uid, to)) for to, need, sea in world.steps[zone]
+        )
+    return found
 
 
 def legal_moves(world: World, state: MedievalState) -> list[Action]:
@@ -205,16 +204,16 @@ def legal_moves(world: World, state: MedievalState) -> list[Action]:
     boats = world.has_boats(power, state.turn)
     occ = occupancy(state)
     limit = world.scenario.stack_limit
+    land = world.land
     hostile: dict[str, bool] = {}
+    barred: dict[str, bool] = {}
     entry_ok: dict[str, bool] = {}
     foes_in: dict[str, int] = {}
-    targets: dict[str, list[tuple[str, int]]] = {}
-    cache = world.move_cache
     for u in state.units.values():  # in id order: units are added with rising ids
         if u.power != power or u.mp <= 0:
             continue
         here = u.zone
-        if here in world.land:
+        if here in land:
             foes = foes_in.get(here)
             if foes is None:
                 foes = 0
@@ -232,16 +231,18 @@ def legal_moves(world: World, state: MedievalState) -> list[Action]:
                 staying = occ[here][power] - (u.kind == "army")
                 if staying < 2 * foes and staying < limit:
                     continue
-        steps = targets.get(here)
-        if steps is None:
-            steps = targets[here] = _targets(world, state, power, here, occ, entry_ok, boats)
-        mp, uid = u.mp, u.id
-        for to, need in steps:
-            if need <= mp:
-                key = (power, uid, to)
-                move = cache.get(key)
-                if move is None:
-                    move = cache[key] = Move(power, uid, to)
+        mp = u.mp
+        for to, need, sea, move in _unit_steps(world, power, u.id, here):
+            if need > mp:
+                continue
+            if sea:
+                if boats:
+                    out.append(move)
+                continue
+            ok = entry_ok.get(to)
+            if ok is None:
+                ok = entry_ok[to] = _entry_ok(world, state, power, to, occ, barred)
+            if ok:
                 out.append(move)
     out.append(EndMovement(power))
     return out

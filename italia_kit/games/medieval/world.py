@@ -49,8 +49,9 @@ class World:
             for z in self._neighbours
         }
         self._rules_for: dict[tuple[str, int, bool], list[ScoreRule]] = {}
-        #: Move values made so far, by (power, unit, to): listing reuses them
-        self.move_cache: dict[tuple[str, int, str], Move] = {}
+        #: each unit's steps out of an area with their Move values, by (power, unit, area):
+        #: listing reuses them (a value names a unit id, so games on one world share them)
+        self.unit_steps: dict[tuple[str, int, str], tuple[tuple[str, int, bool, Move], ...]] = {}
 
     # -- the scenario ---------------------------------------------------------------------
     def power(self, name: str) -> Power:
