@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-#: the phases of a nation-turn as the state names them
-PHASES = ("place", "movement", "battle", "end")
+#: the phases as the state names them: the set-up before turn 1 (``start``), between two
+#: nation-turns (``next``), a nation-turn's placements, movement and battles, and ``end``
+PHASES = ("start", "next", "place", "movement", "battle", "end")
 
 
 @dataclass(slots=True)
