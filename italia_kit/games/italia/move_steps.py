@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from italia_kit.core import Action
 from italia_kit.games.italia.actions import Embark, Move
-from italia_kit.games.italia.movement import allowance
 from italia_kit.games.italia.special import hannibal_march
 from italia_kit.games.italia.state import ItaliaState, MoveRecord, Unit
 from italia_kit.games.italia.units import SPECS, UnitType
@@ -188,6 +187,7 @@ def group_steps(
     leader = next(u.id for u in group if u.is_leader)
     # each allowance once: a leader goes as far as the troops he leads may (9.1), those
     # that have come every step of the phase with him (a leader who moved alone: 3 zones)
+    allowance = world.rulebook.movement_allowance
     limits = [allowance(state, u, leader) for u in group]
     used_by = [rec.steps if (rec := moves.get(u.id)) is not None else 0 for u in group]
     troop_limits = [

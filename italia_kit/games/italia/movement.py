@@ -129,12 +129,19 @@ def _check_land_path(
     steps = len(path) - 1
     for u in units:
         used = state.moves[u.id].steps if u.id in state.moves else 0
-        limit = allowance(state, u, leader)
+        limit = world.rulebook.movement_allowance(state, u, leader)
         if u.is_leader and troops:
             # 9.1: a leader goes as far as the troops he leads, if they have come every
             # step of the phase with him; a leader who moved alone has his 3 zones
             limit = max(
-                [limit, *(allowance(state, t, leader) for t in troops if _steps(state, t) == used)]
+                [
+                    limit,
+                    *(
+                        world.rulebook.movement_allowance(state, t, leader)
+                        for t in troops
+                        if _steps(state, t) == used
+                    ),
+                ]
             )
         if used + steps > limit:
             extra = " (+1 with a leader it has moved with all phase, 9.1)" if limit > 2 else ""
