@@ -427,3 +427,12 @@ def test_chart_2_the_byzantines_move_through_the_romans_without_a_battle() -> No
     game.apply(EndMovement("Byzantines"))
     assert not [e for e in game.log if e.kind == "battle"]
     assert len(game.state.units_in("Benevento", "Byzantines")) == 2
+
+
+def test_arrival_with_nowhere_to_go_does_not_come() -> None:
+    """Charlemagne arrives "not necessarily where Pepin was" (M-A turn 2): in a Frankish
+    area; with none left on the board he does not come (reconstructed), and the game goes on."""
+    game = position({"Lombards": {"Milan": 1}}, active="Franks", turn=2, major=True)
+    game.apply(EndMovement("Franks"))
+    assert [e for e in game.log if e.kind == "no_arrival" and "Charlemagne" in e.text]
+    assert game.decision is not None and game.decision.kind == "move"

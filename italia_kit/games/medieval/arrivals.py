@@ -128,9 +128,20 @@ def arrivals(ctx: Context[MedievalState], world: World, impulse: int) -> None:
             second = g.arrives == "second_phase"
             if second != (impulse == 2):
                 continue
+            pending = _group_pending(world, state, power, card, g)
+            if not pending["options"]:
+                # a leader named for "a Frankish area" when the power has none (reconstructed)
+                ctx.emit(
+                    "no_arrival",
+                    R_ARRIVE,
+                    f"{R_ARRIVE}: {g.name or 'the armies'} of the {power} have no area to "
+                    f"arrive in and do not come (reconstructed).",
+                    power=power,
+                )
+                continue
             if g.unit == "army":
                 from_zero(ctx, world, power)
-            state.pending.append(_group_pending(world, state, power, card, g))
+            state.pending.append(pending)
         if impulse == 1 and card.replace is not None:
             replace_armies(ctx, world, power, card)
 

@@ -26,6 +26,7 @@ def position(
     superior: Sequence[str] = (),
     appeared: Sequence[tuple[str, str]] = (),
     submissions: Sequence[tuple[str, str, bool, bool]] = (),
+    major: bool = False,
     seed: int = 0,
     world: World | None = None,
 ) -> Game[MedievalState]:
@@ -34,10 +35,13 @@ def position(
     ``armies``: power -> area -> number of armies; ``leaders``: (power, area, name);
     ``superior``: powers whose armies are superior (M-A turn 1); ``appeared``: (power, area)
     whose armies there appeared this nation-turn (rule text: reinforcements);
-    ``submissions``: (submitter, receiver, submitter has scored, receiver has scored).
+    ``submissions``: (submitter, receiver, submitter has scored, receiver has scored);
+    ``major``: the power is in the first impulse of a major invasion.
     """
     world = world if world is not None else World()
-    state = MedievalState(turn=turn, active=world.power(active).name, phase_name="movement")
+    state = MedievalState(
+        turn=turn, active=world.power(active).name, phase_name="movement", major=major
+    )
     state.index = world.order.index(state.active)
     for power, zones in armies.items():
         name = world.power(power).name
