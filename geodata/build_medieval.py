@@ -237,9 +237,9 @@ AREAS: tuple[Area, ...] = (
 #: The off-map arrival boxes (facts 1.3): drawn beside the frame, linked to the areas an army
 #: arriving from there historically came through (all reconstructed: no map is known).
 BOXES: tuple[tuple[str, Seed, tuple[str, ...], str], ...] = (
-    ("France", (6.1, 45.0), ("Alps", "Aosta", "Turin", "Saluzzo"),
+    ("France", (6.1, 45.3), ("Alps", "Aosta", "Turin", "Saluzzo"),
      "reconstructed: the Frankish roads over the Great St Bernard, Mont Cenis and Montgenevre"),
-    ("Austria", (13.6, 47.05), ("Alps", "Friuli", "Istria"),
+    ("Austria", (13.4, 46.95), ("Alps", "Friuli", "Istria"),
      "reconstructed: the Lombard and Avar road into Friuli by the Julian Alps and the Brenner"),
 )  # fmt: skip
 
@@ -257,6 +257,9 @@ STRAITS: tuple[tuple[str, str, str], ...] = (
         "reconstructed: the Strait of Bonifacio (11 km)",
     ),
 )
+
+#: the drawn size of an arrival box, degrees (beside the frame, clear of the map)
+BOX_SIZE = (0.8, 0.35)
 
 VOCABULARY = """\
 vocabulary:
@@ -449,7 +452,8 @@ def meta_text() -> str:
     for name, (x, y), _, src in BOXES:
         out.append(
             f"  - {{name: {name}, kind: box, terrain: offmap, region: Arrival, "
-            f"position: [{x}, {y}], provenance: {{name: 'facts 1.3 (M-A)', kind: 'facts 1.3 "
+            f"position: [{x}, {y}], size: {list(BOX_SIZE)}, "
+            f"provenance: {{name: 'facts 1.3 (M-A)', kind: 'facts 1.3 "
             f"(off-map status inferred)', terrain: 'facts 1.3', region: 'facts 1.3', "
             f"position: '{src}'}}}}"
         )
