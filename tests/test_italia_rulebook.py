@@ -178,3 +178,35 @@ def test_a_variant_overriding_the_movement_allowance_is_obeyed_by_list_and_check
     variant.apply(third)
     assert variant.state.units[unit].zone == "Apulia"
     assert not [a for a in variant.legal_actions() if isinstance(a, Move) and unit in a.units]
+
+
+class SteepMountains(Rulebook):
+    """A test variant: entering a mountain spends two zones of the allowance (9.0: one)."""
+
+    def step_cost(self, world, state, unit, frm, to):  # type: ignore[no-untyped-def]
+        return 2 if world.is_mountain(to) else 1
+
+
+def test_a_variant_overriding_the_step_cost_is_obeyed_by_list_and_check() -> None:
+    """9.0: infantry moves 2 zones. From Neapolis it steps to Lucania; Samnium, a mountain
+    beside Lucania, is one zone more in Italia, and two in the variant: listed and taken in
+    Italia, neither listed nor accepted in the variant. A first step into Samnium spends
+    the variant's two."""
+    from .italia_helpers import refused
+
+    for rulebook, reachable in ((None, True), (SteepMountains(), False)):
+        pos = Position("italia1", nation="Samnites", phase="movement", rulebook=rulebook)
+        (unit,) = pos.put("Samnites", "infantry", "Neapolis")
+        game = pos.game()
+        game.apply(Move("Samnites", (unit,), ("Neapolis", "Lucania")))
+        up = Move("Samnites", (unit,), ("Lucania", "Samnium"))
+        assert (up in game.legal_actions()) is reachable
+        if reachable:
+            game.apply(up)
+        else:
+            refused(game, lambda g=game, m=up: g.apply(m), "9.0")
+    pos = Position("italia1", nation="Samnites", phase="movement", rulebook=SteepMountains())
+    (unit,) = pos.put("Samnites", "infantry", "Neapolis")
+    game = pos.game()
+    game.apply(Move("Samnites", (unit,), ("Neapolis", "Samnium")))
+    assert game.state.moves[unit].steps == 2

@@ -68,6 +68,17 @@ class Rulebook:
         gives it. Default: :func:`.movement.allowance`."""
         return movement.allowance(state, unit, group_leader)
 
+    def step_cost(self, world: World, state: ItaliaState, unit: Unit, frm: str, to: str) -> int:
+        """9.0: what a land unit's step from ``frm`` into ``to`` spends of its
+        :meth:`movement_allowance`: one zone, whatever the terrain (a mountain stops the
+        units instead, 9.0). Fleets count sea zones (9.5) and are not asked."""
+        return 1
+
+    def fixed_step_cost(self) -> bool:
+        """Whether :meth:`step_cost` is the rulebook's (one a zone): the move list and the
+        move check then count the zones of a path."""
+        return type(self).step_cost is Rulebook.step_cost
+
     def fixed_allowance(self) -> bool:
         """Whether :meth:`movement_allowance` is the rulebook's: the move list then reads
         the movement of a unit alone from its own table (the list is asked at every move)."""
