@@ -192,4 +192,4 @@ def test_the_board_of_a_registered_game(capsys: pytest.CaptureFixture[str]) -> N
     assert cli.main(["board", "--game", "italia4"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("italia-kit: error: unknown game 'italia4' (did you mean")
-    assert err.count("\n") == 1 and "known games: italia1, italia2" in err
+    assert err.count("\n") == 1 and "known games: agricola, italia1, italia2" in err

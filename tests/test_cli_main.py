@@ -23,10 +23,9 @@ def test_bare_command_prints_usage_commands_and_games(capsys: pytest.CaptureFixt
     assert out.startswith("usage: italia-kit")
     for command in cli.commands():
         assert f"    {command.name} " in out
-    for game_id in games.available():
-        # the ids are padded to the longest one, so a game's line is its id, spaces, title
-        title = re.escape(games.load(game_id).title)
-        assert re.search(rf"^  {re.escape(game_id)} +{title}$", out, re.MULTILINE)
+    for game_id in games.available():  # the ids are padded to the longest one
+        title = games.load(game_id).title
+        assert re.search(rf"^  {re.escape(game_id)} +{re.escape(title)}$", out, re.M), game_id
 
 
 def test_help_lists_the_games_too(capsys: pytest.CaptureFixture[str]) -> None:

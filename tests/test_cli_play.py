@@ -98,7 +98,7 @@ def test_play_from_spec_matches_play_game() -> None:
         (
             ["play", "--game", "italia3"],
             "unknown game 'italia3' (did you mean 'italia2'?); "
-            "known games: italia1, italia2, medieval",
+            "known games: agricola, italia1, italia2, medieval",
         ),
         (["play", "--variant", "more_elephants"], "no shipped variant 'more_elephants'"),
         (["play", "--players", "chess"], "unknown player kind 'chess'"),
@@ -162,7 +162,8 @@ def test_the_real_command_line(tmp_path: Path) -> None:
     )
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr == (
-        "italia-kit: error: unknown game 'nope'; known games: italia1, italia2, medieval\n"
+        "italia-kit: error: unknown game 'nope'; "
+        "known games: agricola, italia1, italia2, medieval\n"
     )
     broken = tmp_path / "broken.json"
     broken.write_text("[1, 2")

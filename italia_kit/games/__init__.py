@@ -1,8 +1,8 @@
 """The games the kit hosts, each a package under ``italia_kit.games``, found by id.
 
 >>> from italia_kit import games
->>> games.available()[:2]
-['italia1', 'italia2']
+>>> games.available()[:3]
+['agricola', 'italia1', 'italia2']
 >>> spec = games.load("italia1")
 >>> spec.kind
 GameKind(sequential, stochastic, perfect information, 3 seats)

@@ -12,7 +12,7 @@ True
 ...     load("itala1")
 ... except UnknownGameError as err:
 ...     print(err)
-unknown game 'itala1' (did you mean 'italia1'?); known games: italia1, italia2, medieval
+unknown game 'itala1' (did you mean 'italia1'?); known games: agricola, italia1, italia2, medieval
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ GameFactory = Callable[..., GameSpec]
 
 #: The kit's own games, as ``"module:callable"`` (the same as its entry points).
 BUILTIN: Mapping[str, str] = {
+    "agricola": "italia_kit.games.agricola.spec:agricola",
     "italia1": "italia_kit.games.italia.spec:italia1",
     "italia2": "italia_kit.games.italia.spec:italia2",
     "medieval": "italia_kit.games.medieval.spec:medieval",

@@ -133,6 +133,10 @@ class GameSpec:
     seat_label: str = "seat"
     score_label: str = "score"
     score_unit: str = ""
+    #: a score at or above which a seat has won, for games whose seats win by a bar rather
+    #: than by beating each other (a solitaire game has no rival to beat); None: the best
+    #: score wins (what-if win rates, :meth:`WhatIfResult.wins`)
+    win_score: float | None = None
 
     def scores(self, game: Game[Any]) -> dict[str, float]:
         """``returns(game)`` for every seat, in seat order; a game without ``returns`` is

@@ -1,0 +1,1 @@
+"""The map view of *Agricola, Master of Britain* (imported by the views only)."""
