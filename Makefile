@@ -61,6 +61,7 @@ bench: $(STAMP)
 geodata: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[geodata]"
 	$(BIN)/python geodata/build_zones.py
+	$(BIN)/python geodata/build_medieval.py
 
 board-png: $(STAMP)
 	$(BIN)/italia-kit board --png docs/board.png

@@ -128,7 +128,7 @@ def test_listed_fights_retreats_and_naval_answers_pass_the_checks_they_skip(
                 seen["fight"] += 1
             elif isinstance(a, Retreat):
                 assert state.battle is not None
-                units = combat._check_retreat(world, state, state.battle, a.nation, a.units, a.zone)
+                units = combat.check_retreat(world, state, state.battle, a.nation, a.units, a.zone)
                 assert [u.id for u in units] == list(a.units)
                 seen["retreat"] += 1
     assert seen["fight"] > 20 and seen["retreat"] > 20 and seen["naval"] > 20

@@ -13,7 +13,8 @@ from italia_kit.games.italia.actions import (
     Fight,
     ReactionMove,
 )
-from italia_kit.games.italia.campaign import _reactions, leader_unit
+from italia_kit.games.italia.campaign_base import leader_unit
+from italia_kit.games.italia.reactions import reaction_moves
 
 from .italia_helpers import random_decisions, refused
 
@@ -259,8 +260,8 @@ def test_the_fast_reaction_list_equals_the_checked_one(scenario: str) -> None:
             raided.campaign["raid"] = leader.zone if leader else ""
             for s in (state, raided):
                 for nation in world.order:
-                    fast = _reactions(world, s, nation, fast=True)
-                    slow = _reactions(world, s, nation, fast=False)
+                    fast = reaction_moves(world, s, nation, fast=True)
+                    slow = reaction_moves(world, s, nation, fast=False)
                     assert fast == slow, (nation, fast, slow)
                     compared += bool(fast)
     assert compared > 100

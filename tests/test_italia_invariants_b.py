@@ -10,7 +10,8 @@ both scenarios, checked after every action from the state and the events just ma
   * 10.0: no battle in a borderland that either side may not enter as a normal zone.
   * 12.3.3: a raid in a campaign is the one announced before the reaction moves.
   * 10.6, 10.7: a city is raided or looted only by an opponent of its holder (another
-    player's nation, 3.0).
+    player's nation, 3.0); after a retreat into its empty zone (10.5), by an opponent of
+    the nation it belonged to.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ class Checker:
         self.tally = tally
         self.battle: tuple[str, str] = ("", "")  # the last battle's attacker and defender
         self.announced: str | None = None
+        self.retreat_loot: dict[str, str] = {}  # zone -> whose its city was (10.5)
 
     def before(self) -> None:
         """Note the raid announced in the campaign under way, if one is, as the action is
@@ -67,6 +69,19 @@ class Checker:
                 }
                 assert enemies, (where, "12.3.4: a block of no enemy units", e.text)
                 self.tally["12.3.4 blocks"] += 1
+            elif e.kind == "loot_possible":
+                self.retreat_loot[str(e.data["zone"])] = str(e.data["holder"])
+            elif e.kind == "no_loot":
+                self.retreat_loot.clear()  # spared: the next ruin there is another's
+            elif e.kind == "ruined" and str(e.data["zone"]) in self.retreat_loot:
+                holder = self.retreat_loot.pop(str(e.data["zone"]))
+                w = self.world
+                assert w.nation(e.actor).colour != w.nation(holder).colour, (
+                    where,
+                    "10.5, 10.6: a city of one's own colour looted after a retreat",
+                    e.text,
+                )
+                self.tally["10.5 loot after a retreat"] += 1
             elif e.kind == "ruined" and e.rule in ("10.6", "10.7"):
                 attacker, defender = self.battle
                 w = self.world

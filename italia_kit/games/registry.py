@@ -48,6 +48,7 @@ BUILTIN: Mapping[str, str] = {
     "agricola": "italia_kit.games.agricola.spec:agricola",
     "italia1": "italia_kit.games.italia.spec:italia1",
     "italia2": "italia_kit.games.italia.spec:italia2",
+    "medieval": "italia_kit.games.medieval.spec:medieval",
     "renaissance": "italia_kit.games.renaissance.spec:renaissance",
     "roma": "italia_kit.games.roma.spec:roma",
 }

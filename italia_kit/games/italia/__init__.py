@@ -19,6 +19,7 @@ from italia_kit.games.italia.actions import (
     RemoveUnit,
 )
 from italia_kit.games.italia.match import ByColour, final_scores, play_game, scores_by_turn
+from italia_kit.games.italia.rulebook import Rulebook
 from italia_kit.games.italia.rules import ItaliaRules
 from italia_kit.games.italia.setup import ItaliaGame, new_game, world_of
 from italia_kit.games.italia.stacking import AttackAnswer, Limit, can_attack, stacking_limit
@@ -45,6 +46,7 @@ __all__ = [
     "Place",
     "Position",
     "RemoveUnit",
+    "Rulebook",
     "Unit",
     "UnitType",
     "World",

@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from italia_kit.core import Context, IllegalActionError
-from italia_kit.games.italia import (
-    combat,  # the battle this module's steps belong to (combat imports it too)
-)
+from italia_kit.games.italia.battle_sides import fighters, leaders, opponents
 from italia_kit.games.italia.retreat import fitting, refuges
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.victory import eliminate, score
@@ -81,7 +79,7 @@ def after_raid(ctx: Context[ItaliaState], world: World) -> None:
         state.actor_override = battle.attacker
         return
     if battle.stage == "raid_rebuild":
-        defenders = combat.fighters(state, battle, battle.defender)
+        defenders = fighters(state, battle, battle.defender)
         if defenders and not state.has_city(battle.zone):
             state.actor_override = battle.defender
             return
@@ -95,9 +93,7 @@ def _raid_retreat(ctx: Context[ItaliaState], world: World) -> None:
     battle = state.battle
     assert battle is not None
     battle.stage = "raid_retreat"
-    raiders = combat.fighters(state, battle, battle.attacker) + combat.leaders(
-        state, battle, battle.attacker
-    )
+    raiders = fighters(state, battle, battle.attacker) + leaders(state, battle, battle.attacker)
     options = refuges(world, state, battle, battle.attacker)  # looked up once for all
     stuck = [u for u in raiders if not fitting(options, [u])]
     for u in stuck:
@@ -111,7 +107,7 @@ def _raid_retreat(ctx: Context[ItaliaState], world: World) -> None:
             attacked_scorer=True,
         )
     if len(stuck) == len(raiders):  # every raider was eliminated: none is left to retreat
-        combat.finish_battle(ctx, world)
+        world.rulebook.finish_battle(ctx, world)
         return
     state.actor_override = battle.attacker
 
@@ -133,7 +129,7 @@ def offer_loot_after_retreat(
         return False
     before = state.city_holders.get(zone)
     state.city_holders[zone] = nation
-    if before is None or zone in state.looted or not combat.opponents(world, nation, before):
+    if before is None or zone in state.looted or not opponents(world, nation, before):
         return False
     ctx.emit(
         "loot_possible",
@@ -155,14 +151,14 @@ def after_battle(ctx: Context[ItaliaState], world: World, holder: str | None) ->
     battle = state.battle
     assert battle is not None
     if battle.raid:
-        combat._close(ctx, world)
+        world.rulebook.close_battle(ctx, world)
         return
     if (
         holder == battle.attacker
         and battle.defender_had_city
         and state.has_city(battle.zone)
         and battle.stage != "rebuild"
-        and combat.opponents(world, battle.attacker, battle.defender)  # 10.6: another player's
+        and opponents(world, battle.attacker, battle.defender)  # 10.6: another player's
     ):
         battle.stage = "loot"
         state.actor_override = battle.attacker
@@ -185,7 +181,7 @@ def _offer_rebuild(ctx: Context[ItaliaState], world: World, holder: str | None) 
         battle.stage = "rebuild"
         state.actor_override = holder
         return
-    combat._close(ctx, world)
+    world.rulebook.close_battle(ctx, world)
 
 
 def loot(ctx: Context[ItaliaState], world: World, nation: str, take: str) -> None:
@@ -205,7 +201,7 @@ def loot(ctx: Context[ItaliaState], world: World, nation: str, take: str) -> Non
         else:
             ctx.emit("no_loot", "10.6", f"10.6: the {nation} spare the city of {zone}.")
         battle.stage, battle.loot_zone, battle.resume = battle.resume, "", ""
-        combat.after_retreat(ctx, world, nation, zone)
+        world.rulebook.after_retreat(ctx, world, nation, zone)
         return
     if battle.raid:
         _take_loot(ctx, world, nation, battle.zone, take if take != "none" else options[0])
@@ -252,7 +248,7 @@ def rebuild(ctx: Context[ItaliaState], world: World, nation: str, unit_id: int) 
         battle.stage = "raid_retreat"
         _raid_retreat(ctx, world)
         return
-    combat._close(ctx, world)
+    world.rulebook.close_battle(ctx, world)
 
 
 # -- rebuilding at the end of a combat phase (10.6.1) ------------------------------------------

@@ -24,6 +24,7 @@ from italia_kit.games.italia.move_steps import (
     MOVEMENT,
     ROME,
     Occupancy,
+    affordable,
     boardings,
     group_at,
     may_land,
@@ -218,6 +219,9 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     guarded, closed = sides.guarded, sides.closed
     barred = sides.barred  # where a step needs a second look
     bonus = 1 if state.extra_move and not state.second_phase else 0  # allowance(), 12.2
+    # a variant's own allowance (Rulebook.movement_allowance), asked of each unit alone
+    allowance = None if world.rulebook.fixed_allowance() else world.rulebook.movement_allowance
+    costly = not world.rulebook.fixed_step_cost()  # a variant's step costs (9.0: one a zone)
     land_memo, sea_memo = sides.land_memo, sides.sea_memo
     # own units counted for stacking (8.0) and own leaders, ashore, where they may be
     # attacked: 8.3 counts them in no other zone (and reads no sea: fleets are not counted)
@@ -282,9 +286,12 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
             continue  # 12.3.1: in a campaign nothing moves without the leader
         # 9.0/9.1: alone, a unit has its own allowance (+1 with the card's bonus, 12.2);
         # allowance() gives just that for a group of one
-        if used >= MOVEMENT[kind] + bonus:
+        limit = MOVEMENT[kind] + bonus if allowance is None else allowance(state, u, None)
+        if used >= limit:
             continue
         option = steps_alone(world, nation, land_memo, uid, zone, used)
+        if costly:
+            option = affordable(world, state, u, zone, option, limit - used)
         slot[uid] = k = len(alone)
         if not barred.isdisjoint(option[0]):
             held[k] = (u, option)
@@ -455,6 +462,8 @@ def _again(world: World, state: ItaliaState, nation: str, sides: Sides) -> list[
     barred = sides.barred
     alone, held = parts.alone, parts.held
     bonus = 1 if state.extra_move and not state.second_phase else 0  # allowance(), 12.2
+    allowance = None if world.rulebook.fixed_allowance() else world.rulebook.movement_allowance
+    costly = not world.rulebook.fixed_step_cost()  # a variant's step costs (9.0: one a zone)
     extra = 1 if state.major else 0  # 12.2
     slot = parts.slot
     for u in pieces.values():  # their steps alone, as legal_moves makes them
@@ -478,10 +487,13 @@ def _again(world: World, state: ItaliaState, nation: str, sides: Sides) -> list[
             alone[k] = seaward
             continue
         used = rec.steps if rec is not None else 0
-        if (rec is not None and rec.stopped) or used >= MOVEMENT[u.type] + bonus:
+        limit = MOVEMENT[u.type] + bonus if allowance is None else allowance(state, u, None)
+        if (rec is not None and rec.stopped) or used >= limit:
             alone[k] = ()
             continue
         option = steps_alone(world, nation, sides.land_memo, u.id, zone, used)
+        if costly:
+            option = affordable(world, state, u, zone, option, limit - used)
         if barred.isdisjoint(option[0]):
             alone[k] = option[1]
         else:

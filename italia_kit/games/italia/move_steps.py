@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from italia_kit.core import Action
 from italia_kit.games.italia.actions import Embark, Move
-from italia_kit.games.italia.movement import allowance
 from italia_kit.games.italia.special import hannibal_march
 from italia_kit.games.italia.state import ItaliaState, MoveRecord, Unit
 from italia_kit.games.italia.units import SPECS, UnitType
@@ -188,6 +187,7 @@ def group_steps(
     leader = next(u.id for u in group if u.is_leader)
     # each allowance once: a leader goes as far as the troops he leads may (9.1), those
     # that have come every step of the phase with him (a leader who moved alone: 3 zones)
+    allowance = world.rulebook.movement_allowance
     limits = [allowance(state, u, leader) for u in group]
     used_by = [rec.steps if (rec := moves.get(u.id)) is not None else 0 for u in group]
     troop_limits = [
@@ -196,12 +196,16 @@ def group_steps(
         if not u.is_leader
     ]
     moved = False
+    left: list[tuple[Unit, int]] = []  # what each has left of its allowance
     for u, limit, used in zip(group, limits, used_by, strict=True):
         moved = moved or bool(used)
         if u.is_leader:
             limit = max([limit, *(t for t, steps in troop_limits if steps == used)])
         if used + 1 > limit:
             return []  # 9.0/9.1: someone in the group has no movement left
+        left.append((u, limit - used))
+    # a variant's step costs (9.0 counts one a zone): every unit of the group must afford it
+    cost = None if world.rulebook.fixed_step_cost() else world.rulebook.step_cost
     campaigning = campaign is not None  # the group has a leader (12.3.1)
     extra = 1 if state.major else 0
     out = []
@@ -212,6 +216,8 @@ def group_steps(
             continue
         if (strait and moved) or to in occ.closed:
             continue  # 9.4; 13.1
+        if cost is not None and any(cost(world, state, u, zone, to) > n for u, n in left):
+            continue  # 9.0: the step costs more than someone has left
         if not campaigning:
             if to in occ.allies_only:
                 continue  # 12.5.2
@@ -221,6 +227,23 @@ def group_steps(
                     continue
         out.append(to)
     return out
+
+
+def affordable(
+    world: World, state: ItaliaState, unit: Unit, zone: str, option: LandSteps, left: int
+) -> LandSteps:
+    """The steps of ``option`` (from ``zone``) that ``unit``, with ``left`` of its allowance,
+    can pay for at a variant's :meth:`~.rulebook.Rulebook.step_cost` (Italia: all)."""
+    cost = world.rulebook.step_cost
+    keep = [i for i, to in enumerate(option[0]) if cost(world, state, unit, zone, to) <= left]
+    if len(keep) == len(option[0]):
+        return option
+    zones, moves, limits = option
+    return (
+        tuple(zones[i] for i in keep),
+        tuple(moves[i] for i in keep),
+        tuple(limits[i] for i in keep),
+    )
 
 
 def may_land(

@@ -127,21 +127,30 @@ def _check_land_path(
     leader = leaders[0].id if leaders else None
     troops = [u for u in units if not u.is_leader]
     steps = len(path) - 1
+    fixed = world.rulebook.fixed_step_cost()  # 9.0: one a zone, unless a variant says
     for u in units:
         used = state.moves[u.id].steps if u.id in state.moves else 0
-        limit = allowance(state, u, leader)
+        cost = steps if fixed else path_cost(world, state, u, path)
+        limit = world.rulebook.movement_allowance(state, u, leader)
         if u.is_leader and troops:
             # 9.1: a leader goes as far as the troops he leads, if they have come every
             # step of the phase with him; a leader who moved alone has his 3 zones
             limit = max(
-                [limit, *(allowance(state, t, leader) for t in troops if _steps(state, t) == used)]
+                [
+                    limit,
+                    *(
+                        world.rulebook.movement_allowance(state, t, leader)
+                        for t in troops
+                        if _steps(state, t) == used
+                    ),
+                ]
             )
-        if used + steps > limit:
+        if used + cost > limit:
             extra = " (+1 with a leader it has moved with all phase, 9.1)" if limit > 2 else ""
             raise IllegalActionError(
                 "9.0",
                 f"{u.label()} may move {limit} zones this phase{extra}; "
-                f"it has moved {used} and this move asks {steps}",
+                f"it has moved {used} and this move asks {cost}",
             )
     if hannibal_march(world, state, nation, path):
         if any(u.id in state.moves and state.moves[u.id].steps for u in units):
@@ -188,6 +197,13 @@ def _check_land_path(
         # 12.3.1: no limit in the zone of a campaigning leader; 8.3 holds in an invaded
         # zone too: 9.3 lets units in and through, not more attackers than 8.3 allows
         _check_attack_limit(world, state, nation, end, troops, bool(leaders))
+
+
+def path_cost(world: World, state: ItaliaState, unit: Unit, path: tuple[str, ...]) -> int:
+    """What moving ``unit`` along ``path`` spends of its allowance: the rulebook's
+    :meth:`~.rulebook.Rulebook.step_cost` of each step (one a zone in Italia, 9.0)."""
+    cost = world.rulebook.step_cost
+    return sum(cost(world, state, unit, a, b) for a, b in itertools.pairwise(path))
 
 
 def _steps(state: ItaliaState, unit: Unit) -> int:
@@ -246,6 +262,7 @@ def apply_move(
         units, path = check_move(world, state, nation, ids, path)
     leader = next((u.id for u in units if u.is_leader), None)
     steps = len(path) - 1
+    fixed = units[0].is_fleet or world.rulebook.fixed_step_cost()  # 9.0: one a zone
     end = path[-1]
     fleets = units[0].is_fleet  # a move is all fleets or all land units (9.5)
     moves = state.moves
@@ -258,7 +275,7 @@ def apply_move(
                 rec.leader = leader
             elif leader is None or rec.leader != leader:
                 rec.without_leader = True
-        rec.steps += steps
+        rec.steps += steps if fixed else path_cost(world, state, u, path)
         rec.path.extend(path[1:])
         if u.is_fleet:
             for c in state.cargo(u.id):  # before the fleet moves: it is found in its sea

@@ -35,7 +35,7 @@ def start_placement(ctx: Context[ItaliaState], world: World) -> None:
         state.to_place.remove(entry)
         state.cities[zone] = True
         ctx.emit("city_built", "6.2", f"6.2: the {nation} build a city in {zone}.", zone=zone)
-    due = reinforcements_due(world, state, nation, "placement")
+    due = world.rulebook.reinforcements_due(world, state, nation, "placement")
     if state.phase_name == "placement" and any(not t.startswith("city:") for t in state.to_place):
         # 7.0: "Bought units are placed first, then reinforcements": these wait until the
         # bought units are down, so that none goes where only a reinforcement stands

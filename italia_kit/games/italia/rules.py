@@ -230,7 +230,7 @@ class ItaliaRules:
             placement.place(ctx, w, nation, action.unit, action.zone)
         elif isinstance(action, EndMovement):
             ctx.emit("end_movement", "9.0", f"9.0: the {nation} end their movement.")
-            sequence.end_movement(ctx, w)
+            w.rulebook.end_movement(ctx, w)
         elif isinstance(action, Disembark):
             movement.apply_disembark(ctx, w, nation, action.units, action.zone)
         elif isinstance(action, Buy):
@@ -244,7 +244,7 @@ class ItaliaRules:
                 f"6.2: the {nation} end their purchases "
                 f"with {state.gold.get(nation, 0)} gold left.",
             )
-            sequence.enter_placement(ctx, w)
+            w.rulebook.enter_placement(ctx, w)
         elif isinstance(action, RemoveUnit):
             self._remove_surplus(ctx, nation, action.unit)
         elif isinstance(action, Revolt):
@@ -252,7 +252,7 @@ class ItaliaRules:
         elif isinstance(action, EndCombat):
             if state.combat_due or state.battle or state.naval_offers:
                 raise IllegalActionError("10.0", "battles are still due: combat is mandatory")
-            sequence.end_nation_turn(ctx, w)
+            w.rulebook.end_nation_turn(ctx, w)
         elif isinstance(action, CAMPAIGN_ACTIONS):
             campaign.apply(ctx, w, action)
         else:
@@ -287,7 +287,7 @@ class ItaliaRules:
             if state.surplus and phase != "combat":
                 return  # 8.1: the surplus of a former capital is removed first
             if phase == "income":
-                sequence.begin_nation_turn(ctx, w)
+                w.rulebook.begin_nation_turn(ctx, w)
             elif phase == "purchase" and not self._may_buy_or_revolt(state):
                 ctx.emit(
                     "end_purchase",
@@ -295,7 +295,7 @@ class ItaliaRules:
                     f"6.2: the {state.active} can buy nothing and keep "
                     f"{state.gold.get(state.active, 0)} gold.",
                 )
-                sequence.enter_placement(ctx, w)
+                w.rulebook.enter_placement(ctx, w)
             elif phase == "tribute" and not economy.legal_buys(w, state, state.actor, forced=True):
                 master = state.actor
                 lost = state.gold[master] - economy.GOLD_CAP
@@ -311,14 +311,14 @@ class ItaliaRules:
                 state.actor_override = None
                 state.phase_name = "purchase"
             elif phase == "placement" and not state.to_place and not state.reinforcements:
-                sequence.enter_movement(ctx, w)
+                w.rulebook.enter_movement(ctx, w)
             elif phase == "combat" and combat_rules.settle(ctx, w):
                 if cities.ruins_to_rebuild(w, state, state.active):
                     state.phase_name = "rebuild"  # 10.6.1: at the end of each combat phase
                     return
                 self._combat_over(ctx)
             elif phase == "campaign" and state.campaign and state.campaign["stage"] == "over":
-                sequence.end_nation_turn(ctx, w)
+                w.rulebook.end_nation_turn(ctx, w)
             else:
                 return
 
@@ -328,11 +328,11 @@ class ItaliaRules:
         state, w = ctx.state, self.world
         if state.campaign is not None:
             if campaign.after_combat(ctx, w):
-                sequence.end_nation_turn(ctx, w)
+                w.rulebook.end_nation_turn(ctx, w)
         elif state.major and not state.second_phase:
-            sequence.second_phase(ctx, w)  # 12.2: move and fight again
+            w.rulebook.second_phase(ctx, w)  # 12.2: move and fight again
         elif not campaign.start(ctx, w):  # 12.3: phase 5, if the card gives one
-            sequence.end_nation_turn(ctx, w)
+            w.rulebook.end_nation_turn(ctx, w)
 
     def _rebuild_ruin(self, ctx: Context[ItaliaState], action: Rebuild) -> None:
         """10.6.1 at the end of a combat phase: give up a unit to rebuild a ruin, or stop
@@ -387,7 +387,7 @@ class ItaliaRules:
         if not state.surplus:
             state.actor_override = None
             if state.phase_name == "stacking":
-                sequence.after_movement(ctx, self.world)
+                self.world.rulebook.after_movement(ctx, self.world)
 
     def _declare_capital(self, ctx: Context[ItaliaState], action: DeclareCapital) -> None:
         state, w = ctx.state, self.world
@@ -410,7 +410,7 @@ class ItaliaRules:
             sequence.find_surplus(ctx, w)
             if not state.surplus:
                 state.phase_name = "combat"
-                sequence.find_combat(ctx, w)
+                w.rulebook.find_combat(ctx, w)
             return
         if old and old != zone:
             # 8.1: "If the former capital contains more units than its allowed limit, the

@@ -13,10 +13,8 @@ from italia_kit.games.italia.economy import collect_income
 from italia_kit.games.italia.placement import (
     bring_reinforcements,
     drop_unplaceable,
-    reinforcements_due,
     start_placement,
 )
-from italia_kit.games.italia.scoring import score_turn
 from italia_kit.games.italia.stacking import limit_value, stacking_limit
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.submission import withdraw
@@ -59,7 +57,9 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
         leaders_without_a_next_turn(ctx, world)
         # 7.2: some reinforcements arrive before the first nation of the turn moves
         for nation in state.nation_order:
-            for group in reinforcements_due(world, state, nation, "before_first_nation"):
+            for group in world.rulebook.reinforcements_due(
+                world, state, nation, "before_first_nation"
+            ):
                 bring_reinforcements(ctx, world, nation, group)
     if turn_ten.applies(world, state):
         if state.turn_ten is None and not state.over:
@@ -67,9 +67,9 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
         return
     while True:
         if state.nation_index >= len(state.nation_order):
-            end_game_turn(ctx, world)
+            world.rulebook.end_game_turn(ctx, world)
             if not state.over:
-                begin_nation_turn(ctx, world)  # a new game turn starts from the top
+                world.rulebook.begin_nation_turn(ctx, world)  # a new turn from the top
             return
         nation = state.active
         if plays_now(world, state, nation):
@@ -178,10 +178,10 @@ def end_game_turn(ctx: Context[ItaliaState], world: World) -> None:
     """5.0: every nation has played: the turn marker advances."""
     state = ctx.state
     for nation in state.nation_order:
-        for group in reinforcements_due(world, state, nation, "after_last_nation"):
+        for group in world.rulebook.reinforcements_due(world, state, nation, "after_last_nation"):
             bring_reinforcements(ctx, world, nation, group)
     ctx.emit("turn_end", "5.0", f"5.0: turn {state.turn} ends.", turn=state.turn)
-    score_turn(ctx, world)
+    world.rulebook.score_turn(ctx, world)
     if state.turn >= world.scenario.last_turn:
         state.over = True
         state.phase_name = "end"
@@ -198,7 +198,7 @@ def enter_placement(ctx: Context[ItaliaState], world: World) -> None:
     start_placement(ctx, world)
     drop_unplaceable(ctx, world)
     if not state.to_place and not state.reinforcements:
-        enter_movement(ctx, world)
+        world.rulebook.enter_movement(ctx, world)
 
 
 def enter_movement(ctx: Context[ItaliaState], world: World) -> None:
@@ -216,7 +216,7 @@ def end_movement(ctx: Context[ItaliaState], world: World) -> None:
     if state.surplus:
         state.phase_name = "stacking"
     else:
-        after_movement(ctx, world)
+        world.rulebook.after_movement(ctx, world)
 
 
 def clear_borderlands(
@@ -269,7 +269,7 @@ def after_movement(ctx: Context[ItaliaState], world: World) -> None:
         campaign.after_movement(ctx, world)
         return
     state.phase_name = "combat"
-    find_combat(ctx, world)
+    world.rulebook.find_combat(ctx, world)
 
 
 def find_surplus(ctx: Context[ItaliaState], world: World) -> None:
@@ -446,4 +446,4 @@ def end_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     state.extra_move = False
     state.campaign = None
     state.nation_index += 1
-    begin_nation_turn(ctx, world)
+    world.rulebook.begin_nation_turn(ctx, world)

@@ -17,6 +17,8 @@ MAJOR_BATTLE_VP = {"Carthaginians": 2.0, "Optimates": 3.0, "Populares": 3.0}
 #: the leader who wins Carthage's major battles (13.2)
 HANNIBAL = "Hannibal"
 MAJOR_BATTLE_FOES = {"Carthaginians": "Romans", "Optimates": "Populares", "Populares": "Optimates"}
+#: the nations of turn 10 of Italia I, in their order (13.4): the others are neutral
+TURN_TEN_NATIONS = ("Optimates", "Populares", "Romans")
 
 
 def hannibal_march(world: World, state: ItaliaState, nation: str, path: tuple[str, ...]) -> bool:
@@ -191,3 +193,21 @@ def settle_conversion(ctx: Context[ItaliaState], world: World, battle: Battle) -
             f"14.3: no Patrimonium {unit.type.value} token is left: the converted unit is removed.",
             unit=unit.id,
         )
+
+
+HANNIBAL_REBELS = ("Celts", "Etruscans", "Samnites")
+
+
+def hannibal_revolt_possible(world: World, state: ItaliaState, nation: str) -> bool:
+    """13.2: during Hannibal's campaign the Celts, Etruscans and Samnites may rise against
+    Rome when Hannibal is in or next to a zone holding their units."""
+    if world.variant != "italia1" or nation not in HANNIBAL_REBELS:
+        return False
+    if state.masters.get(nation) != "Romans" or state.active != "Carthaginians":
+        return False
+    campaign = state.campaign
+    leader = state.units.get(int(campaign["leader"])) if campaign is not None else None
+    if leader is None or not (leader.name or "").startswith("Hannibal"):
+        return False
+    near = {leader.zone, *world.board.neighbours(leader.zone)}
+    return any(u.zone in near for u in state.units_of(nation))

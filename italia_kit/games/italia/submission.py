@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from italia_kit.core import Context, IllegalActionError
+from italia_kit.games.italia.special import hannibal_revolt_possible
 from italia_kit.games.italia.stacking import stacking_limit
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.victory import eliminate
@@ -102,8 +103,6 @@ def revolt(ctx: Context[ItaliaState], world: World, nation: str) -> None:
     master = state.masters.get(nation)
     if master is None:
         raise IllegalActionError("12.6", f"the {nation} are not subject to anyone")
-    from italia_kit.games.italia.campaign import hannibal_revolt_possible
-
     if state.phase_name == "campaign":
         if not hannibal_revolt_possible(world, state, nation):
             raise IllegalActionError(

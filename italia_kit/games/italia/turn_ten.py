@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from italia_kit.core import Context
 from italia_kit.games.italia import campaign
+from italia_kit.games.italia.special import TURN_TEN_NATIONS
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.submission import withdraw
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
 
-ORDER = ("Optimates", "Populares", "Romans")  # 13.4
+ORDER = TURN_TEN_NATIONS  # 13.4
 SULLA, MARIUS = "Sulla", "Marius"
 
 
@@ -139,14 +140,12 @@ def legions_go_over(ctx: Context[ItaliaState], world: World) -> None:
 
 
 def finish(ctx: Context[ItaliaState], world: World) -> None:
-    from italia_kit.games.italia.scoring import score_turn
-
     state = ctx.state
     state.campaign = None
     state.turn_ten = None
     state.actor_override = None
     ctx.emit("turn_end", "5.0", f"5.0: turn {state.turn} ends.", turn=state.turn)
-    score_turn(ctx, world)
+    world.rulebook.score_turn(ctx, world)
     state.over = True
     state.phase_name = "end"
     ctx.emit("game_end", "13.4", "13.4: turn 10 is over, and with it the game (11.0).")

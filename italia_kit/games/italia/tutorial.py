@@ -23,6 +23,7 @@ from italia_kit.games.italia import economy, hits, naval, scoring, sequence, sta
 from italia_kit.games.italia.economy import GOLD_CAP
 from italia_kit.games.italia.placement import add_unit_at
 from italia_kit.games.italia.position_display import PositionDisplay
+from italia_kit.games.italia.rulebook import Rulebook
 from italia_kit.games.italia.rules import ItaliaRules
 from italia_kit.games.italia.scenarios import Scenario
 from italia_kit.games.italia.setup import ItaliaGame
@@ -115,8 +116,9 @@ class Position(PositionDisplay):
         turn: int = 1,
         nation: str | None = None,
         phase: str = "income",
+        rulebook: Rulebook | None = None,
     ) -> None:
-        self.world = World(scenario)
+        self.world = World(scenario, rulebook=rulebook)  # a variant's rules, or Italia's
         if phase not in PHASES:
             raise InvalidActionError(f"field 'phase': one of {', '.join(PHASES)}, not {phase!r}")
         last = self.world.scenario.last_turn

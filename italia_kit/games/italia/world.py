@@ -6,6 +6,7 @@ A :class:`World` never changes during a game; the :class:`~.state.ItaliaState` d
 from __future__ import annotations
 
 from functools import cached_property
+from typing import TYPE_CHECKING, ClassVar
 
 from italia_kit.core import Action, InvalidActionError
 from italia_kit.games.italia.board import (
@@ -17,6 +18,9 @@ from italia_kit.games.italia.board import (
 from italia_kit.games.italia.scenarios import Nation, Scenario, load_scenario
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.geo import Board, load_board
+
+if TYPE_CHECKING:
+    from italia_kit.games.italia.rulebook import Rulebook
 
 #: where a land unit may step from a zone, in board order: the zones, and the attack limit
 #: of each (8.3)
@@ -39,9 +43,17 @@ ACTION_CACHE_LIMIT = 50_000
 
 
 class World:
-    """The board plus the scenario, with the zone queries the rules share."""
+    """The board plus the scenario, with the zone queries the rules share, and the
+    rulebook they are played by (:class:`~.rulebook.Rulebook`: a variant's, or Italia's)."""
 
-    def __init__(self, scenario: Scenario | str, board: Board | None = None) -> None:
+    #: the rules of a World given none: Italia's :class:`~.rulebook.Rulebook`, installed by
+    #: ``rulebook.py`` (which imports the rule modules, which import this one)
+    default_rulebook: ClassVar[Rulebook]
+
+    def __init__(
+        self, scenario: Scenario | str, board: Board | None = None, rulebook: Rulebook | None = None
+    ) -> None:
+        self.rulebook = rulebook if rulebook is not None else World.default_rulebook
         self.scenario = load_scenario(scenario) if isinstance(scenario, str) else scenario
         self.board = board if board is not None else load_board("italia")
         self._nations = {n.name: n for n in self.scenario.nations}

@@ -5,8 +5,9 @@ they carry by place (a port or a sea zone) and population. Pieces in a battle or
 way are held by the battle (``battle``) or the voyage (``voyage``) until they come back to
 the map, so that every piece is in exactly one place.
 
-The hands are a mirror of the deck's hands in the game's random source (``game.dice``), kept
-here so that :meth:`~italia_kit.games.roma.rules.RomaRules.observe` can hide them from the other seats.
+The hands are a mirror of the deck's hands in the game's random source (``game.dice``),
+kept here so that :meth:`~italia_kit.games.roma.rules.RomaRules.observe` can hide them from
+the other seats.
 """
 
 from __future__ import annotations

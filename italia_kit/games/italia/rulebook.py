@@ -1,0 +1,271 @@
+"""The override points of the Italia rules: one :class:`Rulebook`, whose methods a variant
+overrides where its rules differ (as python-chess builds its variants: small subclasses of
+``Board`` overriding hooks).
+
+Every method is a rule of the Italia rulebook, named by its section, and its default is
+that rule, exactly: Italia I and II play :class:`Rulebook` itself. A :class:`World` holds its
+rulebook (``World(scenario, rulebook=MyRules())``; ``World.default_rulebook`` otherwise), and
+the rule modules ask ``world.rulebook`` wherever a variant may decide differently:
+
+- movement: the zones (points) a unit may move in a phase (9.0, 9.1, 12.2);
+- combat: the die, the dice a unit rolls, the number it hits on, the modifiers and whether
+  a roll hits (10.2, 10.3, 10.6, 10.7, 10.8.2, 10.9);
+- submission: whether a nation must or may submit (12.5.1);
+- reinforcements: which arrive for a nation at a moment of the turn (7.2);
+- scoring: the end-of-turn scoring (11.0);
+- the sequence of a nation's turn (5.0): each step from the start of a nation's turn to the
+  next nation's, with the end of the game turn.
+
+The rule modules also reach each other's steps through it (the end of a battle, the next
+round, the combat search after a campaign move, turn 10's campaigns), so that none of them
+imports another in a circle (``tests/test_italia_rulebook.py`` reads their imports), and a
+variant that overrides one of those steps is obeyed wherever it is taken.
+
+>>> from italia_kit.games.italia import World
+>>> class SureShots(Rulebook):
+...     def hit_number(self, unit, *, raider=False):  # every die but a 1 hits
+...         return 2
+>>> sure, plain = World("italia1", rulebook=SureShots()), World("italia1")
+>>> sure.rulebook.hits(2, UnitType.LEGION, 0), plain.rulebook.hits(2, UnitType.LEGION, 0)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from italia_kit.core import Context
+from italia_kit.games.italia import (
+    combat,
+    combat_end,
+    hits,
+    movement,
+    placement,
+    scoring,
+    sequence,
+    submission,
+    turn_ten,
+)
+from italia_kit.games.italia.state import ItaliaState, Unit
+from italia_kit.games.italia.units import UnitType
+from italia_kit.games.italia.world import World
+
+
+class Rulebook:
+    """The rules of Italia I and II, as methods a variant may override (see the module)."""
+
+    #: a name for the rules, shown in a variant's docs and reprs
+    name = "italia"
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+    # -- movement (9.0, 9.1, 12.2) -------------------------------------------------------
+    def movement_allowance(self, state: ItaliaState, unit: Unit, group_leader: int | None) -> int:
+        """9.0, 9.1, 12.2: the zones ``unit`` may enter this phase moving with the leader
+        ``group_leader`` (None: alone): its type's movement, +1 with a leader it has moved
+        with since its first step, +1 in the first phase of a major invasion whose card
+        gives it. Default: :func:`.movement.allowance`."""
+        return movement.allowance(state, unit, group_leader)
+
+    def step_cost(self, world: World, state: ItaliaState, unit: Unit, frm: str, to: str) -> int:
+        """9.0: what a land unit's step from ``frm`` into ``to`` spends of its
+        :meth:`movement_allowance`: one zone, whatever the terrain (a mountain stops the
+        units instead, 9.0). Fleets count sea zones (9.5) and are not asked."""
+        return 1
+
+    def fixed_step_cost(self) -> bool:
+        """Whether :meth:`step_cost` is the rulebook's (one a zone): the move list and the
+        move check then count the zones of a path."""
+        return type(self).step_cost is Rulebook.step_cost
+
+    def fixed_allowance(self) -> bool:
+        """Whether :meth:`movement_allowance` is the rulebook's: the move list then reads
+        the movement of a unit alone from its own table (the list is asked at every move)."""
+        return type(self).movement_allowance is Rulebook.movement_allowance
+
+    # -- combat (10.2, 10.3, 10.6, 10.7, 10.8.2, 10.9) -------------------------------------
+    #: the die of a land battle: None for the game's own (a d10, 10.2)
+    die_sides: int | None = None
+
+    def dice(self, unit: UnitType) -> int:
+        """10.2: the dice one unit rolls in a round of a land battle: one."""
+        return 1
+
+    def hit_number(self, unit: UnitType, *, raider: bool = False) -> int:
+        """10.2: the number a unit's die must reach (its combat number); 10.7: 7 for a
+        raider, whatever its type. Default: :func:`.hits.hit_on`."""
+        return hits.hit_on(unit, raider=raider)
+
+    def hits(self, roll: int, unit: UnitType, modifier: int, *, raider: bool = False) -> bool:
+        """10.2: whether ``roll`` of ``unit`` with ``modifier`` hits: a 1 always misses, a
+        10 always hits, otherwise the roll plus the modifiers reaches :meth:`hit_number`."""
+        if roll <= 1:
+            return False
+        if roll >= 10:
+            return True
+        return roll + modifier >= self.hit_number(unit, raider=raider)
+
+    def land_modifier(
+        self,
+        *,
+        attacker: bool,
+        rough: bool = False,
+        city: bool = False,
+        leaders: int = 0,
+        supremacy: bool = False,
+        landing: bool = False,
+        raid: bool = False,
+    ) -> int:
+        """10.2, 10.3, 10.6, 10.7, 10.8.2, 10.9: the sum of one side's modifiers in a land
+        battle (leaders +2 each, naval supremacy +1; attackers -1 in mountain or swamp and
+        -2 against a city; defenders +2 against units landing; none in a raid). Default:
+        :func:`.hits.land_modifier`."""
+        return hits.land_modifier(
+            attacker=attacker,
+            rough=rough,
+            city=city,
+            leaders=leaders,
+            supremacy=supremacy,
+            landing=landing,
+            raid=raid,
+        )
+
+    # -- submission (12.5.1) -----------------------------------------------------------------
+    def submission_due(
+        self, world: World, state: ItaliaState, subject: str, master: str
+    ) -> str | None:
+        """12.5.1: ``"must"`` when ``subject``, attacked by ``master``, must submit before
+        any combat, ``"may"`` when it may after a round, None otherwise (the subject's
+        card). Default: :func:`.submission.submission_due`."""
+        return submission.submission_due(world, state, subject, master)
+
+    def submit(
+        self, ctx: Context[ItaliaState], world: World, subject: str, master: str, why: str
+    ) -> None:
+        """12.5: ``subject`` submits to ``master`` (withdrawals, 12.5.2). Default:
+        :func:`.submission.submit`."""
+        submission.submit(ctx, world, subject, master, why)
+
+    # -- reinforcements (7.2) --------------------------------------------------------------
+    def reinforcements_due(
+        self, world: World, state: ItaliaState, nation: str, when: str
+    ) -> list[dict[str, Any]]:
+        """7.2: the reinforcement groups (as placed: unit, count, zone, ...) of ``nation``'s
+        card that arrive now: ``when`` is
+        ``before_first_nation``, ``placement`` (phase 2 of its turn) or
+        ``after_last_nation``. Default: :func:`.placement.reinforcements_due`."""
+        return placement.reinforcements_due(world, state, nation, when)
+
+    # -- scoring (11.0) --------------------------------------------------------------------
+    def score_turn(self, ctx: Context[ItaliaState], world: World) -> None:
+        """11.0: the victory points of the end of a game turn (the scenario's scoring
+        turns; 12.5.2 halves a subject's). Default: :func:`.scoring.score_turn`."""
+        scoring.score_turn(ctx, world)
+
+    # -- the sequence of a nation's turn (5.0) ---------------------------------------------
+    def begin_nation_turn(self, ctx: Context[ItaliaState], world: World) -> None:
+        """5.0-5.2: the next nation with pieces or reinforcements begins its turn (phase 1:
+        income, purchase); a game turn ends after the last. Default:
+        :func:`.sequence.begin_nation_turn`."""
+        sequence.begin_nation_turn(ctx, world)
+
+    def enter_placement(self, ctx: Context[ItaliaState], world: World) -> None:
+        """5.0 phase 2, 7.0-7.2: bought units and reinforcements to place. Default:
+        :func:`.sequence.enter_placement`."""
+        sequence.enter_placement(ctx, world)
+
+    def enter_movement(self, ctx: Context[ItaliaState], world: World) -> None:
+        """5.0 phase 3, 9.0: the movement phase begins. Default:
+        :func:`.sequence.enter_movement`."""
+        sequence.enter_movement(ctx, world)
+
+    def end_movement(self, ctx: Context[ItaliaState], world: World) -> None:
+        """9.2, 8.0: the end of movement: borderlands emptied, stacking checked. Default:
+        :func:`.sequence.end_movement`."""
+        sequence.end_movement(ctx, world)
+
+    def after_movement(self, ctx: Context[ItaliaState], world: World) -> None:
+        """5.0 phase 4: combat (or a campaign's blocking and reaction moves first, 12.3).
+        Default: :func:`.sequence.after_movement`."""
+        sequence.after_movement(ctx, world)
+
+    def find_combat(self, ctx: Context[ItaliaState], world: World) -> None:
+        """10.0, 10.8: the battles due and the naval combats that may be offered. Default:
+        :func:`.sequence.find_combat`."""
+        sequence.find_combat(ctx, world)
+
+    def second_phase(self, ctx: Context[ItaliaState], world: World) -> None:
+        """12.2: a major invasion moves and fights a second time. Default:
+        :func:`.sequence.second_phase`."""
+        sequence.second_phase(ctx, world)
+
+    def end_game_turn(self, ctx: Context[ItaliaState], world: World) -> None:
+        """5.0, 7.2, 11.0: every nation has played: late reinforcements, the turn's
+        scoring, the next turn (or the end of the game). Default:
+        :func:`.sequence.end_game_turn`."""
+        sequence.end_game_turn(ctx, world)
+
+    def end_nation_turn(self, ctx: Context[ItaliaState], world: World) -> None:
+        """5.0: the nation's turn is over; the next begins. Default:
+        :func:`.sequence.end_nation_turn`."""
+        sequence.end_nation_turn(ctx, world)
+
+    def clear_borderlands(
+        self, ctx: Context[ItaliaState], world: World, *, keep_campaign_stack: bool = False
+    ) -> None:
+        """9.2: units left in a borderland at the end of movement are removed. Default:
+        :func:`.sequence.clear_borderlands`."""
+        sequence.clear_borderlands(ctx, world, keep_campaign_stack=keep_campaign_stack)
+
+    def find_surplus_in(
+        self, ctx: Context[ItaliaState], world: World, zone: str, nation: str
+    ) -> None:
+        """8.3: the stacking check in a zone after its battle. Default:
+        :func:`.sequence.find_surplus_in`."""
+        sequence.find_surplus_in(ctx, world, zone, nation)
+
+    # -- the steps of a battle other rule modules take (10.0-10.7) ---------------------------
+    def next_round(self, ctx: Context[ItaliaState], world: World) -> None:
+        """10.1: another round of the battle being fought. Default:
+        :func:`.combat.next_round`."""
+        combat.next_round(ctx, world)
+
+    def finish_battle(
+        self, ctx: Context[ItaliaState], world: World, sides: dict[str, list[Unit]] | None = None
+    ) -> None:
+        """10.0, 10.2, 10.6, 8.3: the battle is over: units restored, looting, rebuilding,
+        the stacking check. Default: :func:`.combat_end.finish_battle`."""
+        combat_end.finish_battle(ctx, world, sides)
+
+    def close_battle(self, ctx: Context[ItaliaState], world: World) -> None:
+        """10.0, 8.3: back to the combat phase after a battle. Default:
+        :func:`.combat_end.close`."""
+        combat_end.close(ctx, world)
+
+    def after_retreat(
+        self, ctx: Context[ItaliaState], world: World, nation: str, zone: str
+    ) -> None:
+        """10.5, 10.7: what follows a retreat to ``zone``. Default:
+        :func:`.combat_end.after_retreat`."""
+        combat_end.after_retreat(ctx, world, nation, zone)
+
+    # -- turn 10 of Italia I (13.4): the steps a campaign takes on that turn ------------------
+    def turn_ten_passed(self, ctx: Context[ItaliaState], world: World, nation: str) -> None:
+        """13.4: a nation passes its campaign move. Default: :func:`.turn_ten.passed`."""
+        turn_ten.passed(ctx, world, nation)
+
+    def turn_ten_moved(self, ctx: Context[ItaliaState], world: World) -> None:
+        """13.4: a campaign move and its battles are over: the next nation's. Default:
+        :func:`.turn_ten.moved`."""
+        turn_ten.moved(ctx, world)
+
+    def turn_ten_legions_go_over(self, ctx: Context[ItaliaState], world: World) -> None:
+        """13.4: Roman legions beside Marius or Sulla may go over to them. Default:
+        :func:`.turn_ten.legions_go_over`."""
+        turn_ten.legions_go_over(ctx, world)
+
+
+#: the rules of a World given none (Italia I and II): installed here, where the rule
+#: modules are all imported, rather than imported by ``world.py``, which they all import
+World.default_rulebook = Rulebook()
