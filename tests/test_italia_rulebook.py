@@ -210,3 +210,17 @@ def test_a_variant_overriding_the_step_cost_is_obeyed_by_list_and_check() -> Non
     game = pos.game()
     game.apply(Move("Samnites", (unit,), ("Neapolis", "Samnium")))
     assert game.state.moves[unit].steps == 2
+
+
+def test_a_tutorial_position_answers_with_its_variants_numbers() -> None:
+    """Position.hit_number asks the position's rulebook: a legion attacking into the
+    mountains of Samnium needs 7 in Italia (6, -1 for the mountain, 10.2, 10.3), 3 with
+    SureShots' 2."""
+    italia = Position("italia1", nation="Romans").hit_number(
+        "Romans", "legion", "Samnium", attacking=True
+    )
+    variant = Position("italia1", nation="Romans", rulebook=SureShots()).hit_number(
+        "Romans", "legion", "Samnium", attacking=True
+    )
+    assert (italia.base, italia.needs) == (6, 7)
+    assert (variant.base, variant.needs) == (2, 3)

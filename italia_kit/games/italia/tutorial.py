@@ -19,7 +19,7 @@ from italia_kit.core import (
     InvalidActionError,
     Randomness,
 )
-from italia_kit.games.italia import economy, hits, naval, scoring, sequence, stacking
+from italia_kit.games.italia import economy, naval, scoring, sequence, stacking
 from italia_kit.games.italia.economy import GOLD_CAP
 from italia_kit.games.italia.placement import add_unit_at
 from italia_kit.games.italia.position_display import PositionDisplay
@@ -503,9 +503,10 @@ class Position(PositionDisplay):
         utype = self._unit(unit)
         where = self._zone(zone)
         self._on_card(who, utype)
-        base = SPECS[utype].hit_on
-        if base is None:
+        if SPECS[utype].hit_on is None:
             raise IllegalActionError("10.2", f"a {utype.value} rolls no dice")
+        rulebook = self.world.rulebook  # a variant's numbers, or Italia's (10.2)
+        base = rulebook.hit_number(utype)
         parts: list[str] = []
         if self.world.is_sea(where):
             if utype is not UnitType.FLEET:
@@ -522,7 +523,7 @@ class Position(PositionDisplay):
             sup = False
             if against is not None:
                 sup = self.supremacy(who, where, against).holder == who
-            modifier = hits.land_modifier(
+            modifier = rulebook.land_modifier(
                 attacker=attacking, rough=rough, city=city, leaders=leaders, supremacy=sup
             )
             if attacking and rough:
@@ -533,7 +534,7 @@ class Position(PositionDisplay):
                 parts.append(f"leaders +{2 * leaders}")
             if sup:
                 parts.append("naval supremacy +1")
-        needs = next(r for r in range(2, 11) if hits.hits(r, utype, modifier))
+        needs = next(r for r in range(2, 11) if rulebook.hits(r, utype, modifier))
         text = f"10.2: a {who} {utype.value} hits on {base}"
         if modifier:
             text += f"; {modifier:+d} ({', '.join(parts)})"
