@@ -39,7 +39,7 @@ def roll_round(
 ) -> None:
     """One round of dice (10.2, 10.7; naval: 10.8), then the hits; ``sides``: as for
     :func:`lone_leaders`; ``only``: the one target class of each side that declared no
-    targets, if the caller has it (:func:`next_targets`)."""
+    targets, if the caller has it (:func:`~italia_kit.games.italia.combat.next_targets`)."""
     state = ctx.state
     battle = state.battle
     assert battle is not None
