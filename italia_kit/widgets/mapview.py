@@ -107,6 +107,21 @@ class MapView:
         self._groups: list[ipyleaflet.LayerGroup] = []
         self.last_refresh = RefreshStats(0, 0, 0, 0.0)
         self.selected: str | None = None
+        self.marked: tuple[str, ...] = ()  # outlined for an action being chosen
+        self._drawn: dict[str, st.ZoneStyle] = {}  # the style each shape is drawn with now
+        self.home = (tuple(self.map.center), float(self.map.zoom))
+        self.reset_button = ipywidgets.Button(
+            description="reset view",
+            tooltip="back to the whole board at the first zoom",
+            layout=ipywidgets.Layout(width="auto", height="28px"),
+        )
+        self.reset_button.add_class("ik-reset")
+        self.reset_button.on_click(lambda _b: self.reset_view())
+        self.map.add(ipyleaflet.WidgetControl(widget=self.reset_button, position="topleft"))
+        # the wheel scrolls the page until the map is clicked, and again once the mouse
+        # leaves it (or a button of the stepper is pressed): a page scrolled past the map
+        # does not zoom it
+        self.map.on_interaction(self._interaction)
         self._build()
 
     # -- the game shown --------------------------------------------------------------------
@@ -168,20 +183,58 @@ class MapView:
             for name, poly in self._polygons.items()
         }
 
+    # -- the view --------------------------------------------------------------------------------
+    def reset_view(self) -> None:
+        """Back to the frame the map opened with (the reset-view button)."""
+        center, zoom = self.home
+        self.map.zoom = zoom
+        self.map.center = list(center)
+        self.wheel_zoom(False)
+
+    def wheel_zoom(self, on: bool) -> None:
+        """Let the mouse wheel zoom the map (after a click into it) or scroll the page."""
+        if self.map.scroll_wheel_zoom != on:
+            self.map.scroll_wheel_zoom = on
+
+    def mark(self, names: tuple[str, ...] | list[str]) -> None:
+        """Outline ``names`` (the locations of an action being chosen); ``()`` clears."""
+        marked = tuple(self._name(n) for n in names)
+        old, self.marked = self.marked, marked
+        for name in {*old, *marked}:
+            self._restyle(name)
+
+    def style_of(self, name: str) -> st.ZoneStyle:
+        """The style a location is drawn with now: the presenter's, outlined when it is the
+        location clicked or one of those marked."""
+        name = self._name(name)
+        style = self._views[name].style
+        if name in self.marked:
+            return st.outlined(style, st.MARKED, 5)
+        if name == self.selected:
+            return st.outlined(style, st.SELECTED, 4)
+        return style
+
     # -- clicks ------------------------------------------------------------------------------
     def click(self, name: str) -> str:
-        """Select a location as a click would: show its details in the pane; return the HTML."""
+        """Select a location as a click would: outline it, show its details in the pane;
+        return the HTML."""
         name = self._name(name)
-        self.selected = name
+        old, self.selected = self.selected, name
+        for changed in {old, name} - {None}:
+            assert changed is not None
+            self._restyle(changed)
+        self._show_details(name)
+        for hook in self._click_hooks:
+            hook(name)
+        return str(self.details.value)
+
+    def _show_details(self, name: str) -> None:
         lines = self.describe(name)
         body = "".join(f"<li>{st.esc(line)}</li>" for line in lines[1:])
         self.details.value = (
             f'<div class="ik-details"><b>{st.esc(lines[0])}</b><ul style="margin:2px 0;'
             f'padding-left:18px">{body}</ul></div>'
         )
-        for hook in self._click_hooks:
-            hook(name)
-        return str(self.details.value)
 
     def on_click(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(location)`` whenever a location is clicked (after the details)."""
@@ -216,14 +269,11 @@ class MapView:
         start = time.perf_counter()
         views = dict(self.presenter.snapshot(self._game))
         styles = labels = stacks = 0
-        for name in self.presenter.changed(self._views, views):
+        for name in list(self.presenter.changed(self._views, views)):
             view, old = views[name], self._views.get(name)
             if old is None or old.style != view.style:
-                poly = self._polygons[name]
-                with poly.hold_sync():
-                    for key, value in view.style.to_leaflet().items():
-                        setattr(poly, key, value)
-                styles += 1
+                self._views[name] = view
+                styles += self._restyle(name)
             if old is None or old.label != view.label:
                 self._set_icon(self._labels[name], view.label)
                 labels += 1
@@ -235,7 +285,7 @@ class MapView:
                     stacks += 1
         self._views = views
         if self.selected is not None:
-            self.click(self.selected)
+            self._show_details(self.selected)
         for overlay in self.overlays.values():
             overlay.follow(self._game)
         self.last_refresh = RefreshStats(styles, labels, stacks, time.perf_counter() - start)
@@ -255,6 +305,7 @@ class MapView:
             group.close()
         self._views = {}
         self._stack_html = {}
+        self._drawn = {}
         self._build()
         for overlay in self.overlays.values():  # back on top of the shapes drawn again
             self.map.remove(overlay.group)
@@ -309,6 +360,27 @@ class MapView:
 
     def _clicked(self, name: str, **_event: Any) -> None:
         self.click(name)
+
+    def _interaction(self, **event: Any) -> None:
+        kind = event.get("type")
+        if kind == "click":
+            self.wheel_zoom(True)
+        elif kind == "mouseout":
+            self.wheel_zoom(False)
+
+    def _restyle(self, name: str) -> int:
+        """Draw a location's shape with :meth:`style_of` if that changed; 1 if it did."""
+        if name not in self._views:
+            return 0
+        style = self.style_of(name)
+        if self._drawn.get(name) == style:
+            return 0
+        poly = self._polygons[name]
+        with poly.hold_sync():
+            for key, value in style.to_leaflet().items():
+                setattr(poly, key, value)
+        self._drawn[name] = style
+        return 1
 
     @staticmethod
     def _set_icon(marker: ipyleaflet.Marker, html: str) -> None:

@@ -71,7 +71,7 @@ def new_map(
         zoom_delta=0.5,
         min_zoom=low,
         max_zoom=high,
-        scroll_wheel_zoom=True,
+        scroll_wheel_zoom=False,  # until a click into the map (MapView)
         keyboard=False,  # a focusable map scrolls the page on click, moving what was clicked
         attribution_control=tiles,
         layout=ipywidgets.Layout(height=height, width="100%"),

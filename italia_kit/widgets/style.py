@@ -27,6 +27,8 @@ UNKNOWN_FILL = "#c9a7e0"  # a colour the palette does not know
 OUTLINE = "#474747"
 OVER_STACKED = "#d00000"
 COMBAT_DUE = "#ff7b00"
+SELECTED = "#1565c0"  # the location clicked
+MARKED = "#8e24aa"  # the locations of the action being chosen
 
 #: Short names of the unit types on the map ("3 inf, 1 leg, Brennus").
 UNIT_ABBREVIATIONS: dict[str, str] = {
@@ -142,6 +144,15 @@ def portray_zone(
     if kind == "sea":
         return ZoneStyle(fill, opacity, SEA_OUTLINE, 1)
     return ZoneStyle(fill, opacity)
+
+
+def outlined(style: ZoneStyle, colour: str, weight: int) -> ZoneStyle:
+    """``style`` with a solid outline of ``colour`` (a location clicked or chosen).
+
+    >>> outlined(portray_zone("land"), SELECTED, 4).to_leaflet()["weight"]
+    4
+    """
+    return ZoneStyle(style.fill, style.fill_opacity, colour, weight, None, 1.0)
 
 
 def swatch(colour: str, size: int = 11) -> str:

@@ -23,6 +23,7 @@ from italia_kit.games.italia.actions import (
     Revolt,
 )
 from italia_kit.games.italia.state import ItaliaState, Unit
+from italia_kit.games.italia.text import article
 from italia_kit.games.italia.victory import eliminate
 from italia_kit.games.italia.world import World
 
@@ -476,7 +477,7 @@ def check_reaction(
     for i in ids:
         u = state.units.get(i)
         if u is None or u.nation != nation:
-            raise InvalidActionError(f"unit #{i} is not a {nation} unit")
+            raise InvalidActionError(f"unit #{i} is not {article(nation)} unit")
         units.append(u)
     if not units:
         raise InvalidActionError("a reaction move needs at least one unit")

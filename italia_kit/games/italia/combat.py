@@ -26,7 +26,7 @@ from italia_kit.games.italia.special import (
 )
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.submission import submission_due, submit
-from italia_kit.games.italia.text import count
+from italia_kit.games.italia.text import article, count
 from italia_kit.games.italia.units import SPECS, UnitType
 from italia_kit.games.italia.victory import eliminate
 from italia_kit.games.italia.world import World
@@ -595,7 +595,9 @@ def elephant_victim(
     assert battle is not None
     unit = state.units.get(unit_id)
     if unit is None or unit not in fighters(state, battle, nation):
-        raise IllegalActionError("10.2", f"unit #{unit_id} is not a {nation} unit in the battle")
+        raise IllegalActionError(
+            "10.2", f"unit #{unit_id} is not {article(nation)} unit in the battle"
+        )
     options = retreat_zones(world, state, battle, nation, [unit])
     if zone:
         zone = world.zone_name(zone)
@@ -658,7 +660,7 @@ def _check_retreat(
     for i in ids:
         if i not in mine:
             raise InvalidActionError(
-                f"unit #{i} is not a {nation} unit in the battle of {battle.zone}"
+                f"unit #{i} is not {article(nation)} unit in the battle of {battle.zone}"
             )
         units.append(mine[i])
     if not units:

@@ -6,6 +6,7 @@ from typing import Any
 
 from italia_kit.core import Context, IllegalActionError, InvalidActionError
 from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.text import article
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
 
@@ -177,7 +178,7 @@ def add_unit_at(
                 break
         if carrier is None:
             raise ValueError(
-                f"no {nation} fleet in {zone} has room for a {unit.value} (9.6): "
+                f"no {nation} fleet in {zone} has room for {article(unit.value)} (9.6): "
                 "the scenario must bring fleets with units arriving at sea"
             )
     state.add_unit(nation, unit, zone, name=name, carrier=carrier)
