@@ -14,6 +14,7 @@ follow every refresh.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,7 +27,8 @@ import ipywidgets
 from italia_kit.core import Game
 from italia_kit.widgets import render
 from italia_kit.widgets import style as st
-from italia_kit.widgets.presenter import LocationView, MapPresenter, presenter_for
+from italia_kit.widgets.layout import LabelLayout, Placed, label_size, stack_size
+from italia_kit.widgets.presenter import GeoBoard, LocationView, MapPresenter, presenter_for
 
 __all__ = ["MapView", "Overlay", "RefreshStats", "ZoneView"]
 
@@ -42,6 +44,7 @@ class RefreshStats:
     labels: int
     stacks: int
     seconds: float
+    moved: int = 0  # names and stacks the layout moved (LabelLayout)
 
     @property
     def layers(self) -> int:
@@ -99,6 +102,13 @@ class MapView:
         self._refresh_hooks: list[Callable[[], object]] = []
         self.overlays: dict[str, Overlay] = {}
         self._shapes = render.shapes(self.board)  # computed once: a redraw reuses them
+        # names and stacks placed so that none covers another, at the first zoom
+        self._layout = (
+            LabelLayout(self.board, float(self.map.zoom))
+            if isinstance(self.board, GeoBoard)
+            else None
+        )
+        self._placed: dict[str, Placed] = {}
         self._views: dict[str, LocationView] = {}
         self._stack_html: dict[str, str] = {}
         self._polygons: dict[str, ipyleaflet.Polygon] = {}
@@ -122,6 +132,7 @@ class MapView:
         # leaves it (or a button of the stepper is pressed): a page scrolled past the map
         # does not zoom it
         self.map.on_interaction(self._interaction)
+        self._last_move = 0.0  # when the mouse last moved over the map (time.monotonic)
         self._build()
 
     # -- the game shown --------------------------------------------------------------------
@@ -269,7 +280,9 @@ class MapView:
         start = time.perf_counter()
         views = dict(self.presenter.snapshot(self._game))
         styles = labels = stacks = 0
-        for name in list(self.presenter.changed(self._views, views)):
+        changed = list(self.presenter.changed(self._views, views))
+        side = "ik-center" if self._layout is not None else ""
+        for name in changed:
             view, old = views[name], self._views.get(name)
             if old is None or old.style != view.style:
                 self._views[name] = view
@@ -278,17 +291,19 @@ class MapView:
                 self._set_icon(self._labels[name], view.label)
                 labels += 1
             if old is None or _stack_part(old) != _stack_part(view):
-                html = render.stack_html(view, self._shapes[name].side)
+                html = render.stack_html(view, side or self._shapes[name].side, name)
                 if old is None or html != self._stack_html[name]:
                     self._set_icon(self._stacks[name], html)
                     self._stack_html[name] = html
                     stacks += 1
         self._views = views
+        moved = self._lay_out() if labels or stacks else 0
         if self.selected is not None:
             self._show_details(self.selected)
         for overlay in self.overlays.values():
             overlay.follow(self._game)
-        self.last_refresh = RefreshStats(styles, labels, stacks, time.perf_counter() - start)
+        seconds = time.perf_counter() - start
+        self.last_refresh = RefreshStats(styles, labels, stacks, seconds, moved)
         for hook in self._refresh_hooks:
             hook()
         return self.last_refresh
@@ -306,6 +321,7 @@ class MapView:
         self._views = {}
         self._stack_html = {}
         self._drawn = {}
+        self._placed = {}
         self._build()
         for overlay in self.overlays.values():  # back on top of the shapes drawn again
             self.map.remove(overlay.group)
@@ -331,6 +347,7 @@ class MapView:
         for name, shape in self._shapes.items():
             poly = ipyleaflet.Polygon(locations=shape.locations, name=name, fill=True, stroke=True)
             poly.on_click(partial(self._clicked, name))
+            poly.on_mouseout(self._left_shape)
             self._polygons[name] = poly
             self._labels[name] = ipyleaflet.Marker(
                 location=shape.label_at, icon=render.divicon(""), draggable=False, keyboard=False
@@ -367,6 +384,51 @@ class MapView:
             self.wheel_zoom(True)
         elif kind == "mouseout":
             self.wheel_zoom(False)
+        elif kind in ("mousemove", "mouseover"):
+            self._last_move = time.monotonic()
+
+    def _left_shape(self, **_event: Any) -> None:
+        """The mouse left a shape: unless it moves on over the map soon, it left the map
+        (Leaflet tells only the shape, not the map, when the mouse leaves across a shape)."""
+        if not self.map.scroll_wheel_zoom:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (plain Python): nobody moves a mouse
+            return
+        left = time.monotonic()
+
+        def check() -> None:
+            if self._last_move <= left:
+                self.wheel_zoom(False)
+
+        loop.call_later(0.4, check)
+
+    def _lay_out(self) -> int:
+        """Place every name and stack again (:mod:`.layout`); move the markers whose place
+        changed; return how many moved."""
+        if self._layout is None:
+            return 0
+        views = self._views
+        placed = self._layout.place(
+            {n: label_size(v.label) for n, v in views.items()},
+            {n: stack_size(v) for n, v in views.items() if v.stack},
+        )
+        moved = 0
+        for name, where in placed.items():
+            before = self._placed.get(name)
+            if before is None or before.label != where.label:
+                self._labels[name].location = where.label
+                moved += 1
+            if (before is None or before.stack != where.stack) and views[name].stack:
+                self._stacks[name].location = where.stack
+                moved += 1
+        self._placed.update(placed)
+        return moved
+
+    def placed(self, name: str) -> Placed | None:
+        """Where the layout put a location's name and stack (None on a board of boxes)."""
+        return self._placed.get(self._name(name))
 
     def _restyle(self, name: str) -> int:
         """Draw a location's shape with :meth:`style_of` if that changed; 1 if it did."""

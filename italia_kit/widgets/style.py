@@ -196,6 +196,7 @@ CSS = """
   font: 10.5px/1.25 'DejaVu Sans Condensed', 'DejaVu Sans', sans-serif; color: #111;
   background: rgba(255,255,255,.9); border: 1px solid #666; border-radius: 2px;
   padding: 0; cursor: pointer; box-shadow: 0 1px 2px rgba(0,0,0,.25); }
+.ik-stack.ik-center { transform: translate(-50%, -50%); }
 .ik-stack.ik-right { transform: translate(-4px, -50%); }
 .ik-stack.ik-left { transform: translate(calc(4px - 100%), -50%); }
 .ik-stack.ik-below { transform: translate(-50%, -4px); }
@@ -205,6 +206,7 @@ CSS = """
 .ik-stack .ik-warn { color: #d00000; font-weight: 700; padding: 0 3px; }
 .ik-log { font: 12px/1.35 'DejaVu Sans', sans-serif; max-height: 600px; overflow-y: auto;
   border: 1px solid #ccc; padding: 4px 6px; background: #fff; }
+.ik-side .ik-log { max-height: none; border: none; }
 .ik-log .ik-ev { padding: 1px 0; border-bottom: 1px dotted #e3e3e3; }
 .ik-log .ik-new { background: #fff6cc; }
 .ik-log .ik-meta { color: #888; font-size: 10px; margin-right: 4px; }

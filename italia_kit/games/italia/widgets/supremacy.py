@@ -293,7 +293,9 @@ class SupremacyLayer:
 
 
 def _outline(geometry: BaseGeometry) -> list[list[tuple[float, float]]]:
-    polygons = list(geometry.geoms) if geometry.geom_type == "MultiPolygon" else [geometry]
+    polygons: list[Any] = (
+        list(getattr(geometry, "geoms", ())) if geometry.geom_type == "MultiPolygon" else [geometry]
+    )
     return [[(round(y, 4), round(x, 4)) for x, y in p.exterior.coords[:-1]] for p in polygons]
 
 
