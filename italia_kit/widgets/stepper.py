@@ -100,6 +100,7 @@ class TurnStepper:
         default: Player = player if player is not None else self._bot(seed)
         self.player: Player = SeatPlayers(players, self.seat_of, default) if players else default
         self.log_lines = log_lines
+        self._map_height = map_height
         self.mapview = MapView(game, presenter, tiles=tiles, height=map_height)
         self.presenter = self.mapview.presenter
         self.mover_noun = self.presenter.mover_noun
@@ -378,6 +379,12 @@ class TurnStepper:
         left = ipywidgets.VBox(
             [m.map, m.legend], layout=ipywidgets.Layout(flex="3 1 0%", min_width="0")
         )
+        # beside the map and as high: the log takes what the action list and the details
+        # leave, and scrolls
+        self.log_view.layout = ipywidgets.Layout(
+            flex="1 1 0px", min_height="80px", overflow="auto", border="1px solid #ccc"
+        )
+        m.details.layout = ipywidgets.Layout(flex="0 0 auto", max_height="40%", overflow="auto")
         right = ipywidgets.VBox(
             [
                 self.chooser.widget,
@@ -386,8 +393,15 @@ class TurnStepper:
                 ipywidgets.HTML("<b>Location</b>"),
                 m.details,
             ],
-            layout=ipywidgets.Layout(flex="1.3 1 0%", min_width="280px", padding="0 0 0 8px"),
+            layout=ipywidgets.Layout(
+                flex="1.3 1 0%",
+                min_width="280px",
+                padding="0 0 0 8px",
+                height=self._map_height,
+                overflow="hidden",
+            ),
         )
+        right.add_class("ik-side")
         return ipywidgets.VBox(
             [
                 ipywidgets.HTML(st.CSS),
