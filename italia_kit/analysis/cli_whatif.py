@@ -23,7 +23,7 @@ import math
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from italia_kit.analysis.result import WhatIfResult
 from italia_kit.analysis.runner import GameFailed, default_workers
@@ -32,6 +32,9 @@ from italia_kit.cli import Command, CommandError, one_line
 from italia_kit.cli_play import game_argument, load_spec
 from italia_kit.games import GameSpec
 from italia_kit.players import player_kinds
+
+if TYPE_CHECKING:
+    from italia_kit.figure import KitFigure
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
@@ -86,7 +89,8 @@ def summary_table(result: WhatIfResult, below: float | None = None) -> str:
         unit = f" {result.score_unit}" if result.score_unit else ""
         header.append(f"below {below:g}{unit} (95% CI)")
     rows = []
-    for (variant, colour), r in table.iterrows():
+    for key, r in table.iterrows():
+        variant, colour = cast("tuple[str, str]", key)
         row = [str(variant), str(colour), str(int(r["games"]))]
         row += [_num(r[c]) for c in ("mean", "std", "q05", "q50", "q95")]
         row.append(f"{_pct(r['win_rate'])} [{_pct(r['win_lo'])}, {_pct(r['win_hi'])}]")
@@ -175,7 +179,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _plots(result: WhatIfResult, folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
-    figures: dict[str, Any] = {
+    figures: dict[str, KitFigure] = {
         "vp.png": result.plot_vp(),
         "win_rates.png": result.plot_win_rates(),
     }

@@ -13,12 +13,14 @@ as a PNG in a notebook cell without ``%matplotlib inline``, and ``fig.savefig`` 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from italia_kit.palette import BORDERLAND_FILL, PLAYER_FILL, PLAYER_INK, SEA_FILL
 
 if TYPE_CHECKING:
     from italia_kit.analysis.whatif import WhatIfResult
+    from italia_kit.figure import KitFigure
+    from italia_kit.geo import Board
 
 __all__ = ["PLAYER_COLOURS", "plot_vp", "plot_win_rates", "plot_zone_control"]
 
@@ -33,7 +35,7 @@ def _fill(colour: str) -> str:
     return PLAYER_COLOURS.get(colour, _OTHER)
 
 
-def _figure(figsize: tuple[float, float]) -> Any:
+def _figure(figsize: tuple[float, float]) -> KitFigure:
     from italia_kit.figure import new_figure
 
     return new_figure(figsize)
@@ -45,7 +47,7 @@ def plot_vp(
     colours: Sequence[str] | None = None,
     figsize: tuple[float, float] | None = None,
     seed: int = 0,
-) -> Any:
+) -> KitFigure:
     """Final victory points: one panel per colour, one box per variant (median, quartiles,
     whiskers at 1.5 IQR) with each game as a jittered dot and the mean as a diamond."""
     import numpy as np
@@ -58,7 +60,7 @@ def plot_vp(
     axes = fig.subplots(1, len(colours), sharey=True, squeeze=False)[0]
     jitter = np.random.default_rng(seed)
     for ax, colour in zip(axes, colours, strict=True):
-        data = [final.loc[v, colour].to_numpy(dtype=float) for v in variants]
+        data = [np.asarray(final.loc[v, colour], dtype=float) for v in variants]
         ax.boxplot(
             data,
             positions=range(len(variants)),
@@ -86,7 +88,7 @@ def plot_win_rates(
     *,
     confidence: float = 0.95,
     figsize: tuple[float, float] | None = None,
-) -> Any:
+) -> KitFigure:
     """Win rate per variant (groups) and colour (bars), with the Wilson interval as error
     bars; a tie shares the win."""
     import numpy as np
@@ -125,9 +127,9 @@ def plot_zone_control(
     *,
     variant: str | None = None,
     colours: Sequence[str] | None = None,
-    board: Any = None,
+    board: Board | None = None,
     figsize: tuple[float, float] | None = None,
-) -> Any:
+) -> KitFigure:
     """One map per colour: each land zone shaded from white (never) to the colour (every
     game) by the share of games of ``variant`` (default: the first, the base) it ended in
     that colour's hands; seas pale blue. ``board``: a :class:`~italia_kit.geo.Board`
@@ -143,7 +145,7 @@ def plot_zone_control(
 
     shares = result.zone_control()
     if variant in shares.index.get_level_values("variant"):
-        shares = shares.xs(variant, level="variant")
+        shares = shares[shares.index.get_level_values("variant") == variant].droplevel("variant")
     else:  # no game of the variant finished
         shares = pd.DataFrame(columns=colours, dtype=float)
     frame = (board or result.board()).to_geodataframe()

@@ -12,7 +12,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import NormalDist
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:  # pandas and matplotlib are imported when a table or a plot is made
+    import pandas as pd
+
+    from italia_kit.figure import KitFigure
+    from italia_kit.geo import Board
 
 __all__ = ["RUN_COLUMNS", "WhatIfResult", "wilson_interval"]
 
@@ -55,16 +61,16 @@ class WhatIfResult:
     by ``skip_failed`` (variant, game, seed, error); the statistics count the other games.
     """
 
-    frame: Any
-    scores: Any
-    games: Any
-    failures: Any
+    frame: pd.DataFrame
+    scores: pd.DataFrame
+    games: pd.DataFrame
+    failures: pd.DataFrame
     variants: list[str]
     seats: list[str]
     base: str
     seed: int
     titles: dict[str, str] = field(default_factory=dict)
-    tables: dict[str, Any] = field(default_factory=dict)
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
     seat_label: str = "seat"
     score_label: str = "score"
@@ -76,7 +82,7 @@ class WhatIfResult:
         return self.seats
 
     @property
-    def zones(self) -> Any:
+    def zones(self) -> pd.DataFrame:
         """The ``zones`` table (variant, game, zone, its holder and their seat at the end);
         empty for a game without one."""
         import pandas as pd
@@ -86,18 +92,19 @@ class WhatIfResult:
             return pd.DataFrame(columns=["variant", "game", "zone", self.seat_label])
         return found
 
-    def board(self) -> Any:
+    def board(self) -> Board:
         """The board of the run's game (``GameSpec.board``), for the zone maps."""
         from italia_kit.games import load
 
         spec = load(self.base, **self.options)
         if spec.board is None:
             raise ValueError(f"game {self.base!r} has no board (GameSpec.board is not set)")
-        return spec.board()
+        board: Board = spec.board()
+        return board
 
     # -- tables ---------------------------------------------------------------------------
 
-    def final_scores(self) -> Any:
+    def final_scores(self) -> pd.DataFrame:
         """Final scores: one row per (variant, game), one column per seat."""
         import pandas as pd
 
@@ -110,11 +117,11 @@ class WhatIfResult:
         table.columns.name = self.seat_label
         return table
 
-    def final_vp(self) -> Any:
+    def final_vp(self) -> pd.DataFrame:
         """Final victory points (Italia's scores): :meth:`final_scores`."""
         return self.final_scores()
 
-    def wins(self) -> Any:
+    def wins(self) -> pd.DataFrame:
         """Win shares per (variant, game) and seat: 1 for the seat with the best score,
         ``1/k`` each for a ``k``-way tie (Italia 11.0)."""
         final = self.final_scores()
@@ -128,7 +135,7 @@ class WhatIfResult:
         below: float | Mapping[str, float] | None = None,
         quantiles: Sequence[float] = (0.05, 0.25, 0.5, 0.75, 0.95),
         confidence: float = 0.95,
-    ) -> Any:
+    ) -> pd.DataFrame:
         """Per variant and seat: games, mean and std of the final score, its quantiles
         (``q05`` ...), the win rate with its Wilson interval (``win_lo``, ``win_hi``); with
         ``below`` (one number, or one per seat) also how often the seat ends below it
@@ -171,16 +178,17 @@ class WhatIfResult:
             columns += ["below_vp", "below", "below_lo", "below_hi"]
         return pd.DataFrame(rows, columns=columns).set_index(["variant", seat_label])
 
-    def probability_below(self, seat: str, vp: float, confidence: float = 0.95) -> Any:
+    def probability_below(self, seat: str, vp: float, confidence: float = 0.95) -> pd.DataFrame:
         """How often ``seat`` ends with a score below ``vp``, per variant, with the Wilson
         interval: columns ``games``, ``below``, ``lo``, ``hi``."""
         if seat not in self.seats:
             raise KeyError(f"no {self.seat_label} {seat!r} in this run ({', '.join(self.seats)})")
         table = self.summary(below=vp, quantiles=(), confidence=confidence)
-        table = table.xs(seat, level=self.seat_label)[["games", "below", "below_lo", "below_hi"]]
+        mine = table[table.index.get_level_values(self.seat_label) == seat]
+        table = mine.droplevel(self.seat_label)[["games", "below", "below_lo", "below_hi"]]
         return table.rename(columns={"below_lo": "lo", "below_hi": "hi"})
 
-    def zone_control(self) -> Any:
+    def zone_control(self) -> pd.DataFrame:
         """How often each zone ended in each seat's hands (the ``zones`` table): one row per
         (variant, zone), one column per seat, shares of the games (a zone nobody held
         counts for no seat)."""
@@ -204,7 +212,11 @@ class WhatIfResult:
 
     def __repr__(self) -> str:
         """Short: the game, the variants and how many games each (not the frames)."""
-        counts = self.games.groupby("variant").size() if len(self.games) else {}
+        counts: dict[Any, int] = (
+            {k: int(n) for k, n in self.games.groupby("variant").size().items()}
+            if len(self.games)
+            else {}
+        )
         each = ", ".join(
             f"{v} ({n} game{'s' if n != 1 else ''})"
             for v in self.variants
@@ -232,7 +244,8 @@ class WhatIfResult:
         rows = []
         if len(self.scores):
             table = self.summary(quantiles=(0.05, 0.5, 0.95))
-            for (variant, seat), row in table.iterrows():
+            for key, row in table.iterrows():
+                variant, seat = cast("tuple[str, str]", key)
                 rows.append(
                     (
                         self.titles.get(variant, variant),
@@ -251,19 +264,19 @@ class WhatIfResult:
 
     # -- plots (matplotlib, imported when first drawn) -------------------------------------
 
-    def plot_vp(self, **kwargs: Any) -> Any:
+    def plot_vp(self, **kwargs: Any) -> KitFigure:
         """Final scores per seat and variant: see :func:`plots.plot_vp`."""
         from italia_kit.analysis.plots import plot_vp
 
         return plot_vp(self, **kwargs)
 
-    def plot_win_rates(self, **kwargs: Any) -> Any:
+    def plot_win_rates(self, **kwargs: Any) -> KitFigure:
         """Win rates with their confidence intervals: see :func:`plots.plot_win_rates`."""
         from italia_kit.analysis.plots import plot_win_rates
 
         return plot_win_rates(self, **kwargs)
 
-    def plot_zone_control(self, **kwargs: Any) -> Any:
+    def plot_zone_control(self, **kwargs: Any) -> KitFigure:
         """Maps of how often each zone ended in each seat's hands: see
         :func:`plots.plot_zone_control`."""
         from italia_kit.analysis.plots import plot_zone_control

@@ -21,7 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:  # pandas is imported only when a frame is asked for
+    import pandas as pd
 
 JSONValue = Any  # the payload of an event: JSON-able values only
 
@@ -155,7 +158,7 @@ class EventLog:
     def to_records(self) -> list[dict[str, JSONValue]]:
         return [e.to_record() for e in self._events]
 
-    def to_frame(self) -> Any:
+    def to_frame(self) -> pd.DataFrame:
         """The log as a pandas DataFrame (pandas imported only when asked)."""
         import pandas as pd
 

@@ -30,6 +30,7 @@ from typing import Any
 
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import shape
+from shapely.geometry.base import BaseGeometry
 from shapely.validation import explain_validity
 
 from italia_kit.geo.vocabulary import AttrValue, Vocabulary, suggest
@@ -215,7 +216,7 @@ class Feature(_Location):
         elif not isinstance(props, dict):
             self.problems.append(f"{file}: {self.where}: field 'properties': missing")
 
-    def geometry(self) -> Any:
+    def geometry(self) -> BaseGeometry | None:
         raw = self.feature.get("geometry")
         if not isinstance(raw, dict):
             self.fail("geometry", "missing")

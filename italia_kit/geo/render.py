@@ -24,7 +24,9 @@ from italia_kit.geo.zone import Zone
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
+    from matplotlib.path import Path as MplPath
     from matplotlib.text import Text
+    from shapely.geometry.base import BaseGeometry
 
     from italia_kit.geo.board import Board
 
@@ -57,7 +59,7 @@ def _blend(colour: str, other: str, amount: float) -> tuple[float, float, float]
 
 def zone_colour(
     zone: Zone, regions: tuple[str, ...] = (), colours: Mapping[str, str] | None = None
-) -> Any:
+) -> str | tuple[float, float, float]:
     """The fill of a zone: ``colours`` by zone name, then by region, then by kind, then the
     defaults (seas pale blue, other regions a pale colour each).
 
@@ -84,7 +86,7 @@ def zone_colour(
     return base
 
 
-def _path(geometry: Any, simplify: float) -> Any:
+def _path(geometry: BaseGeometry, simplify: float) -> MplPath:
     """A matplotlib Path of a (Multi)Polygon, holes included."""
     from matplotlib.path import Path as MplPath
     from shapely.geometry.polygon import orient

@@ -106,36 +106,14 @@ class _Judge:
     def __init__(self, view: View, player: GreedyPlayer) -> None:
         self.v = view
         self.p = player
-        self._scorers: dict[type, Callable[[Any], float]] = {
-            Buy: self.buy,
-            Place: self.place,
-            Move: self.move,
-            Embark: self.embark,
-            Disembark: self.disembark,
-            RemoveUnit: self.remove,
-            Fight: self.fight,
-            Targets: self.targets,
-            Retreat: self.retreat,
-            StandFast: self.stand_fast,
-            Submit: self.submit,
-            NavalAttack: self.naval_attack,
-            SinkFleets: self.sink,
-            ElephantVictim: self.elephant_victim,
-            Loot: self.loot,
-            Rebuild: self.rebuild,
-            CampaignMove: self.campaign_move,
-            Block: self.block,
-            ReactionMove: self.reaction,
-            Revolt: self.revolt,
-        }
         self._current: Chances | None = None
         self._needs_fleet: bool | None = None
         self._land_best: dict[tuple[str, int], float] = {}
         self._sea_best: dict[tuple[str, int], float] = {}
 
     def score(self, action: Action) -> float:
-        scorer = self._scorers.get(type(action))
-        return 0.0 if scorer is None else scorer(action)
+        scorer = _SCORERS.get(type(action))
+        return 0.0 if scorer is None else scorer(self, action)
 
     # -- purchase and placement (6.2, 7.1, 7.2) --------------------------------------------
     def buy(self, a: Buy) -> float:
@@ -639,3 +617,28 @@ class _Judge:
                 hold = v.chances(v.mine(z), near, z, attacking=False).win
                 risk += v.worth(z) * (1.0 - hold)
         return gain - risk
+
+
+#: the scorer of each kind of action (others score 0), one table for every decision
+_SCORERS: dict[type, Callable[[_Judge, Any], float]] = {
+    Buy: _Judge.buy,
+    Place: _Judge.place,
+    Move: _Judge.move,
+    Embark: _Judge.embark,
+    Disembark: _Judge.disembark,
+    RemoveUnit: _Judge.remove,
+    Fight: _Judge.fight,
+    Targets: _Judge.targets,
+    Retreat: _Judge.retreat,
+    StandFast: _Judge.stand_fast,
+    Submit: _Judge.submit,
+    NavalAttack: _Judge.naval_attack,
+    SinkFleets: _Judge.sink,
+    ElephantVictim: _Judge.elephant_victim,
+    Loot: _Judge.loot,
+    Rebuild: _Judge.rebuild,
+    CampaignMove: _Judge.campaign_move,
+    Block: _Judge.block,
+    ReactionMove: _Judge.reaction,
+    Revolt: _Judge.revolt,
+}

@@ -9,7 +9,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from italia_kit.core import BySeat, Player
 from italia_kit.core.collector import fewer_collections
@@ -85,6 +88,6 @@ def final_scores(game: ItaliaGame) -> dict[str, float]:
     return totals
 
 
-def scores_by_turn(game: ItaliaGame) -> Any:
+def scores_by_turn(game: ItaliaGame) -> pd.DataFrame:
     """The score pad of a finished (or running) game: a DataFrame by nation and turn."""
     return score_pad(game.log, world_of(game))

@@ -16,7 +16,7 @@ from italia_kit.games.italia.world import World
 
 
 def checked_moves(w: World, state: ItaliaState, nation: str) -> list[Action]:
-    """:func:`legal_moves` the slow way, asking the raising checks of :mod:`.movement`
+    """:func:`.move_list.legal_moves` the slow way, asking the raising checks of :mod:`.movement`
     about every candidate: the reference the fast list is tested against."""
     out: list[Action] = []
     candidates: list[tuple[tuple[int, ...], str]] = []

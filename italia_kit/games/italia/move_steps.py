@@ -24,7 +24,7 @@ TROOPS = {t: 1 if spec.counts_for_stacking else 0 for t, spec in SPECS.items()} 
 
 class Occupancy:
     """Who of one nation stands where, as the rules of a step read it, for the checks that
-    look at it once :func:`legal_moves` has read all the nation's pieces."""
+    look at it once :func:`.move_list.legal_moves` has read all the nation's pieces."""
 
     __slots__ = ("allies_only", "closed", "count", "guarded", "leaders")
 

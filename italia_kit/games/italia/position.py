@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from italia_kit.games.italia import ItaliaState, Unit, UnitType, World, stacking_limit
 from italia_kit.games.italia.naval import supremacy
-from italia_kit.games.italia.odds import Battle, Side, exact_odds
+from italia_kit.games.italia.odds import Battle, Odds, Side, exact_odds
 
 #: What a unit is worth, in victory points, to the bot that owns it: roughly its price
 #: (6.2) at 4 gold a point, more for the two-hit units (10.2).
@@ -153,6 +153,13 @@ class View:
         self._stacks: dict[str, int] = {}
         self._chances: dict[tuple[object, ...], Chances] = {}
         self._supremacy: dict[tuple[str, str], str | None] = {}
+        # the nation's allies (12.5.2: its master and its subjects), as World.allied says:
+        # asked of every unit the greedy player looks at
+        masters = state.masters
+        allied = {s for s, m in masters.items() if m == nation}
+        if nation in masters:
+            allied.add(masters[nation])
+        self.allies: frozenset[str] = frozenset(allied)
 
     # -- who is where ----------------------------------------------------------------------
     def mine(self, zone: str) -> list[Unit]:
@@ -160,18 +167,15 @@ class View:
 
     def enemies(self, zone: str) -> list[Unit]:
         """Units ashore of nations at war with this one (12.5.2: allies aside)."""
+        nation, allies = self.nation, self.allies
         return [
-            u
-            for u in self.ashore.get(zone, ())
-            if u.nation != self.nation and not self.world.allied(self.state, self.nation, u.nation)
+            u for u in self.ashore.get(zone, ()) if u.nation != nation and u.nation not in allies
         ]
 
     def allies_in(self, zone: str) -> bool:
         """Units of an ally (a subject or the master, 12.5.2) stand in ``zone``."""
-        return any(
-            u.nation != self.nation and self.world.allied(self.state, self.nation, u.nation)
-            for u in self.ashore.get(zone, ())
-        )
+        allies = self.allies
+        return bool(allies) and any(u.nation in allies for u in self.ashore.get(zone, ()))
 
     def may_stay(self, zone: str) -> bool:
         """False for a borderland the nation must leave by the end of movement (9.2)."""
@@ -259,15 +263,14 @@ class View:
         landing: bool,
         raid: bool,
     ) -> Chances:
-        my_side, my_troops = _side(mine)
-        their_side, their_troops = _side(theirs)
+        my_units, my_leaders, my_troops = _composition(mine)
+        their_units, their_leaders, their_troops = _composition(theirs)
         if not my_troops:
             return Chances(0.0, 1.0, 0.0, 0.0)
         if not their_troops and not raid:
             return Chances(1.0, 0.0, 0.0, 0.0)
         if not attacking and not their_troops:
             return Chances(1.0, 0.0, 0.0, 0.0)
-        attacker, defender = (my_side, their_side) if attacking else (their_side, my_side)
         sup = None
         if not raid and self.geo.sea_neighbours[zone] and theirs:
             who = self.supremacy(zone, theirs[0].nation)
@@ -275,22 +278,26 @@ class View:
                 mine_has = who == self.nation
                 sup = "attacker" if mine_has == attacking else "defender"
         terrain = self.geo.terrain.get(zone, "clear")
-        battle = Battle(
+        if terrain not in ("clear", "mountain", "swamp"):
+            terrain = "clear"
+        mine_key, theirs_key = (my_units, my_leaders), (their_units, their_leaders)
+        attacker, defender = (mine_key, theirs_key) if attacking else (theirs_key, mine_key)
+        key = (
             attacker,
             defender,
-            terrain=terrain if terrain in ("clear", "mountain", "swamp") else "clear",  # type: ignore[arg-type]
-            city=self.state.has_city(zone),
-            supremacy=sup,  # type: ignore[arg-type]
-            naval_invasion=landing and attacking,
-            raid=raid,
+            terrain,
+            self.state.has_city(zone),
+            sup,
+            landing and attacking,
+            raid,
         )
-        odds = exact_odds(battle)
-        lost = odds.expected_losses
+        odds = _LAND_ODDS.get(key)
+        if odds is None:
+            odds = _land_odds(key)
+        a_wins, d_wins, a_lost, d_lost = odds
         if attacking:
-            return Chances(
-                odds.attacker_wins, odds.defender_wins, lost["attacker"], lost["defender"]
-            )
-        return Chances(odds.defender_wins, odds.attacker_wins, lost["defender"], lost["attacker"])
+            return Chances(a_wins, d_wins, a_lost, d_lost)
+        return Chances(d_wins, a_wins, d_lost, a_lost)
 
     def supremacy(self, zone: str, other: str) -> str | None:
         """Which of this nation and ``other`` has naval supremacy at ``zone`` (10.9)."""
@@ -307,24 +314,91 @@ class View:
             return Chances(1.0, 0.0, 0.0, 0.0)
         state = self.state
 
-        def side(fleets: list[Unit]) -> Side:
-            cargo = tuple(sum(1 for c in state.cargo(f.id) if not c.is_leader) for f in fleets)
-            return Side({UnitType.FLEET: len(fleets)}, embarked=cargo)
+        def cargo(fleets: list[Unit]) -> tuple[int, ...]:
+            return tuple(sum(1 for c in state.cargo(f.id) if not c.is_leader) for f in fleets)
 
-        odds = exact_odds(Battle(side(mine), side(theirs), naval=True))
-        lost = odds.expected_losses
-        return Chances(odds.attacker_wins, odds.defender_wins, lost["attacker"], lost["defender"])
+        key = (cargo(mine), cargo(theirs))
+        odds = _NAVAL_ODDS.get(key)
+        if odds is None:
+            battle = Battle(
+                Side({UnitType.FLEET: len(mine)}, embarked=key[0]),
+                Side({UnitType.FLEET: len(theirs)}, embarked=key[1]),
+                naval=True,
+            )
+            odds = _remember(_NAVAL_ODDS, key, _summary(exact_odds(battle)))
+        return Chances(*odds)
 
 
-def _side(units: Iterable[Unit]) -> tuple[Side, int]:
-    counts: dict[str | UnitType, int] = {}
+#: a battle's odds as the greedy player reads them: (attacker wins, defender wins, the
+#: attacker's expected losses, the defender's)
+OddsSummary = tuple[float, float, float, float]
+#: a side as the odds see it: its units by type (in :class:`UnitType` order, none left out
+#: at zero) and its leaders
+Composition = tuple[tuple[tuple[UnitType, int], ...], int]
+
+#: the odds of the battles already judged, by what decides them: the sides' compositions,
+#: the terrain, a city, naval supremacy, a landing (10.8.2), a raid; for land battles, and
+#: for naval ones by the cargo of each fleet. Kept across decisions and games: a greedy
+#: game judges the same few hundred small battles tens of thousands of times, and building
+#: a :class:`Battle` with its two :class:`Side` objects (which check and sort their units)
+#: to look it up in :func:`exact_odds`'s own memo cost more than the look-up.
+_LAND_ODDS: dict[tuple[object, ...], OddsSummary] = {}
+_NAVAL_ODDS: dict[tuple[object, ...], OddsSummary] = {}
+_MEMO_LIMIT = 50_000  # battles kept before a memo starts again (a few MB)
+#: each unit type's place in :class:`UnitType` (the order a :class:`Side` keeps)
+_TYPE_ORDER = {t: i for i, t in enumerate(UnitType)}
+
+
+def _composition(units: Iterable[Unit]) -> tuple[tuple[tuple[UnitType, int], ...], int, int]:
+    """The land units of ``units`` by type (in :class:`UnitType` order), the leaders, and
+    the number of troops (fleets left out: they do not fight ashore)."""
+    counts: dict[UnitType, int] = {}
     leaders = 0
     for u in units:
         if u.is_leader:
             leaders += 1
         elif not u.is_fleet:
             counts[u.type] = counts.get(u.type, 0) + 1
-    return Side(counts, leaders=leaders), sum(counts.values())
+    if len(counts) > 1:
+        ordered = tuple(sorted(counts.items(), key=lambda item: _TYPE_ORDER[item[0]]))
+    else:
+        ordered = tuple(counts.items())
+    return ordered, leaders, sum(counts.values())
+
+
+def _land_odds(key: tuple[object, ...]) -> OddsSummary:
+    """Work out (and remember) the odds of the land battle ``key`` describes (see
+    :data:`_LAND_ODDS`)."""
+    attacker, defender, terrain, city, sup, landing, raid = key
+    battle = Battle(
+        _side_of(attacker),  # type: ignore[arg-type]
+        _side_of(defender),  # type: ignore[arg-type]
+        terrain=terrain,  # type: ignore[arg-type]
+        city=bool(city),
+        supremacy=sup,  # type: ignore[arg-type]
+        naval_invasion=bool(landing),
+        raid=bool(raid),
+    )
+    return _remember(_LAND_ODDS, key, _summary(exact_odds(battle)))
+
+
+def _side_of(composition: Composition) -> Side:
+    units, leaders = composition
+    return Side(dict(units), leaders=leaders)
+
+
+def _summary(odds: Odds[float]) -> OddsSummary:
+    lost = odds.expected_losses
+    return (odds.attacker_wins, odds.defender_wins, lost["attacker"], lost["defender"])
+
+
+def _remember(
+    memo: dict[tuple[object, ...], OddsSummary], key: tuple[object, ...], odds: OddsSummary
+) -> OddsSummary:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = odds
+    return odds
 
 
 def unit_value(units: Iterable[Unit]) -> float:

@@ -1,4 +1,4 @@
-"""How a hand-built :class:`~italia_kit.games.italia.setup.Position` shows in a notebook:
+"""How a hand-built :class:`~italia_kit.games.italia.tutorial.Position` shows in a notebook:
 who is to play, then the units by zone as a table (a mixin, kept apart from the set-up).
 
 >>> from italia_kit.games.italia.tutorial import Position

@@ -7,7 +7,10 @@ Points for eliminations, looting and major battles arrive as events during play
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from italia_kit.core import Context, EventLog
 from italia_kit.games.italia.scenarios import ScoreRule
@@ -75,7 +78,7 @@ def score_turn(ctx: Context[ItaliaState], world: World) -> None:
             score(ctx, nation.name, total, "11.0", f"control ({'; '.join(parts)})")
 
 
-def score_pad(log: EventLog, world: World) -> Any:
+def score_pad(log: EventLog, world: World) -> pd.DataFrame:
     """The score pad (2.5, 11.0): victory points by nation and turn, with the colour; a box
     is shaded (NaN) where the nation cannot score that turn (it neither plays nor scores)."""
     import pandas as pd
@@ -97,7 +100,7 @@ def score_pad(log: EventLog, world: World) -> Any:
     return pd.DataFrame(rows).set_index("nation")
 
 
-def by_colour(pad: Any) -> Any:
+def by_colour(pad: pd.DataFrame) -> pd.DataFrame:
     """The pad summed per player colour: points per turn and cumulative (11.0: a player
     totals the points of all its nations)."""
     turns = [c for c in pad.columns if isinstance(c, int)]

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from italia_kit.core import Game, Player
 from italia_kit.games.italia.rules import ItaliaRules
@@ -47,6 +47,9 @@ from italia_kit.games.italia.whatif import (
 )
 from italia_kit.games.italia.world import World
 from italia_kit.games.spec import Chance, Dynamics, GameKind, GameSpec, Information
+
+if TYPE_CHECKING:
+    from italia_kit.geo import Board
 
 __all__ = ["VARIANTS", "italia1", "italia2", "spec_for", "variant_changes"]
 
@@ -112,7 +115,7 @@ def spec_for(game_id: str, *, variant: Any = None) -> GameSpec:
     def seat_of(game: Game[Any], actor: str) -> str:
         return scenario.colour_of(actor)
 
-    def board() -> Any:
+    def board() -> Board:
         from italia_kit.geo import load_board
 
         return load_board("italia")

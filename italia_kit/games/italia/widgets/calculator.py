@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import ipywidgets
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -39,6 +39,9 @@ from italia_kit.games.italia.odds import (
 from italia_kit.games.italia.odds.battle import TERRAINS, Survivors
 from italia_kit.games.italia.units import UnitType
 from italia_kit.widgets import style as st
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["BattleCalculator", "figure_png"]
 
@@ -333,7 +336,7 @@ class BattleCalculator:
         self.status.value = ""
         return odds
 
-    def outcome_table(self) -> Any:
+    def outcome_table(self) -> pd.DataFrame:
         """The outcomes of the last computation as a DataFrame (exact probabilities)."""
         if self.odds is None:
             self.compute()

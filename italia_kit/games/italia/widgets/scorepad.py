@@ -25,6 +25,7 @@ from italia_kit.widgets import style as st
 
 if TYPE_CHECKING:
     import pandas as pd
+    from pandas.io.formats.style import Styler
 
     from italia_kit.widgets.stepper import TurnStepper
 
@@ -93,7 +94,7 @@ class ScorePad:
         cum = cum.reindex(list(self.world.scenario.players))
         return cum[[t for t in self.turns if t <= self.played_to]]
 
-    def styler(self) -> Any:
+    def styler(self) -> Styler:
         """The pad as a pandas Styler: shaded (grey) boxes, the current turn highlighted,
         the scoring turns starred, each nation named in its player colour."""
         pad = self.table()

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipyleaflet
 import ipywidgets
-from shapely.geometry import LineString, MultiLineString
+from shapely.geometry import LineString, MultiLineString, MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from italia_kit.core import Game
@@ -293,9 +293,12 @@ class SupremacyLayer:
 
 
 def _outline(geometry: BaseGeometry) -> list[list[tuple[float, float]]]:
-    polygons: list[Any] = (
-        list(getattr(geometry, "geoms", ())) if geometry.geom_type == "MultiPolygon" else [geometry]
-    )
+    if isinstance(geometry, MultiPolygon):
+        polygons = list(geometry.geoms)
+    elif isinstance(geometry, Polygon):
+        polygons = [geometry]
+    else:
+        raise TypeError(f"a sea's shape is a polygon, not a {geometry.geom_type}")
     return [[(round(y, 4), round(x, 4)) for x, y in p.exterior.coords[:-1]] for p in polygons]
 
 
