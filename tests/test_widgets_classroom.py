@@ -44,6 +44,11 @@ def test_a_colour_played_by_hand_chooses_from_sentences_the_map_outlines() -> No
     assert not stepper.game.actions
     with pytest.raises(ValueError, match="no player 'clever'"):
         app.play_seat("yellow", "clever")
+    app.pick("italia2")  # another game: its own colours to choose players for
+    assert set(app.seat_pickers) == {"red", "yellow", "green", "blue"}
+    top = app.widget.children[0]
+    assert app.picker in top.children and app.seats_box in top.children  # type: ignore[attr-defined]
+    assert tuple(app.seats_box.children) == tuple(app.seat_pickers.values())
 
 
 def test_a_click_keeps_the_actions_of_the_zone_clicked() -> None:

@@ -79,12 +79,12 @@ class ClassroomApp:
         self.stepper = self._stepper(self.stepper_game_id)
         self.picker.value = self.stepper_game_id
         self.picker.observe(self._picked, names="value")
-        top = ipywidgets.HBox(
+        self._top = ipywidgets.HBox(
             [self.picker, self.seats_box],
             layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         self._widget = ipywidgets.VBox(
-            [top, self.stepper.widget], layout=ipywidgets.Layout(width="100%")
+            [self._top, self.stepper.widget], layout=ipywidgets.Layout(width="100%")
         )
         self._widget.add_class("ik-app")
 
@@ -168,7 +168,7 @@ class ClassroomApp:
         old = self.stepper
         self.stepper = self._stepper(game_id)
         self.stepper_game_id = game_id
-        self._widget.children = (self.picker, self.stepper.widget)
+        self._widget.children = (self._top, self.stepper.widget)  # the seats of the new game
         _close(old.widget)  # a long lesson switches often: free the kernel's copies
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from italia_kit.core import Action
 from italia_kit.games.italia import actions as a
 from italia_kit.games.italia.state import ItaliaState
-from italia_kit.games.italia.text import article, count
+from italia_kit.games.italia.text import article, count, units
 
 __all__ = ["action_zones", "sentence", "units_text"]
 
@@ -51,11 +51,7 @@ def units_text(state: ItaliaState, ids: Iterable[int]) -> str:
 
 
 def _plural(n: int, noun: str) -> str:
-    if noun == "infantry":  # a collective noun: 3 infantry
-        return f"{n} infantry"
-    if noun.endswith("y"):
-        return count(n, noun, noun[:-1] + "ies")
-    return count(n, noun)
+    return units(n, noun) if noun != "unit" else count(n, noun)
 
 
 def _unit(state: ItaliaState, unit_id: int) -> str:
