@@ -410,6 +410,8 @@ def test_the_classroom_app_at_1600x1200(app: Server) -> None:
             )
             assert page.locator(".leaflet-container").count() == 1, "the old map is gone"
             assert "Visigoths" in page.inner_text(".ik-legend")
+            seats = page.locator(".widget-dropdown label").all_inner_texts()
+            assert {"red", "yellow", "green", "blue"} <= set(seats), "Italia II's four colours"
             assert page.evaluate(MAP_STATE_JS) != map_italia1, "Italia II's own map"
             _press(page, "next phase")
             _labels_readable(page, zones, "Italia II")
