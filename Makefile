@@ -66,9 +66,12 @@ geodata: $(STAMP)
 board-png: $(STAMP)
 	$(BIN)/italia-kit board --png docs/board.png
 
-# the classroom app (notebooks/app.ipynb) served by Voila on http://127.0.0.1:8866
+# the classroom app (notebooks/app.ipynb) served by Voila on http://127.0.0.1:8866: the kit's
+# page template (share/jupyter/voila/templates/italia-kit: nothing from a CDN) and
+# voila.json's settings (the kernel of a page closed is shut down after 5 idle minutes)
 app: $(STAMP)
-	$(BIN)/voila notebooks/app.ipynb --port=8866 --no-browser --Voila.ip=127.0.0.1
+	JUPYTER_PATH=$(CURDIR)/share/jupyter $(BIN)/voila notebooks/app.ipynb --template=italia-kit \
+		--port=8866 --no-browser --Voila.ip=127.0.0.1
 
 clean:
 	rm -rf $(VENV) build dist site *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -70,6 +70,24 @@ class Link:
         """The far end of the link seen from ``end``."""
         return self.b if end == self.a else self.a
 
+    def __str__(self) -> str:
+        """The link as a sentence (how lessons print it).
+
+        >>> print(Link("Messana", "Rhegium", "strait", 0.0, {"controlled_from": "Messana"}))
+        Messana and Rhegium are linked by a strait (controlled from Messana)
+        >>> print(Link("Roma", "Veii", "land", 12.34))
+        Roma and Veii share a land border of 12 km
+        """
+        kind = str(self.kind).replace("_", " ")
+        if self.border_km > 0:
+            text = f"{self.a} and {self.b} share a {kind} border of {self.border_km:.0f} km"
+        else:
+            text = f"{self.a} and {self.b} are linked by a {kind}"
+        extra = ", ".join(
+            f"{name.replace('_', ' ')} {value}" for name, value in self.attributes.items()
+        )
+        return f"{text} ({extra})" if extra else text
+
 
 def lines_length_km(lines: BaseGeometry) -> float:
     """Length in km of (the linear parts of) a geometry in lon/lat degrees.

@@ -1,10 +1,13 @@
-"""The classroom app: a game picker over a turn stepper with map and log
-(``notebooks/app.ipynb``).
+"""The classroom app: a game picker and a player per seat over a turn stepper with map and
+log (``notebooks/app.ipynb``).
 
 The picker lists the registered games that have a map presenter
 (:func:`italia_kit.games.available`, ``GameSpec.presenter``); picking one starts a new game
-of it and builds map and stepper again. Served by Voila (``make app``); the same call works
-in any notebook::
+of it and builds map and stepper again. Beside it, one choice per seat (Italia: per colour)
+of who plays it: ``human`` (the teacher, from the list of its actions beside the map), the
+game's own bots (Italia's ``greedy``, the default: a plausible game) or ``random``. The app
+fits one screen of 1366x768: the map takes the height the window leaves. Served by Voila
+(``make app``); the same call works in any notebook::
 
     from italia_kit.widgets.app import classroom_app
     classroom_app()
@@ -17,10 +20,15 @@ from typing import Any
 import ipywidgets
 
 from italia_kit import games
-from italia_kit.core import Player, RandomPlayer
+from italia_kit.core import Player
+from italia_kit.widgets.seats import default_bot, make_player, player_choices
 from italia_kit.widgets.stepper import TurnStepper
 
-__all__ = ["ClassroomApp", "classroom_app", "games_with_maps"]
+__all__ = ["FIT_SCREEN", "ClassroomApp", "classroom_app", "games_with_maps"]
+
+#: The map's height in the app: what the window leaves under the controls (a 768 px screen
+#: shows the whole app), between a readable minimum and the 860 px of a large screen.
+FIT_SCREEN = "clamp(380px, calc(100vh - 310px), 860px)"
 
 
 def games_with_maps() -> dict[str, str]:
@@ -37,8 +45,13 @@ def games_with_maps() -> dict[str, str]:
 
 
 class ClassroomApp:
-    """A game picker (``picker``, a dropdown of :func:`games_with_maps`) over the
-    :class:`TurnStepper` of a new game of the game picked (``stepper``)."""
+    """A game picker (``picker``, a dropdown of :func:`games_with_maps`) and a dropdown per
+    seat of who plays it (``seat_pickers``), over the :class:`TurnStepper` of a new game of
+    the game picked (``stepper``).
+
+    ``player`` plays every seat instead (the seat dropdowns then start at it only if it is
+    one of theirs); by default each seat gets the game's greedy bot if it has one.
+    """
 
     def __init__(
         self,
@@ -47,7 +60,7 @@ class ClassroomApp:
         seed: int = 0,
         player: Player | None = None,
         tiles: bool = False,
-        map_height: str = "860px",
+        map_height: str = FIT_SCREEN,
     ) -> None:
         self.seed = seed
         self._player = player
@@ -57,15 +70,33 @@ class ClassroomApp:
         self.picker = ipywidgets.Dropdown(
             options=[(title, gid) for gid, title in self.choices.items()],
             description="game",
-            layout=ipywidgets.Layout(width="560px"),
+            style={"description_width": "40px"},
+            layout=ipywidgets.Layout(width="480px"),
         )
+        self.seat_pickers: dict[str, ipywidgets.Dropdown] = {}
+        self.seats_box = ipywidgets.HBox(layout=ipywidgets.Layout(flex_flow="row wrap"))
         self.stepper_game_id = self._known(game_id)
         self.stepper = self._stepper(self.stepper_game_id)
         self.picker.value = self.stepper_game_id
         self.picker.observe(self._picked, names="value")
-        self._widget = ipywidgets.VBox(
-            [self.picker, self.stepper.widget], layout=ipywidgets.Layout(width="100%")
+        self._top = ipywidgets.HBox(
+            [self.picker, self.seats_box],
+            layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center"),
         )
+        self._widget = ipywidgets.VBox(
+            [self._top, self.stepper.widget], layout=ipywidgets.Layout(width="100%")
+        )
+        self._widget.add_class("ik-app")
+
+    def play_seat(self, seat: str, who: str) -> None:
+        """Let ``who`` (``human``, a bot of the game, ``random``) play ``seat`` from now on,
+        as choosing it in the seat's dropdown does."""
+        picker = self.seat_pickers.get(seat)
+        if picker is None:
+            raise ValueError(f"no seat {seat!r}; the seats: {', '.join(self.seat_pickers)}")
+        if who not in picker.options:
+            raise ValueError(f"no player {who!r} for {seat}; choose one of {picker.options}")
+        picker.value = who  # the observer tells the stepper
 
     def pick(self, game_id: str) -> TurnStepper:
         """Start a new game of ``game_id`` (as choosing it in the picker does); return its
@@ -94,9 +125,41 @@ class ClassroomApp:
         return key
 
     def _stepper(self, game_id: str) -> TurnStepper:
-        game = games.load(game_id).new_game(seed=self.seed)
-        chooser = self._player if self._player is not None else RandomPlayer(seed=self.seed)
-        return TurnStepper(game, chooser, tiles=self._tiles, map_height=self._map_height)
+        spec = games.load(game_id)
+        game = spec.new_game(seed=self.seed)
+        first = default_bot(spec)
+        players = {seat: make_player(spec, first, self.seed) for seat in spec.seats}
+        if self._player is not None:
+            players = {}
+        stepper = TurnStepper(
+            game,
+            self._player,
+            players=players,
+            seed=self.seed,
+            tiles=self._tiles,
+            map_height=self._map_height,
+        )
+        for old in self.seat_pickers.values():
+            old.close()
+        self.seat_pickers = {}
+        for seat in spec.seats:
+            picker = ipywidgets.Dropdown(
+                options=player_choices(spec),
+                value=first,
+                description=seat,
+                style={"description_width": "initial"},
+                layout=ipywidgets.Layout(width="auto", margin="0 6px 0 6px"),
+            )
+            picker.observe(self._seat_changed(spec, seat), names="value")
+            self.seat_pickers[seat] = picker
+        self.seats_box.children = tuple(self.seat_pickers.values())
+        return stepper
+
+    def _seat_changed(self, spec: games.GameSpec, seat: str) -> Any:
+        def changed(change: dict[str, Any]) -> None:
+            self.stepper.set_player(seat, make_player(spec, str(change["new"]), self.seed))
+
+        return changed
 
     def _picked(self, change: dict[str, Any]) -> None:
         game_id = str(change["new"])
@@ -105,7 +168,7 @@ class ClassroomApp:
         old = self.stepper
         self.stepper = self._stepper(game_id)
         self.stepper_game_id = game_id
-        self._widget.children = (self.picker, self.stepper.widget)
+        self._widget.children = (self._top, self.stepper.widget)  # the seats of the new game
         _close(old.widget)  # a long lesson switches often: free the kernel's copies
 
 
@@ -129,12 +192,12 @@ def classroom_app(
     seed: int = 0,
     player: Player | None = None,
     tiles: bool = False,
-    map_height: str = "860px",
+    map_height: str = FIT_SCREEN,
 ) -> ClassroomApp:
     """The classroom app opened on a game of ``scenario`` (a registered game's id) at the
     start of turn 1.
 
-    ``seed`` seeds the dice and, unless a ``player`` is given, the random player who makes
-    the decisions; ``tiles=True`` adds an online base map under a geographic board.
+    ``seed`` seeds the dice and the players (the game's greedy bot for every seat unless a
+    ``player`` is given); ``tiles=True`` adds an online base map under a geographic board.
     """
     return ClassroomApp(scenario, seed=seed, player=player, tiles=tiles, map_height=map_height)

@@ -14,6 +14,7 @@ follow every refresh.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,7 +27,8 @@ import ipywidgets
 from italia_kit.core import Game
 from italia_kit.widgets import render
 from italia_kit.widgets import style as st
-from italia_kit.widgets.presenter import LocationView, MapPresenter, presenter_for
+from italia_kit.widgets.layout import LabelLayout, Placed, label_size, stack_size
+from italia_kit.widgets.presenter import GeoBoard, LocationView, MapPresenter, presenter_for
 
 __all__ = ["MapView", "Overlay", "RefreshStats", "ZoneView"]
 
@@ -42,6 +44,7 @@ class RefreshStats:
     labels: int
     stacks: int
     seconds: float
+    moved: int = 0  # names and stacks the layout moved (LabelLayout)
 
     @property
     def layers(self) -> int:
@@ -99,6 +102,13 @@ class MapView:
         self._refresh_hooks: list[Callable[[], object]] = []
         self.overlays: dict[str, Overlay] = {}
         self._shapes = render.shapes(self.board)  # computed once: a redraw reuses them
+        # names and stacks placed so that none covers another, at the first zoom
+        self._layout = (
+            LabelLayout(self.board, float(self.map.zoom))
+            if isinstance(self.board, GeoBoard)
+            else None
+        )
+        self._placed: dict[str, Placed] = {}
         self._views: dict[str, LocationView] = {}
         self._stack_html: dict[str, str] = {}
         self._polygons: dict[str, ipyleaflet.Polygon] = {}
@@ -107,6 +117,22 @@ class MapView:
         self._groups: list[ipyleaflet.LayerGroup] = []
         self.last_refresh = RefreshStats(0, 0, 0, 0.0)
         self.selected: str | None = None
+        self.marked: tuple[str, ...] = ()  # outlined for an action being chosen
+        self._drawn: dict[str, st.ZoneStyle] = {}  # the style each shape is drawn with now
+        self.home = (tuple(self.map.center), float(self.map.zoom))
+        self.reset_button = ipywidgets.Button(
+            description="reset view",
+            tooltip="back to the whole board at the first zoom",
+            layout=ipywidgets.Layout(width="auto", height="28px"),
+        )
+        self.reset_button.add_class("ik-reset")
+        self.reset_button.on_click(lambda _b: self.reset_view())
+        self.map.add(ipyleaflet.WidgetControl(widget=self.reset_button, position="topleft"))
+        # the wheel scrolls the page until the map is clicked, and again once the mouse
+        # leaves it (or a button of the stepper is pressed): a page scrolled past the map
+        # does not zoom it
+        self.map.on_interaction(self._interaction)
+        self._last_move = 0.0  # when the mouse last moved over the map (time.monotonic)
         self._build()
 
     # -- the game shown --------------------------------------------------------------------
@@ -168,20 +194,58 @@ class MapView:
             for name, poly in self._polygons.items()
         }
 
+    # -- the view --------------------------------------------------------------------------------
+    def reset_view(self) -> None:
+        """Back to the frame the map opened with (the reset-view button)."""
+        center, zoom = self.home
+        self.map.zoom = zoom
+        self.map.center = list(center)
+        self.wheel_zoom(False)
+
+    def wheel_zoom(self, on: bool) -> None:
+        """Let the mouse wheel zoom the map (after a click into it) or scroll the page."""
+        if self.map.scroll_wheel_zoom != on:
+            self.map.scroll_wheel_zoom = on
+
+    def mark(self, names: tuple[str, ...] | list[str]) -> None:
+        """Outline ``names`` (the locations of an action being chosen); ``()`` clears."""
+        marked = tuple(self._name(n) for n in names)
+        old, self.marked = self.marked, marked
+        for name in {*old, *marked}:
+            self._restyle(name)
+
+    def style_of(self, name: str) -> st.ZoneStyle:
+        """The style a location is drawn with now: the presenter's, outlined when it is the
+        location clicked or one of those marked."""
+        name = self._name(name)
+        style = self._views[name].style
+        if name in self.marked:
+            return st.outlined(style, st.MARKED, 5)
+        if name == self.selected:
+            return st.outlined(style, st.SELECTED, 4)
+        return style
+
     # -- clicks ------------------------------------------------------------------------------
     def click(self, name: str) -> str:
-        """Select a location as a click would: show its details in the pane; return the HTML."""
+        """Select a location as a click would: outline it, show its details in the pane;
+        return the HTML."""
         name = self._name(name)
-        self.selected = name
+        old, self.selected = self.selected, name
+        for changed in {old, name} - {None}:
+            assert changed is not None
+            self._restyle(changed)
+        self._show_details(name)
+        for hook in self._click_hooks:
+            hook(name)
+        return str(self.details.value)
+
+    def _show_details(self, name: str) -> None:
         lines = self.describe(name)
         body = "".join(f"<li>{st.esc(line)}</li>" for line in lines[1:])
         self.details.value = (
             f'<div class="ik-details"><b>{st.esc(lines[0])}</b><ul style="margin:2px 0;'
             f'padding-left:18px">{body}</ul></div>'
         )
-        for hook in self._click_hooks:
-            hook(name)
-        return str(self.details.value)
 
     def on_click(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(location)`` whenever a location is clicked (after the details)."""
@@ -216,29 +280,30 @@ class MapView:
         start = time.perf_counter()
         views = dict(self.presenter.snapshot(self._game))
         styles = labels = stacks = 0
-        for name in self.presenter.changed(self._views, views):
+        changed = list(self.presenter.changed(self._views, views))
+        side = "ik-center" if self._layout is not None else ""
+        for name in changed:
             view, old = views[name], self._views.get(name)
             if old is None or old.style != view.style:
-                poly = self._polygons[name]
-                with poly.hold_sync():
-                    for key, value in view.style.to_leaflet().items():
-                        setattr(poly, key, value)
-                styles += 1
+                self._views[name] = view
+                styles += self._restyle(name)
             if old is None or old.label != view.label:
                 self._set_icon(self._labels[name], view.label)
                 labels += 1
             if old is None or _stack_part(old) != _stack_part(view):
-                html = render.stack_html(view, self._shapes[name].side)
+                html = render.stack_html(view, side or self._shapes[name].side, name)
                 if old is None or html != self._stack_html[name]:
                     self._set_icon(self._stacks[name], html)
                     self._stack_html[name] = html
                     stacks += 1
         self._views = views
+        moved = self._lay_out() if labels or stacks else 0
         if self.selected is not None:
-            self.click(self.selected)
+            self._show_details(self.selected)
         for overlay in self.overlays.values():
             overlay.follow(self._game)
-        self.last_refresh = RefreshStats(styles, labels, stacks, time.perf_counter() - start)
+        seconds = time.perf_counter() - start
+        self.last_refresh = RefreshStats(styles, labels, stacks, seconds, moved)
         for hook in self._refresh_hooks:
             hook()
         return self.last_refresh
@@ -255,6 +320,8 @@ class MapView:
             group.close()
         self._views = {}
         self._stack_html = {}
+        self._drawn = {}
+        self._placed = {}
         self._build()
         for overlay in self.overlays.values():  # back on top of the shapes drawn again
             self.map.remove(overlay.group)
@@ -280,6 +347,7 @@ class MapView:
         for name, shape in self._shapes.items():
             poly = ipyleaflet.Polygon(locations=shape.locations, name=name, fill=True, stroke=True)
             poly.on_click(partial(self._clicked, name))
+            poly.on_mouseout(self._left_shape)
             self._polygons[name] = poly
             self._labels[name] = ipyleaflet.Marker(
                 location=shape.label_at, icon=render.divicon(""), draggable=False, keyboard=False
@@ -309,6 +377,72 @@ class MapView:
 
     def _clicked(self, name: str, **_event: Any) -> None:
         self.click(name)
+
+    def _interaction(self, **event: Any) -> None:
+        kind = event.get("type")
+        if kind == "click":
+            self.wheel_zoom(True)
+        elif kind == "mouseout":
+            self.wheel_zoom(False)
+        elif kind in ("mousemove", "mouseover"):
+            self._last_move = time.monotonic()
+
+    def _left_shape(self, **_event: Any) -> None:
+        """The mouse left a shape: unless it moves on over the map soon, it left the map
+        (Leaflet tells only the shape, not the map, when the mouse leaves across a shape)."""
+        if not self.map.scroll_wheel_zoom:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (plain Python): nobody moves a mouse
+            return
+        left = time.monotonic()
+
+        def check() -> None:
+            if self._last_move <= left:
+                self.wheel_zoom(False)
+
+        loop.call_later(0.4, check)
+
+    def _lay_out(self) -> int:
+        """Place every name and stack again (:mod:`.layout`); move the markers whose place
+        changed; return how many moved."""
+        if self._layout is None:
+            return 0
+        views = self._views
+        placed = self._layout.place(
+            {n: label_size(v.label) for n, v in views.items()},
+            {n: stack_size(v) for n, v in views.items() if v.stack},
+        )
+        moved = 0
+        for name, where in placed.items():
+            before = self._placed.get(name)
+            if before is None or before.label != where.label:
+                self._labels[name].location = where.label
+                moved += 1
+            if (before is None or before.stack != where.stack) and views[name].stack:
+                self._stacks[name].location = where.stack
+                moved += 1
+        self._placed.update(placed)
+        return moved
+
+    def placed(self, name: str) -> Placed | None:
+        """Where the layout put a location's name and stack (None on a board of boxes)."""
+        return self._placed.get(self._name(name))
+
+    def _restyle(self, name: str) -> int:
+        """Draw a location's shape with :meth:`style_of` if that changed; 1 if it did."""
+        if name not in self._views:
+            return 0
+        style = self.style_of(name)
+        if self._drawn.get(name) == style:
+            return 0
+        poly = self._polygons[name]
+        with poly.hold_sync():
+            for key, value in style.to_leaflet().items():
+                setattr(poly, key, value)
+        self._drawn[name] = style
+        return 1
 
     @staticmethod
     def _set_icon(marker: ipyleaflet.Marker, html: str) -> None:

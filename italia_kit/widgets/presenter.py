@@ -32,7 +32,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
-from italia_kit.core import Game
+from italia_kit.core import Action, Game
 from italia_kit.core.save import ref_of
 from italia_kit.widgets.style import ZoneStyle
 
@@ -236,6 +236,14 @@ class MapPresenter(Protocol):
         """The last turn of the game, if it has one (the stepper's *jump to turn*)."""
         ...
 
+    def action_text(self, game: Game[Any], action: Action) -> str:
+        """A legal action as a sentence (the list a seat played by hand chooses from)."""
+        ...
+
+    def action_locations(self, game: Game[Any], action: Action) -> tuple[str, ...]:
+        """The locations an action concerns (the map outlines them when it is chosen)."""
+        ...
+
 
 class BasePresenter(abc.ABC):
     """Defaults for a presenter: the generic moment (``state.turn``, ``state.actor``,
@@ -275,6 +283,19 @@ class BasePresenter(abc.ABC):
 
     def last_turn(self, game: Game[Any]) -> int | None:
         return None
+
+    def action_text(self, game: Game[Any], action: Action) -> str:
+        return str(action)
+
+    def action_locations(self, game: Game[Any], action: Action) -> tuple[str, ...]:
+        """The board's locations among the action's fields (texts, or tuples of texts)."""
+        names = set(_board_names(self.board()))
+        found: list[str] = []
+        for name in getattr(action, "__dataclass_fields__", {}):
+            value = getattr(action, name)
+            values = value if isinstance(value, tuple) else (value,)
+            found += [v for v in values if isinstance(v, str) and v in names]
+        return tuple(dict.fromkeys(found))
 
 
 def _board_names(board: Board) -> list[str]:

@@ -71,7 +71,7 @@ def new_map(
         zoom_delta=0.5,
         min_zoom=low,
         max_zoom=high,
-        scroll_wheel_zoom=True,
+        scroll_wheel_zoom=False,  # until a click into the map (MapView)
         keyboard=False,  # a focusable map scrolls the page on click, moving what was clicked
         attribution_control=tiles,
         layout=ipywidgets.Layout(height=height, width="100%"),
@@ -157,9 +157,10 @@ def divicon(html: str) -> ipyleaflet.DivIcon:
     return ipyleaflet.DivIcon(html=html, icon_size=(0, 0), icon_anchor=(0, 0))
 
 
-def stack_html(view: LocationView, side: str) -> str:
+def stack_html(view: LocationView, side: str, name: str = "") -> str:
     """The HTML of a location's stack marker ("" when it has no stack): one line per
-    owner on a strip of their colour, the warning under them, the details in the title."""
+    owner on a strip of their colour, the warning under them, the details in the title;
+    ``data-loc`` names the location (a browser test finds its zone by it)."""
     if not view.stack:
         return ""
     lines = []
@@ -173,4 +174,5 @@ def stack_html(view: LocationView, side: str) -> str:
         lines.append(f'<div class="ik-warn">⚠ {st.esc(view.alert_short)}</div>')
     title = view.alert if view.alert else f"{view.text} (click for details)"
     cls = f"ik-stack {side} ik-over" if view.alert else f"ik-stack {side}"
-    return f'<div class="{cls}" title="{st.esc(title)}">{"".join(lines)}</div>'
+    loc = f' data-loc="{st.esc(name)}"' if name else ""
+    return f'<div class="{cls}"{loc} title="{st.esc(title)}">{"".join(lines)}</div>'

@@ -27,6 +27,8 @@ UNKNOWN_FILL = "#c9a7e0"  # a colour the palette does not know
 OUTLINE = "#474747"
 OVER_STACKED = "#d00000"
 COMBAT_DUE = "#ff7b00"
+SELECTED = "#1565c0"  # the location clicked
+MARKED = "#8e24aa"  # the locations of the action being chosen
 
 #: Short names of the unit types on the map ("3 inf, 1 leg, Brennus").
 UNIT_ABBREVIATIONS: dict[str, str] = {
@@ -144,6 +146,15 @@ def portray_zone(
     return ZoneStyle(fill, opacity)
 
 
+def outlined(style: ZoneStyle, colour: str, weight: int) -> ZoneStyle:
+    """``style`` with a solid outline of ``colour`` (a location clicked or chosen).
+
+    >>> outlined(portray_zone("land"), SELECTED, 4).to_leaflet()["weight"]
+    4
+    """
+    return ZoneStyle(style.fill, style.fill_opacity, colour, weight, None, 1.0)
+
+
 def swatch(colour: str, size: int = 11) -> str:
     """A small square of a player colour, as HTML."""
     return (
@@ -185,6 +196,7 @@ CSS = """
   font: 10.5px/1.25 'DejaVu Sans Condensed', 'DejaVu Sans', sans-serif; color: #111;
   background: rgba(255,255,255,.9); border: 1px solid #666; border-radius: 2px;
   padding: 0; cursor: pointer; box-shadow: 0 1px 2px rgba(0,0,0,.25); }
+.ik-stack.ik-center { transform: translate(-50%, -50%); }
 .ik-stack.ik-right { transform: translate(-4px, -50%); }
 .ik-stack.ik-left { transform: translate(calc(4px - 100%), -50%); }
 .ik-stack.ik-below { transform: translate(-50%, -4px); }
@@ -194,6 +206,7 @@ CSS = """
 .ik-stack .ik-warn { color: #d00000; font-weight: 700; padding: 0 3px; }
 .ik-log { font: 12px/1.35 'DejaVu Sans', sans-serif; max-height: 600px; overflow-y: auto;
   border: 1px solid #ccc; padding: 4px 6px; background: #fff; }
+.ik-side .ik-log { max-height: none; border: none; }
 .ik-log .ik-ev { padding: 1px 0; border-bottom: 1px dotted #e3e3e3; }
 .ik-log .ik-new { background: #fff6cc; }
 .ik-log .ik-meta { color: #888; font-size: 10px; margin-right: 4px; }

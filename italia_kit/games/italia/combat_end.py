@@ -17,6 +17,7 @@ from italia_kit.games.italia.special import (
     settle_conversion,
 )
 from italia_kit.games.italia.state import ItaliaState, Unit
+from italia_kit.games.italia.text import article
 from italia_kit.games.italia.victory import eliminate
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ def check_retreat(
     for i in ids:
         if i not in mine:
             raise InvalidActionError(
-                f"unit #{i} is not a {nation} unit in the battle of {battle.zone}"
+                f"unit #{i} is not {article(nation)} unit in the battle of {battle.zone}"
             )
         units.append(mine[i])
     if not units:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from italia_kit.core import Context, IllegalActionError, InvalidActionError
 from italia_kit.games.italia.state import ItaliaState
-from italia_kit.games.italia.text import count
+from italia_kit.games.italia.text import article, count
 from italia_kit.games.italia.units import (
     CITY_COST_MOUNTAIN_OR_SWAMP,
     CITY_COST_STANDARD,
@@ -144,7 +144,7 @@ def check_buy(
         price = cost
     if price > gold:
         raise IllegalActionError(
-            "6.2", f"a {unit.replace('_', ' ')} costs {price} gold; the {nation} have {gold}"
+            "6.2", f"{article(unit.replace('_', ' '))} costs {price} gold; the {nation} have {gold}"
         )
     return price
 
@@ -298,7 +298,7 @@ def buy(ctx: Context[ItaliaState], world: World, nation: str, unit: str, zone: s
         label = f"a city in {entry[5:]}"
     else:
         entry = UnitType.parse(unit).value
-        label = f"a {entry.replace('_', ' ')}"
+        label = article(entry.replace("_", " "))
     if forced:
         state.held_for.setdefault(nation, []).append(entry)
         rule = "6.4"

@@ -6,6 +6,7 @@ from typing import Any
 
 from italia_kit.core import Context, IllegalActionError, InvalidActionError
 from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.text import article, units
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
 
@@ -103,7 +104,7 @@ def bring_reinforcements(
             ctx.emit(
                 "reinforcement_capped",
                 "7.2",
-                f"7.2: the {nation} may have at most {cap} {unit.value}s and have {have}: "
+                f"7.2: the {nation} may have at most {units(cap, unit.value)} and have {have}: "
                 f"{allowed} of {count} arrive.",
                 nation=nation,
                 unit=unit.value,
@@ -177,7 +178,7 @@ def add_unit_at(
                 break
         if carrier is None:
             raise ValueError(
-                f"no {nation} fleet in {zone} has room for a {unit.value} (9.6): "
+                f"no {nation} fleet in {zone} has room for {article(unit.value)} (9.6): "
                 "the scenario must bring fleets with units arriving at sea"
             )
     state.add_unit(nation, unit, zone, name=name, carrier=carrier)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from italia_kit.games.italia.board import base_stacking_limit, is_borderland
 from italia_kit.games.italia.state import ItaliaState
-from italia_kit.games.italia.text import count
+from italia_kit.games.italia.text import article, count
 from italia_kit.games.italia.world import World
 
 
@@ -55,7 +55,9 @@ def stacking_limit(
     if z.is_sea:
         return None
     base = base_stacking_limit(z) or 0
-    kind = "a mountain zone" if z.terrain.value == "mountain" else f"a {z.terrain.value} zone"
+    kind = (
+        "a mountain zone" if z.terrain.value == "mountain" else f"{article(z.terrain.value)} zone"
+    )
     if is_borderland(z):
         kind = "a borderland (mountain)"
     terms: list[tuple[str, int, str]] = [(f"{z.name} is {kind}", base, "8.0")]

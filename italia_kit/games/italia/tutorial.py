@@ -28,6 +28,7 @@ from italia_kit.games.italia.rules import ItaliaRules
 from italia_kit.games.italia.scenarios import Scenario
 from italia_kit.games.italia.setup import ItaliaGame
 from italia_kit.games.italia.state import PHASES, ItaliaState
+from italia_kit.games.italia.text import article
 from italia_kit.games.italia.units import SPECS, UnitType, unit_cost
 from italia_kit.games.italia.world import World
 
@@ -223,7 +224,7 @@ class Position(PositionDisplay):
             if not room[0] or room[1] < need:
                 raise IllegalActionError(
                     "9.6",
-                    f"a {utype.value} at sea must be aboard a {who} fleet: the {who} have "
+                    f"{article(utype.value)} at sea must be aboard a {who} fleet: the {who} have "
                     f"{room[0]} fleets in {where} with room for {room[1]} more units "
                     f"(2 a fleet, leaders free)",
                 )
@@ -255,7 +256,7 @@ class Position(PositionDisplay):
         if ship is None:
             raise InvalidActionError(f"field 'fleet': no unit has id {fleet!r}")
         if not ship.is_fleet:
-            raise InvalidActionError(f"field 'fleet': unit {fleet} is a {ship.type.value}")
+            raise InvalidActionError(f"field 'fleet': unit {fleet} is {article(ship.type.value)}")
         who = self._nation(nation)
         utype = self._unit(unit)
         self._count(count)
@@ -504,7 +505,7 @@ class Position(PositionDisplay):
         where = self._zone(zone)
         self._on_card(who, utype)
         if SPECS[utype].hit_on is None:
-            raise IllegalActionError("10.2", f"a {utype.value} rolls no dice")
+            raise IllegalActionError("10.2", f"{article(utype.value)} rolls no dice")
         rulebook = self.world.rulebook  # a variant's numbers, or Italia's (10.2)
         base = rulebook.hit_number(utype)
         parts: list[str] = []
@@ -535,7 +536,7 @@ class Position(PositionDisplay):
             if sup:
                 parts.append("naval supremacy +1")
         needs = next(r for r in range(2, 11) if rulebook.hits(r, utype, modifier))
-        text = f"10.2: a {who} {utype.value} hits on {base}"
+        text = f"10.2: {article(who)} {utype.value} hits on {base}"
         if modifier:
             text += f"; {modifier:+d} ({', '.join(parts)})"
         text += f": {needs}-10." if needs < 10 else ": only a 10."

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any
 
-from italia_kit.core import Game
+from italia_kit.core import Action, Game
 from italia_kit.games.italia import ItaliaState, Unit, UnitType, World, stacking_limit, world_of
+from italia_kit.games.italia.say import action_zones, sentence
 from italia_kit.games.italia.sequence import RULEBOOK_PHASE
 from italia_kit.games.italia.stacking import capital_of
 from italia_kit.geo import Zone
@@ -207,6 +208,12 @@ class ItaliaPresenter(BasePresenter):
 
     def last_turn(self, game: Game[Any]) -> int | None:
         return int(world_of(game).scenario.last_turn)
+
+    def action_text(self, game: Game[Any], action: Action) -> str:
+        return sentence(game.state, action)
+
+    def action_locations(self, game: Game[Any], action: Action) -> tuple[str, ...]:
+        return action_zones(game.state, action)
 
 
 def _by_nation(world: World, units: list[Unit]) -> dict[str, list[Unit]]:

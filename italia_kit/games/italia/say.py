@@ -1,0 +1,160 @@
+"""Italia's actions as sentences a class reads, and the zones each one concerns.
+
+The classroom's list of a human player's actions (``ActionChooser``) and the lessons print
+actions with these: units are named from the state ("2 infantry and Brennus"), not by their
+ids, and the map outlines the zones :func:`action_zones` gives.
+
+>>> from italia_kit.games.italia import new_game, Buy, Place
+>>> game = new_game("italia1", seed=1)
+>>> sentence(game.state, Buy("Celts", "infantry"))
+'the Celts buy an infantry'
+>>> sentence(game.state, Place("Celts", "infantry", "Verona"))
+'the Celts place an infantry in Verona'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from italia_kit.core import Action
+from italia_kit.games.italia import actions as a
+from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.text import article, count, units
+
+__all__ = ["action_zones", "sentence", "units_text"]
+
+
+def units_text(state: ItaliaState, ids: Iterable[int]) -> str:
+    """Units named as a class would: counts by type, then leaders by name.
+
+    >>> from italia_kit.games.italia import new_game
+    >>> state = new_game("italia1", seed=1).state
+    >>> ids = [u.id for u in state.units.values() if u.zone == "Rome"]
+    >>> units_text(state, ids)
+    '4 legions'
+    """
+    types: Counter[str] = Counter()
+    names: list[str] = []
+    for i in ids:
+        unit = state.units.get(i)
+        if unit is None:
+            types["unit"] += 1
+        elif unit.name:
+            names.append(unit.name)
+        else:
+            types[unit.type.value.replace("_", " ")] += 1
+    parts = [_plural(n, t) for t, n in types.items()] + names
+    if not parts:
+        return "no units"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _plural(n: int, noun: str) -> str:
+    return units(n, noun) if noun != "unit" else count(n, noun)
+
+
+def _unit(state: ItaliaState, unit_id: int) -> str:
+    unit = state.units.get(unit_id)
+    if unit is None:
+        return f"unit {unit_id}"
+    if unit.name:
+        return unit.name
+    return f"{article(unit.type.value.replace('_', ' '))} in {unit.zone}"
+
+
+def _bought(unit: str) -> str:
+    if unit.startswith("city:"):
+        return f"a city in {unit[5:]}"
+    return "a city" if unit == "city" else article(unit.replace("_", " "))
+
+
+def sentence(state: ItaliaState, action: Action) -> str:
+    """``action`` as a sentence ("the Romans move 2 legions from Rome to Etruria")."""
+    who = f"the {getattr(action, 'nation', '')}"
+    match action:
+        case a.Buy(unit=unit, zone=zone):
+            what = f"a city in {zone}" if unit == "city" and zone else _bought(unit)
+            return f"{who} buy {what}"
+        case a.EndPurchase():
+            return f"{who} buy nothing more"
+        case a.Place(unit=unit, zone=zone):
+            return f"{who} place {_bought(unit)} in {zone}"
+        case a.Move(units=units, path=path):
+            via = f" by {', '.join(path[1:-1])}" if len(path) > 2 else ""
+            return f"{who} move {units_text(state, units)} from {path[0]} to {path[-1]}{via}"
+        case a.Embark(fleet=fleet, units=units):
+            sea = state.units[fleet].zone if fleet in state.units else "its sea"
+            return f"{who} embark {units_text(state, units)} on their fleet in {sea}"
+        case a.Disembark(units=units, zone=zone):
+            return f"{who} land {units_text(state, units)} in {zone}"
+        case a.EndMovement():
+            return f"{who} end their movement"
+        case a.RemoveUnit(unit=unit):
+            return f"{who} remove {_unit(state, unit)}"
+        case a.DeclareCapital(zone=zone):
+            return f"{who} make {zone} their capital"
+        case a.EndCombat():
+            return f"{who} fight no more battles"
+        case a.Fight(zone=zone, raid=raid):
+            return f"{who} {'raid' if raid else 'attack'} in {zone}"
+        case a.NavalAttack(sea=sea, target=target):
+            return f"{who} attack the {target} fleets in {sea}"
+        case a.DeferNaval(sea=sea, target=target):
+            return f"{who} attack the {target} fleets in {sea} after the land battles"
+        case a.DeclineNaval(sea=sea):
+            return f"{who} decline naval combat in {sea}"
+        case a.Targets(aims=aims):
+            aimed = Counter(t.split(":")[0].replace("_", " ") for _, t in aims)
+            return f"{who} aim at " + ", ".join(_plural(n, t) for t, n in aimed.items())
+        case a.Retreat(units=units, zone=zone):
+            return f"{who} retreat {units_text(state, units)} to {zone}"
+        case a.StandFast():
+            return f"{who} stand and fight"
+        case a.SinkFleets(fleets=fleets):
+            return f"{who} lose {units_text(state, fleets)}"
+        case a.ElephantVictim(unit=unit, zone=zone):
+            where = f"to {zone}" if zone else "off the board"
+            return f"{who} send {_unit(state, unit)} {where} (the elephants)"
+        case a.Loot(take=take):
+            return f"{who} loot the city ({take})"
+        case a.Rebuild(unit=unit):
+            return f"{who} rebuild with {_unit(state, unit)}" if unit else f"{who} rebuild nothing"
+        case a.Submit(accept=accept):
+            return f"{who} submit" if accept else f"{who} fight on"
+        case a.Convert(unit=unit):
+            return f"{who} convert {_unit(state, unit)}" if unit else f"{who} convert nothing"
+        case a.Revolt():
+            return f"{who} revolt"
+        case a.CampaignMove():
+            return f"{who} campaign one more move (1 gold)"
+        case a.EndCampaign():
+            return f"{who} end the campaign"
+        case a.Block(zone=zone, unit=unit):
+            if not zone:
+                return f"{who} block nothing"
+            return f"{who} block {zone}, giving up {_unit(state, unit)}"
+        case a.ReactionMove(units=units, to=to):
+            return f"{who} move {units_text(state, units)} to {to} in reaction"
+        case a.EndReaction():
+            return f"{who} end their reaction moves"
+        case a.DeclareRaid(zone=zone):
+            return f"{who} declare a raid in {zone}"
+    return str(action)
+
+
+def action_zones(state: ItaliaState, action: Action) -> tuple[str, ...]:
+    """The zones an action concerns, in order and without repeats: the zones it names and
+    those where the units it names stand (a fleet's sea for units aboard)."""
+    found: list[str] = []
+    for name in getattr(action, "__dataclass_fields__", {}):
+        value = getattr(action, name)
+        if name in ("zone", "sea", "to") and isinstance(value, str) and value:
+            found.append(value)
+        elif name == "path":
+            found.extend(value)
+        elif name in ("unit", "fleet") and isinstance(value, int) and value in state.units:
+            found.append(state.units[value].zone)
+        elif name in ("units", "fleets"):
+            found.extend(state.units[i].zone for i in value if i in state.units)
+    return tuple(dict.fromkeys(found))
