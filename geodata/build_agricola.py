@@ -360,7 +360,7 @@ def build_polygons() -> dict[str, object]:
     from shapely.geometry import MultiPoint, Point, box
 
     sys.path.insert(0, str(HERE))
-    from build_zones import _polygons, read_gshhs_land
+    from coastline_cut import polygons_of, read_gshhs_land
 
     frame = box(*FRAME)
     parts = []
@@ -369,7 +369,7 @@ def build_polygons() -> dict[str, object]:
             continue
         parts.append(shapely.set_precision(shapely.simplify(poly, SIMPLIFY_DEG), GRID))
     land = shapely.union_all(parts, grid_size=GRID)
-    polys = sorted(_polygons(land), key=lambda p: (-p.area, p.bounds))
+    polys = sorted(polygons_of(land), key=lambda p: (-p.area, p.bounds))
     mainland = next(p for p in polys if p.contains(Point(MAINLAND)))
     islets = [p for p in polys if p is not mainland]
 
@@ -434,7 +434,7 @@ def feature_collection(zones: dict[str, object]) -> dict[str, object]:
     from shapely.geometry import mapping
 
     sys.path.insert(0, str(HERE))
-    from build_zones import _rounded, label_and_anchor
+    from coastline_cut import label_and_anchor, rounded
 
     features = []
     for spec in BOXES:
@@ -458,7 +458,7 @@ def feature_collection(zones: dict[str, object]) -> dict[str, object]:
                 "properties": props,
                 "geometry": {
                     "type": geom.geom_type,
-                    "coordinates": _rounded(mapping(geom)["coordinates"]),
+                    "coordinates": rounded(mapping(geom)["coordinates"]),
                 },
             }
         )
@@ -483,7 +483,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     OUT_BOARD.write_text(board_text(), encoding="utf-8")
     if not args.meta_only:
         sys.path.insert(0, str(HERE))
-        from build_zones import write_geojson
+        from coastline_cut import write_geojson
 
         write_geojson(feature_collection(build_polygons()), OUT_GEOJSON)
         print(f"{len(BOXES)} boxes, {OUT_GEOJSON.name} {OUT_GEOJSON.stat().st_size / 1e6:.2f} MB")

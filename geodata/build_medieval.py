@@ -15,12 +15,12 @@ It writes
 
 No source gives the variant's map (``shared/reference/medieval-italia-facts.md`` 1.2, 1.12):
 the 38 land areas are the ones its pages name, each drawn around the place it is named after
-on the real coastline (GSHHS), the way the Italia board is cut (``build_zones.py``, whose
-functions this script reuses: Voronoi cells of seed points per landmass, clipped to land or
-water, snapped to a grid). Added for play, all **reconstructed**: Sardinia and Corsica (so
-that the islands belong to an area), and the Alps as an on-map mountain area (the Franks'
-turn-2 entry "4 Alps or Frankish area", facts 1.3). The Balkan coast east of Istria and Tunisia
-are cut out of the frame: the variant names no area there.
+on the real coastline (GSHHS), the way every board here is cut (``coastline_cut.py``: Voronoi
+cells of seed points per landmass, clipped to land or water, snapped to a grid). Added for
+play, all **reconstructed**: Sardinia and Corsica (so that the islands belong to an area), and
+the Alps as an on-map mountain area (the Franks' turn-2 entry "4 Alps or Frankish area",
+facts 1.3). The Balkan coast east of Istria and Tunisia are cut out of the frame: the variant
+names no area there.
 
 The output is deterministic: running the script twice gives byte-identical files.
 """
@@ -28,26 +28,19 @@ The output is deterministic: running the script twice gives byte-identical files
 from __future__ import annotations
 
 import argparse
-import json
 import math
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import coastline_cut as cc  # geodata/ is on the path; it puts the kit there too
 import shapely
-from shapely.geometry import Point, Polygon, box, shape
+from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 
+from italia_kit.geo.adjacency import Link, derive_adjacency, pair, write_adjacency_csv
+
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-for _p in (HERE, ROOT):  # run as a script from a checkout: build_zones and the kit importable
-    if str(_p) not in sys.path:
-        sys.path.insert(0, str(_p))
-
-import build_zones as bz  # noqa: E402  (geodata/ is on the path)
-
-from italia_kit.geo.adjacency import Link, derive_adjacency, pair, write_adjacency_csv  # noqa: E402
 
 #: lon 6.6..19.0, lat 36.55..46.7: the Italian mainland with the Alpine arc, Sicily (Pantelleria
 #: too), Sardinia and Corsica; Malta lies south of the frame.
@@ -60,7 +53,9 @@ BALKANS = Polygon(
 )  # fmt: skip
 TUNISIA = box(6.6, 36.55, 11.4, 37.45)
 MIN_BORDER_KM = 5.0
-GRID = bz.GRID
+GRID = cc.GRID
+#: Douglas-Peucker tolerance for the coastline, degrees (as on the Italia board).
+SIMPLIFY_DEG = 0.01
 
 OUT_GEOJSON = HERE / "medieval.geojson"
 OUT_META = HERE / "medieval.board.yaml"
@@ -300,107 +295,31 @@ colours:
 def frame_polygon() -> Polygon:
     """The frame: the box with the Balkan and Tunisian land cut out (that land is not played)."""
     frame = box(*FRAME_BOX)
-    land = shapely.union_all(bz.read_gshhs_land(frame))
+    land = shapely.union_all(cc.read_gshhs_land(frame))
     cut = shapely.intersection(land, shapely.union(BALKANS, TUNISIA))
     out = shapely.set_precision(frame.difference(cut.buffer(0.0005)), GRID)
-    return max(bz._polygons(out), key=lambda p: p.area)
-
-
-def _specs() -> list[bz.ZoneSpec]:
-    return [
-        bz.ZoneSpec(a.name, a.kind, a.region, a.terrain, a.landmass, a.seeds, a.where, a.name_src)
-        for a in AREAS
-    ]
-
-
-def zone_regions(specs: Sequence[bz.ZoneSpec], frame: Polygon) -> dict[str, BaseGeometry]:
-    """``build_zones.zone_regions`` with the cells united on the grid: unsnapped, some cells of
-    this board's seeds meet in near-duplicate vertices that GEOS cannot union."""
-    seeds = [(spec.name, s) for spec in specs for s in spec.seeds]
-    cells = shapely.voronoi_polygons(
-        shapely.MultiPoint([s for _, s in seeds]), extend_to=frame.buffer(5.0), ordered=True
-    )
-    by_zone: dict[str, list[BaseGeometry]] = {}
-    for (name, _), cell in zip(seeds, cells.geoms, strict=True):
-        by_zone.setdefault(name, []).append(cell)
-    return {name: shapely.union_all(parts, grid_size=GRID) for name, parts in by_zone.items()}
+    return max(cc.polygons_of(out), key=lambda p: p.area)
 
 
 def build_partition(frame: Polygon) -> dict[str, BaseGeometry]:
-    """The area polygons: an exact coverage of ``frame`` on the GRID (the steps of
-    ``build_zones.build_partition``, which reads the Italia board's constants)."""
-    specs = _specs()
-    land_polys = bz.simplified_land(frame)
-    land = shapely.union_all(land_polys)
-    water = frame.difference(land)
-    landmass_of: dict[int, str] = {}
-    for key, (x, y) in LANDMASS_KEYS.items():
-        hits = [i for i, p in enumerate(land_polys) if p.contains(Point(x, y))]
-        if len(hits) != 1:
-            raise SystemExit(f"landmass {key!r}: its key point is in {len(hits)} polygons")
-        landmass_of[hits[0]] = key
-    by_landmass: dict[str, list[bz.ZoneSpec]] = {}
-    for spec in specs:
-        by_landmass.setdefault(spec.landmass, []).append(spec)
-    lines: list[BaseGeometry] = [frame.boundary]
-    lines.extend(p.boundary for p in land_polys)
-    for i, key in sorted(landmass_of.items()):
-        if len(by_landmass[key]) == 1:
-            continue
-        regions = zone_regions(by_landmass[key], frame)
-        reach = land_polys[i].buffer(0.05)
-        for name in sorted(regions):
-            lines.append(regions[name].boundary.intersection(reach))
-    sea_regions = zone_regions(by_landmass["sea"], frame)
-    sea_reach = water.buffer(0.05)
-    for name in sorted(sea_regions):
-        lines.append(sea_regions[name].boundary.intersection(sea_reach))
-    noded = shapely.union_all(lines, grid_size=GRID)
-    faces = list(shapely.polygonize(list(shapely.get_parts(noded))).geoms)
-    land_tree = shapely.STRtree(land_polys)
-    seed_index = {key: bz.nearest_seed_zone(group) for key, group in by_landmass.items()}
-    zone_faces: dict[str, list[BaseGeometry]] = {}
-    islet_faces: dict[int, list[BaseGeometry]] = {}
-    for face in faces:
-        if face.area <= 0 or not frame.contains(face.point_on_surface()):
-            continue
-        p = face.point_on_surface()
-        hit = [int(i) for i in land_tree.query(p, predicate="intersects")]
-        if hit:
-            key = landmass_of.get(min(hit), "")
-            if not key:
-                islet_faces.setdefault(min(hit), []).append(face)
-                continue
-        else:
-            key = "sea"
-        tree, names = seed_index[key]
-        zone_faces.setdefault(names[int(tree.nearest(p))], []).append(face)
-    zones = {name: shapely.union_all(fs, grid_size=GRID) for name, fs in zone_faces.items()}
-    bz.merge_stray_parts(zones, {a.name: a.landmass for a in AREAS})
-    islets = [shapely.union_all(islet_faces[i], grid_size=GRID) for i in sorted(islet_faces)]
-    attach_islets(zones, islets, [a.name for a in AREAS if a.kind == "land"])
-    missing = {a.name for a in AREAS} - set(zones)
-    if missing:
-        raise SystemExit(f"areas with no area: {sorted(missing)}")
-    return zones
+    """The area polygons: an exact coverage of ``frame`` on the GRID (``coastline_cut``'s
+    steps with this board's areas).
 
-
-def attach_islets(
-    zones: dict[str, BaseGeometry], islets: list[BaseGeometry], land: Sequence[str]
-) -> None:
-    """Every islet whole to the nearest land area, nearest first, so chains follow (Elba,
-    the Aeolian and Egadi islands, Capri, the Tremiti)."""
-    todo = set(range(len(islets)))
-    best = [min((zones[n].distance(islet), n) for n in sorted(land)) for islet in islets]
-    while todo:
-        i = min(todo, key=lambda k: (best[k], k))
-        todo.remove(i)
-        zone = best[i][1]
-        zones[zone] = shapely.union_all([zones[zone], islets[i]], grid_size=GRID)
-        for k in todo:
-            d = islets[k].distance(islets[i])
-            if (d, zone) < best[k]:
-                best[k] = (d, zone)
+    One difference from the other boards: the Voronoi cells of a zone are united on the grid
+    (unsnapped, some cells of this board's seeds meet in near-duplicate vertices that GEOS
+    cannot union; snapped, the other boards' cells come out otherwise). Islets go whole to
+    the nearest land area, nearest first, so chains follow (Elba, the Aeolian and Egadi
+    islands, Capri, the Tremiti).
+    """
+    land_polys = cc.simplified_land(frame, SIMPLIFY_DEG)
+    return cc.build_partition(
+        frame,
+        AREAS,
+        land_polys,
+        LANDMASS_KEYS,
+        cell_grid=GRID,
+        what="areas",
+    )
 
 
 def feature_collection(zones: dict[str, BaseGeometry]) -> dict[str, object]:
@@ -408,7 +327,7 @@ def feature_collection(zones: dict[str, BaseGeometry]) -> dict[str, object]:
     features = []
     for a in AREAS:
         geom = shapely.orient_polygons(zones[a.name])
-        label, anchor = bz.label_and_anchor(geom)
+        label, anchor = cc.label_and_anchor(geom)
         features.append(
             {
                 "type": "Feature",
@@ -429,7 +348,7 @@ def feature_collection(zones: dict[str, BaseGeometry]) -> dict[str, object]:
                 },
                 "geometry": {
                     "type": geom.geom_type,
-                    "coordinates": bz._rounded(shapely.geometry.mapping(geom)["coordinates"]),
+                    "coordinates": cc.rounded(shapely.geometry.mapping(geom)["coordinates"]),
                 },
             }
         )
@@ -476,10 +395,10 @@ def render_png(zones: dict[str, BaseGeometry], path: Path) -> None:
     fill = {"sea": "#bcd7f0", "mountain": "#c8b89a", "marsh": "#a8d8c8", "fortress": "#e08080"}
     fig, ax = plt.subplots(figsize=(14, 15))
     for a in sorted(AREAS, key=lambda a: a.kind != "sea"):
-        for poly in bz._polygons(zones[a.name]):
+        for poly in cc.polygons_of(zones[a.name]):
             x, y = poly.exterior.xy
             ax.fill(x, y, color=fill.get(a.terrain, "#f3ecd8"), ec="black", lw=0.4)
-        label, _ = bz.label_and_anchor(zones[a.name])
+        label, _ = cc.label_and_anchor(zones[a.name])
         ax.text(*label, a.name, ha="center", va="center", fontsize=7)
         for sx, sy in a.seeds:
             ax.plot([sx], [sy], "+", color="grey", ms=4)
@@ -492,9 +411,7 @@ def render_png(zones: dict[str, BaseGeometry], path: Path) -> None:
 
 def derived_links() -> list[Link]:
     """The links of the areas as the kit derives them from the GeoJSON as written."""
-    written = json.loads(OUT_GEOJSON.read_text(encoding="utf-8"))
-    geoms = {f["properties"]["name"]: shape(f["geometry"]) for f in written["features"]}
-    kinds = {f["properties"]["name"]: f["properties"]["kind"] for f in written["features"]}
+    geoms, kinds = cc.read_written_board(OUT_GEOJSON)
     declared = [Link(*pair(a, b), "strait", 0.0, provenance=src) for a, b, src in STRAITS]
     return derive_adjacency(geoms, kinds, MIN_BORDER_KM, water=("sea",), declared=declared)
 
@@ -504,7 +421,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--png", type=Path, help="also draw the board to this PNG file")
     args = parser.parse_args(argv)
     zones = build_partition(frame_polygon())
-    bz.write_geojson(feature_collection(zones), OUT_GEOJSON)
+    cc.write_geojson(feature_collection(zones), OUT_GEOJSON)
     OUT_META.write_text(meta_text(), encoding="utf-8")
     links = derived_links()
     write_adjacency_csv(links, OUT_ADJACENCY)

