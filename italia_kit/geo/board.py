@@ -26,7 +26,7 @@ import importlib.resources
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from italia_kit.geo.adjacency import Link
 from italia_kit.geo.errors import (
@@ -40,6 +40,7 @@ from italia_kit.geo.vocabulary import KindSpec, Vocabulary
 from italia_kit.geo.zone import Zone
 
 if TYPE_CHECKING:
+    import geopandas as gpd
     import pandas as pd
 
 __all__ = ["Board", "ZoneRef", "load_board"]
@@ -414,7 +415,7 @@ class Board:
 
     # -- tables and pictures --------------------------------------------------------------------
 
-    def to_geodataframe(self) -> Any:
+    def to_geodataframe(self) -> gpd.GeoDataFrame:
         """The locations as a geopandas GeoDataFrame, one row per location, indexed by name.
 
         Columns: name, kind, region, terrain, parent, one per declared attribute, coastal,

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import geopandas as gpd
     import pandas as pd
 
     from italia_kit.geo.board import Board
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["board_frame", "link_frame"]
 
 
-def board_frame(board: Board) -> Any:
+def board_frame(board: Board) -> gpd.GeoDataFrame:
     """The locations as a geopandas GeoDataFrame, one row per location, indexed by name.
 
     Columns: name, kind, region, terrain, parent (empty at the top), one per declared

@@ -17,9 +17,12 @@ and that a strait joins two land zones (9.4).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from italia_kit.geo import Board, BoardDataError, Zone
+
+if TYPE_CHECKING:
+    import geopandas as gpd
 
 __all__ = [
     "BORDERLAND",
@@ -116,12 +119,12 @@ def check_board(board: Board) -> None:
         raise BoardDataError(problems)
 
 
-def zone_frame(board: Board) -> Any:
+def zone_frame(board: Board) -> gpd.GeoDataFrame:
     """The board's GeoDataFrame (:meth:`~italia_kit.geo.Board.to_geodataframe`) with Italia's
     ``stacking_limit`` (8.0; nullable int, empty for seas) after ``city_allowed``."""
     import pandas as pd
 
     frame = board.to_geodataframe()
-    limits = pd.array([base_stacking_limit(z) for z in board], "Int64")
-    frame.insert(frame.columns.get_loc(CITY_ALLOWED) + 1, "stacking_limit", limits)
+    limits = pd.Series([base_stacking_limit(z) for z in board], index=frame.index, dtype="Int64")
+    frame.insert(list(frame.columns).index(CITY_ALLOWED) + 1, "stacking_limit", limits)
     return frame
