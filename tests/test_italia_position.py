@@ -146,6 +146,39 @@ def test_put_a_unit_the_card_does_not_have() -> None:
     refused_rule(pos, lambda: pos.put("Celts", "elephant", "Pavia", 2), "2.3")
 
 
+def test_put_no_more_units_than_the_game_box_has_counters() -> None:
+    """6.2: "A nation can only buy up to the number of tokens available in the game box":
+    the card's token limits (Carthaginian elephants: 4) bound a position too, put ashore or
+    aboard; leaders are not bought, and a tutorial may put two."""
+    pos = Position("italia1")
+    pos.put("Carthaginians", "elephant", "Africa", 3)
+    err = refused_rule(pos, lambda: pos.put("Carthaginians", "elephant", "Africa", 2), "6.2")
+    assert "4 elephant counters" in err.reason and "1 more at most" in err.reason
+    pos.put("Carthaginians", "elephant", "Africa")  # the fourth: the box's last
+    (fleet,) = pos.put("Carthaginians", "fleet", "Mare Libycum")
+    refused_rule(pos, lambda: pos.aboard(fleet, "Carthaginians", "elephant"), "6.2")
+    pos.put("Celts", "leader", "Pavia", 2)  # leaders are named, not counted (not bought)
+
+
+def test_phase_and_turn_are_checked() -> None:
+    """The phase is one the state takes (``state.PHASES``), the turn one of the scenario's."""
+    from italia_kit.games.italia.state import PHASES
+
+    for phase in PHASES:
+        assert Position("italia1", phase=phase).state.phase_name == phase
+    with pytest.raises(InvalidActionError, match="field 'phase'"):
+        Position("italia1", phase="moving")
+    for turn in (0, 11, True, "3"):
+        with pytest.raises(InvalidActionError, match="field 'turn'"):
+            Position("italia1", turn=turn)  # type: ignore[arg-type]
+    assert Position("italia2", turn=10).state.turn == 10
+
+
+def test_city_belonged_to_names_the_field() -> None:
+    pos = Position("italia1")
+    refused_field(pos, lambda: pos.city("Lucania", belonged_to="Persians"), "belonged_to")
+
+
 def test_put_a_legion_at_sea_without_a_fleet() -> None:
     pos = Position("italia1")
     refused_rule(pos, lambda: pos.put("Romans", "legion", "Mare Tyrrhenum"), "9.6")

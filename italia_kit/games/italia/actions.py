@@ -195,6 +195,23 @@ class DeferNaval(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class NavalOrder(Action):
+    """10.8, 10.8.1: another nation has declared naval combat on the mover (``attacker``'s
+    fleets in ``sea``); the mover decides whether it is fought now, before the land
+    battles, or ``after`` them."""
+
+    kind: ClassVar[str] = "naval_order"
+    nation: str = ""
+    sea: str = ""
+    attacker: str = ""
+    after: bool = False
+
+    def __str__(self) -> str:
+        when = "after the land battles" if self.after else "now"
+        return f"{self.nation} fight the {self.attacker} fleets in {self.sea} {when}"
+
+
+@dataclass(frozen=True, slots=True)
 class DeclineNaval(Action):
     """10.8: naval combat is not mandatory."""
 
@@ -336,6 +353,7 @@ COMBAT_ACTIONS: tuple[type[Action], ...] = (
     Fight,
     NavalAttack,
     DeferNaval,
+    NavalOrder,
     DeclineNaval,
     Targets,
     Retreat,

@@ -13,7 +13,9 @@ class Battle:
     ``stage`` says what is awaited: ``targets_attacker``, ``targets_defender``,
     ``rampage`` (an elephant's second victim, 10.2), ``losses`` (a naval loser picks its
     fleets, 10.8), ``retreat_attacker``, ``retreat_defender``, ``raid_rebuild``,
-    ``raid_retreat`` (10.7), ``loot`` (10.6), ``rebuild`` (10.6.1), ``done``.
+    ``raid_retreat`` (10.7), ``loot`` (10.6), ``loot_after_retreat`` (10.5: looting the city of
+    the empty zone a side retreated into, ``loot_zone``; then back to ``resume``),
+    ``rebuild`` (10.6.1), ``done``.
     """
 
     zone: str
@@ -33,6 +35,8 @@ class Battle:
     sizes: dict[str, int] = field(default_factory=dict)  # units a side at the start (13.2)
     converted: int = 0  # the unit the Patrimonium converted in this battle (14.3)
     convert_asked: int = 0  # the round in which the Patrimonium was last asked (14.3)
+    loot_zone: str = ""  # the empty city zone a side retreated into and may loot (10.5)
+    resume: str = ""  # the retreat stage to go back to once that loot is decided
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -53,6 +57,7 @@ class Battle:
             "sizes": dict(self.sizes),
             "converted": self.converted,
             "convert_asked": self.convert_asked,
+            **({"loot_zone": self.loot_zone, "resume": self.resume} if self.loot_zone else {}),
         }
 
     @classmethod
@@ -75,6 +80,8 @@ class Battle:
             sizes={str(k): int(v) for k, v in d.get("sizes", {}).items()},
             converted=int(d.get("converted", 0)),
             convert_asked=int(d.get("convert_asked", 0)),
+            loot_zone=str(d.get("loot_zone", "")),
+            resume=str(d.get("resume", "")),
         )
 
     def copy(self) -> Battle:

@@ -9,7 +9,7 @@ from italia_kit.games.italia import (
     combat,  # the battle this module's steps belong to (combat imports it too)
 )
 from italia_kit.games.italia.retreat import fitting, refuges
-from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.victory import eliminate, score
 from italia_kit.games.italia.world import World
 
@@ -116,6 +116,39 @@ def _raid_retreat(ctx: Context[ItaliaState], world: World) -> None:
     state.actor_override = battle.attacker
 
 
+# -- whose a city is (10.5, 10.6) ---------------------------------------------------------------
+def offer_loot_after_retreat(
+    ctx: Context[ItaliaState], world: World, nation: str, units: list[Unit], zone: str
+) -> bool:
+    """10.5: "It is possible to loot a city after retreating into an empty zone that has
+    one" - if the city "belonged to another player" (10.6: its last holder is of another
+    colour) and was not looted in this nation's turn. ``units`` (some of them not leaders:
+    leaders cannot hold a zone) have just retreated into ``zone``, empty before. Returns
+    True when the loot is offered (the battle waits on :func:`loot`), after noting the
+    retreating side as the city's holder either way."""
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    if not state.has_city(zone) or all(u.is_leader for u in units):
+        return False
+    before = state.city_holders.get(zone)
+    state.city_holders[zone] = nation
+    if before is None or zone in state.looted or not combat.opponents(world, nation, before):
+        return False
+    ctx.emit(
+        "loot_possible",
+        "10.5",
+        f"10.5: the {nation} retreated into the empty zone of {zone}, whose city belonged to "
+        f"the {before} (another player): they may loot it.",
+        zone=zone,
+        holder=before,
+    )
+    battle.loot_zone, battle.resume = zone, battle.stage
+    battle.stage = "loot_after_retreat"
+    state.actor_override = nation
+    return True
+
+
 # -- looting and rebuilding after a battle (10.6, 10.6.1) ---------------------------------------
 def after_battle(ctx: Context[ItaliaState], world: World, holder: str | None) -> None:
     state = ctx.state
@@ -164,6 +197,16 @@ def loot(ctx: Context[ItaliaState], world: World, nation: str, take: str) -> Non
         raise IllegalActionError(
             "10.6", f"the {nation} may take {' or '.join(options)} from a looted city, not {take!r}"
         )
+    if battle.stage == "loot_after_retreat":  # 10.5: the city of the zone retreated into
+        zone = battle.loot_zone
+        if take != "none":
+            ruin(ctx, zone, "10.6", f"looted by the {nation}")
+            _take_loot(ctx, world, nation, zone, take)
+        else:
+            ctx.emit("no_loot", "10.6", f"10.6: the {nation} spare the city of {zone}.")
+        battle.stage, battle.loot_zone, battle.resume = battle.resume, "", ""
+        combat.after_retreat(ctx, world, nation, zone)
+        return
     if battle.raid:
         _take_loot(ctx, world, nation, battle.zone, take if take != "none" else options[0])
         battle.stage = "raid_rebuild"

@@ -635,13 +635,26 @@ def retreat(
     else:
         zone = world.zone_name(zone)
         units = _check_retreat(world, state, battle, nation, ids, zone)
+    empty = world.is_land(zone) and not any(u.carrier is None for u in state.where.get(zone, ()))
     _move_out(ctx, world, units, zone, "10.5", "retreat")
-    if battle.stage == "raid_retreat":
-        cities._raid_retreat(ctx, world)  # those left with nowhere to go are eliminated (10.7)
-        return
     if battle.naval:
         battle.retreated_fleets.extend(u.id for u in units)
         state.naval_retreats.extend(u.id for u in units)  # 10.9
+    if empty and cities.offer_loot_after_retreat(ctx, world, nation, units, zone):
+        return  # the side decides on the loot first, then the retreat goes on (after_retreat)
+    after_retreat(ctx, world, nation, zone)
+
+
+def after_retreat(ctx: Context[ItaliaState], world: World, nation: str, zone: str) -> None:
+    """What follows a retreat of some of ``nation``'s units to ``zone`` (10.5): after a raid
+    the rest must retreat too (10.7); a side with no fighters left takes its leaders along
+    and the round ends."""
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    if battle.stage == "raid_retreat":
+        cities._raid_retreat(ctx, world)  # those left with nowhere to go are eliminated (10.7)
+        return
     if not fighters(state, battle, nation):
         # leaders left behind go with the army they lead (they cannot hold a zone alone)
         for leader in leaders(state, battle, nation):
@@ -912,6 +925,7 @@ def _close(ctx: Context[ItaliaState], world: World) -> None:
     state.battle = None
     state.actor_override = None
     if not battle.naval:
+        state.note_city_holders((battle.zone,))  # 10.6: whose city it is now
         active = state.active
         # the nations ashore in the zone (:meth:`~.state.ItaliaState.nations_in`)
         present = {u.nation for u in state.where.get(battle.zone, ()) if u.carrier is None}

@@ -14,6 +14,7 @@ from italia_kit.games.italia.actions import (
     Fight,
     Loot,
     NavalAttack,
+    NavalOrder,
     Rebuild,
     RemoveUnit,
     Retreat,
@@ -37,6 +38,7 @@ _STAGE_DECISION = {
     "retreat_defender": ("retreat", "10.5", "retreat some or all units, or stand fast"),
     "raid_retreat": ("retreat", "10.7", "after the raid every raider must retreat"),
     "loot": ("loot", "10.6", "loot the conquered city?"),
+    "loot_after_retreat": ("loot", "10.5", "loot the city of the empty zone retreated into?"),
     "rebuild": ("rebuild", "10.6.1", "remove a unit to rebuild the ruin?"),
     "raid_rebuild": ("rebuild", "10.7", "remove a unit to rebuild the raided city at once?"),
     "submit": ("submit", "12.5.1", "submit to the attacker, or fight on?"),
@@ -57,10 +59,23 @@ def _offer(state: ItaliaState) -> tuple[str, str] | None:
     return sea, nation
 
 
+def _order_due(state: ItaliaState) -> tuple[str, str] | None:
+    """The naval battle another nation declared on the mover whose order the mover must
+    decide now (10.8, 10.8.1): ``(sea, attacker)`` from a first entry
+    ``sea|attacker|mover|order`` of ``state.naval_offers``, else None."""
+    if not state.naval_offers or not state.naval_offers[0].endswith("|order"):
+        return None
+    sea, attacker, _, _ = state.naval_offers[0].split("|")
+    return sea, attacker
+
+
 def settle(ctx: Context[ItaliaState], world: World) -> bool:
     """Point the decision at whoever decides next; True when the combat phase is over."""
     state = ctx.state
     if state.surplus or state.battle is not None:
+        return False
+    if _order_due(state) is not None:
+        state.actor_override = None  # the mover decides (10.8)
         return False
     offer = _offer(state)
     if offer is not None:
@@ -93,6 +108,14 @@ def decision(world: World, state: ItaliaState) -> Decision:
     if battle is not None:
         kind, rule, prompt = _STAGE_DECISION[battle.stage]
         return Decision(nation, kind, rule, f"{battle.zone}: {prompt}")
+    order = _order_due(state)
+    if order is not None:
+        return Decision(
+            nation,
+            "naval_order",
+            "10.8",
+            f"the {order[1]} attack in {order[0]}: fight now or after the land battles?",
+        )
     offer = _offer(state)
     if offer is not None:
         return Decision(nation, "naval", "10.8", f"offer naval combat in {offer[0]}, or decline")
@@ -114,6 +137,10 @@ def legal_actions(world: World, state: ItaliaState) -> list[Action]:
     battle = state.battle
     if battle is not None:
         return _battle_actions(world, state, nation)
+    order = _order_due(state)
+    if order is not None:
+        sea, attacker = order
+        return [NavalOrder(nation, sea, attacker, False), NavalOrder(nation, sea, attacker, True)]
     offer = _offer(state)
     if offer is not None:
         sea, _ = offer
@@ -202,10 +229,10 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
             if (stand := world.action_cache.get(("stand_fast", nation))) is None:
                 stand = world.action_cache["stand_fast", nation] = StandFast(nation)
             out.append(stand)
-    elif stage == "loot":
+    elif stage in ("loot", "loot_after_retreat"):
         cache = world.action_cache  # actions are values: each is made once per world, reused
         takes = cities.loot_options(world, nation)
-        for take in takes if battle.raid else (*takes, "none"):
+        for take in takes if battle.raid and stage == "loot" else (*takes, "none"):
             if (loot := cache.get(("loot", nation, take))) is None:
                 loot = cache["loot", nation, take] = Loot(nation, take)
             out.append(loot)
@@ -249,7 +276,7 @@ _STAGES_OF: dict[type, tuple[str, ...]] = {
     SinkFleets: ("losses",),
     Retreat: ("retreat_attacker", "retreat_defender", "raid_retreat"),
     StandFast: ("retreat_attacker", "retreat_defender"),
-    Loot: ("loot",),
+    Loot: ("loot", "loot_after_retreat"),
     Rebuild: ("rebuild", "raid_rebuild"),
     Submit: ("submit",),
     Convert: ("convert",),
@@ -257,7 +284,7 @@ _STAGES_OF: dict[type, tuple[str, ...]] = {
 
 
 #: the actions that start a battle (a tuple: ``A | B`` would make a new union each time)
-_STARTS = (Fight, NavalAttack, DeferNaval, DeclineNaval)
+_STARTS = (Fight, NavalAttack, DeferNaval, DeclineNaval, NavalOrder)
 
 
 def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
@@ -269,7 +296,16 @@ def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
     if isinstance(action, _STARTS):
         if battle is not None:
             raise IllegalActionError("10.1", f"finish the battle of {battle.zone} first")
-        if isinstance(action, Fight):
+        if isinstance(action, NavalOrder):
+            _order_naval(ctx, world, action)
+        elif _order_due(state) is not None:
+            sea, attacker = _order_due(state) or ("", "")
+            raise IllegalActionError(
+                "10.8",
+                f"the {state.active} decide first whether the {attacker}' naval attack in "
+                f"{sea} is fought before or after the land battles",
+            )
+        elif isinstance(action, Fight):
             if _offer(state) is not None:
                 raise IllegalActionError(
                     "10.8", "naval combat is declared before any land battle: decide it first"
@@ -311,6 +347,29 @@ def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
         raise InvalidActionError(f"{action!r} is not a combat action")
 
 
+def _order_naval(ctx: Context[ItaliaState], world: World, action: NavalOrder) -> None:
+    """10.8: the mover fights the naval battle another nation declared on it now, or puts
+    it after the land battles (with the battles the mover itself declared so)."""
+    state = ctx.state
+    due = _order_due(state)
+    if due is None or (action.sea, action.attacker) != due or action.nation != state.active:
+        raise IllegalActionError("10.8", "no naval battle declared on the mover awaits its order")
+    sea, attacker = due
+    state.naval_offers.pop(0)
+    mover = state.active
+    if action.after:
+        state.naval_offers.append(f"{sea}|{attacker}|{mover}")
+        ctx.emit(
+            "naval_deferred",
+            "10.8",
+            f"10.8: the {mover} decide the order of battle: the naval combat the {attacker} "
+            f"declared in {sea} is fought after the land battles.",
+            zone=sea,
+        )
+        return
+    _fight_naval(ctx, world, attacker, sea, mover)
+
+
 def _naval_offer(
     ctx: Context[ItaliaState], world: World, action: NavalAttack | DeferNaval | DeclineNaval
 ) -> None:
@@ -338,6 +397,18 @@ def _naval_offer(
         )
         if action.nation == mover:
             _others_may_attack(ctx, world, sea, mover)
+        return
+    if action.nation != mover and state.combat_due:
+        # 10.8: "the attacker (the player who just moved) always decides the order of
+        # battle": the mover is asked whether this is fought before or after its land battles
+        state.naval_offers.insert(0, f"{sea}|{action.nation}|{mover}|order")
+        ctx.emit(
+            "naval_declared",
+            "10.8.1",
+            f"10.8.1: the {action.nation} declare naval combat against the {mover} in {sea}; "
+            f"the {mover} decide whether it comes before or after the land battles.",
+            zone=sea,
+        )
         return
     _fight_naval(ctx, world, action.nation, sea, target)
 

@@ -83,6 +83,7 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
             )
         state.nation_index += 1
     state.phase_name = "income"
+    state.note_city_holders()  # 10.6: whose each city is as the turn begins
     info = world.nation(nation)
     cards = [r for r in info.reinforcements if r.turn == state.turn]  # arriving this turn
     state.major = any(r.major_invasion for r in cards)
@@ -355,6 +356,7 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
     state.combat_due.clear()
     state.naval_offers.clear()
     state.naval_retreats.clear()  # 10.9: a new combat phase
+    state.note_city_holders()  # 10.6: cities taken in movement are the mover's now
     where = state.where
     zones = sorted({u.zone for u in state.units.values() if u.nation == nation})
     for zone in zones:

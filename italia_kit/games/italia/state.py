@@ -7,7 +7,7 @@ that change it live in the other modules of this package.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from operator import attrgetter
 from types import EllipsisType
@@ -16,7 +16,22 @@ from typing import Any
 from italia_kit.games.italia.battle_state import Battle
 from italia_kit.games.italia.units import SPECS, UnitType
 
-PHASES = ("income", "placement", "movement", "combat", "end")
+#: every phase name the state takes (``phase_name``), in the order of a nation's turn (5.0):
+#: ``income`` -> ``purchase`` (or ``tribute``, 6.4) -> ``placement`` -> ``movement`` ->
+#: ``stacking`` -> ``combat`` -> ``rebuild``; ``campaign`` for a campaign (12.3) and ``end``
+#: once the game is over
+PHASES = (
+    "income",
+    "purchase",
+    "tribute",
+    "placement",
+    "movement",
+    "stacking",
+    "combat",
+    "rebuild",
+    "campaign",
+    "end",
+)
 #: each unit type as a label spells it ("consular legion"): labels are made for every event
 _TYPE_WORDS = {t: t.value.replace("_", " ") for t in UnitType}
 
@@ -149,6 +164,9 @@ class ItaliaState:
     units: dict[int, Unit] = field(default_factory=dict)
     next_id: int = 1
     cities: dict[str, bool] = field(default_factory=dict)  # zone -> True city, False ruin
+    # zone with a city -> the nation that last held the zone alone (10.5, 10.6: whether a
+    # city in a zone left empty "belonged to another player"), noted by cities.note_holders
+    city_holders: dict[str, str] = field(default_factory=dict)
     gold: dict[str, int] = field(default_factory=dict)
     capitals: dict[str, str] = field(default_factory=dict)  # nation -> zone (8.1)
     masters: dict[str, str] = field(default_factory=dict)  # subject -> master (12.5)
@@ -229,6 +247,7 @@ class ItaliaState:
             },
             next_id=self.next_id,
             cities=dict(self.cities),
+            city_holders=dict(self.city_holders),
             gold=dict(self.gold),
             capitals=dict(self.capitals),
             masters=dict(self.masters),
@@ -271,6 +290,12 @@ class ItaliaState:
             "units": [u.to_json() for u in sorted(self.units.values(), key=lambda u: u.id)],
             "next_id": self.next_id,
             "cities": dict(sorted(self.cities.items())),
+            # written only when some are known: older saves read as before
+            **(
+                {"city_holders": dict(sorted(self.city_holders.items()))}
+                if self.city_holders
+                else {}
+            ),
             "gold": dict(sorted(self.gold.items())),
             "capitals": dict(sorted(self.capitals.items())),
             "masters": dict(sorted(self.masters.items())),
@@ -315,6 +340,7 @@ class ItaliaState:
             units={int(u["id"]): Unit.from_json(u) for u in d["units"]},
             next_id=int(d["next_id"]),
             cities={str(k): bool(v) for k, v in d["cities"].items()},
+            city_holders={str(k): str(v) for k, v in d.get("city_holders", {}).items()},
             gold={str(k): int(v) for k, v in d["gold"].items()},
             capitals=dict(d["capitals"]),
             masters=dict(d["masters"]),
@@ -445,6 +471,30 @@ class ItaliaState:
     def has_city(self, zone: str) -> bool:
         """A city standing (not a ruin) in the zone."""
         return self.cities.get(zone, False)
+
+    def note_city_holders(self, zones: Iterable[str] | None = None) -> None:
+        """Note, for each zone with a city (of ``zones``; all by default), the nation that
+        holds it alone now (``self.city_holders``), so that a city in a zone left empty still
+        "belonged to" someone (10.6). Reading (reconstructed: the rulebook does not say when a
+        city changes hands outside a battle): a zone is held by the one nation with pieces
+        ashore there; it is noted at the start of each nation's turn, when its combat phase
+        begins (after its movement), after each land battle (the zone of the battle) and when
+        a side retreats into an empty zone; a zone only passed through in movement keeps its
+        holder, and one left empty keeps its last."""
+        where = self.where
+        for zone in self.cities if zones is None else zones:
+            if zone not in self.cities:
+                continue
+            holder = ""
+            for u in where.get(zone, ()):
+                if u.carrier is not None:
+                    continue
+                if holder and u.nation != holder:
+                    break  # two nations share it: a battle is due, no one holds it yet
+                holder = u.nation
+            else:
+                if holder:
+                    self.city_holders[zone] = holder
 
     def cargo(self, fleet: int) -> list[Unit]:
         """The units aboard fleet ``fleet`` (they are in its sea, 9.6)."""

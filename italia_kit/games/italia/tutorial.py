@@ -26,7 +26,7 @@ from italia_kit.games.italia.position_display import PositionDisplay
 from italia_kit.games.italia.rules import ItaliaRules
 from italia_kit.games.italia.scenarios import Scenario
 from italia_kit.games.italia.setup import ItaliaGame
-from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.state import PHASES, ItaliaState
 from italia_kit.games.italia.units import SPECS, UnitType, unit_cost
 from italia_kit.games.italia.world import World
 
@@ -95,6 +95,17 @@ class Position(PositionDisplay):
     >>> legions = pos.put("Romans", "legion", "Lucania", 5)
     >>> pos.can_attack("Romans", "Calabria", 5).allowed
     False
+
+    The phase is one the state names (``state.PHASES``) and the turn one of the scenario's:
+
+    >>> Position("italia1", phase="move")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    italia_kit.core.errors.InvalidActionError: field 'phase': one of income, ..., not 'move'
+    >>> Position("italia1", turn=11)
+    Traceback (most recent call last):
+    ...
+    italia_kit.core.errors.InvalidActionError: field 'turn': a game turn from 1 to 10, not 11
     """
 
     def __init__(
@@ -106,6 +117,11 @@ class Position(PositionDisplay):
         phase: str = "income",
     ) -> None:
         self.world = World(scenario)
+        if phase not in PHASES:
+            raise InvalidActionError(f"field 'phase': one of {', '.join(PHASES)}, not {phase!r}")
+        last = self.world.scenario.last_turn
+        if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn <= last:
+            raise InvalidActionError(f"field 'turn': a game turn from 1 to {last}, not {turn!r}")
         order = list(self.world.order)
         self.state = ItaliaState(
             self.world.scenario.id, turn=turn, nation_order=order, phase_name=phase
@@ -137,18 +153,39 @@ class Position(PositionDisplay):
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise InvalidActionError(f"field 'count': a whole number of at least 1, not {count!r}")
 
-    def _on_card(self, nation: str, utype: UnitType) -> None:
-        """2.3: a nation's card lists the units it has; a unit not listed is not in play."""
+    def _on_card(self, nation: str, utype: UnitType) -> int | None:
+        """2.3: a nation's card lists the units it has; a unit not listed is not in play.
+        Returns how many counters of it the game box has (6.2: the card's token limits),
+        None for leaders: the card names them, and a tutorial may put more than one (a
+        leader is not bought; its counter is its name)."""
         card = self.world.nation(nation)
         if utype is UnitType.LEADER:
             groups = [*card.setup, *(g for r in card.reinforcements for g in r.units)]
             if not any(g.unit == UnitType.LEADER.value for g in groups):
                 raise IllegalActionError("2.3", f"the {nation}' card lists no leader")
-            return
-        if not card.token_limits.get(utype.value, 0):
+            return None
+        limit = int(card.token_limits.get(utype.value, 0))
+        if not limit:
             have = ", ".join(sorted(card.token_limits)) or "no units"
             raise IllegalActionError(
                 "2.3", f"the {nation}' card lists no {utype.value} (it has {have})"
+            )
+        return limit
+
+    def _counters(self, nation: str, utype: UnitType, count: int) -> None:
+        """2.3 and 6.2: ``count`` more units of ``utype`` for ``nation`` are on its card and
+        within the counters the game box has ("up to the number of tokens available in the
+        game box", 6.2)."""
+        limit = self._on_card(nation, utype)
+        if limit is None:
+            return
+        have = sum(1 for u in self.state.units_of(nation) if u.type is utype)
+        if have + count > limit:
+            word = utype.value.replace("_", " ")
+            raise IllegalActionError(
+                "6.2",
+                f"the game box has {limit} {word} counters for the {nation}: {have} are in the "
+                f"position, so {limit - have} more at most, not {count}",
             )
 
     # -- building the position ------------------------------------------------------------
@@ -165,12 +202,16 @@ class Position(PositionDisplay):
         Traceback (most recent call last):
         ...
         italia_kit.core.errors.IllegalActionError: rule 2.3: the Celts' card lists no elephant ...
+        >>> pos.put("Carthaginians", "elephant", "Africa", 9)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        italia_kit.core.errors.IllegalActionError: rule 6.2: the game box has 4 elephant ...
         """
         utype = self._unit(unit)
         where = self._zone(zone)
         who = self._nation(nation)
         self._count(count)
-        self._on_card(who, utype)
+        self._counters(who, utype, count)
         if utype is UnitType.FLEET and not self.world.is_sea(where):
             raise IllegalActionError("9.5", f"fleets stay at sea: {where} is a land zone")
         if self.world.is_sea(where) and utype is not UnitType.FLEET:
@@ -216,7 +257,7 @@ class Position(PositionDisplay):
         who = self._nation(nation)
         utype = self._unit(unit)
         self._count(count)
-        self._on_card(who, utype)
+        self._counters(who, utype, count)
         if utype is UnitType.FLEET:
             raise IllegalActionError("9.6", "a fleet carries land units, not fleets")
         if ship.nation != who:
@@ -233,20 +274,30 @@ class Position(PositionDisplay):
         state = self.state
         return [state.add_unit(who, utype, ship.zone, carrier=fleet).id for _ in range(count)]
 
-    def city(self, *zones: str, ruin: bool = False) -> None:
-        """Put cities (or, ``ruin=True``, ruins) into zones (2.2.1.9).
+    def city(self, *zones: str, ruin: bool = False, belonged_to: str | None = None) -> None:
+        """Put cities (or, ``ruin=True``, ruins) into zones (2.2.1.9); ``belonged_to``: the
+        nation that held them last, for a city in a zone left empty (10.5, 10.6: a side
+        retreating there may loot "a city that belonged to another player"). A city in a
+        zone someone holds belongs to them when the game starts (:meth:`game`).
 
+        >>> pos = Position("italia1")
+        >>> pos.city("Lucania", belonged_to="samnites")
+        >>> pos.state.city_holders
+        {'Lucania': 'Samnites'}
         >>> Position("italia1").city("Mare Tyrrhenum")
         Traceback (most recent call last):
         ...
         italia_kit.core.errors.IllegalActionError: rule 2.2.1.9: no city may stand in Mare Tyrrhenum
         """
         names = [self._zone(z) for z in zones]
+        holder = None if belonged_to is None else self._nation(belonged_to, "belonged_to")
         for zone in names:
             if not self.world.city_allowed(zone):
                 raise IllegalActionError("2.2.1.9", f"no city may stand in {zone}")
         for zone in names:
             self.state.cities[zone] = not ruin
+            if holder is not None:
+                self.state.city_holders[zone] = holder
 
     def gold(self, nation: str, amount: int) -> None:
         """Set a nation's gold on the wealth track: 0 to 10 (6.1).
@@ -517,8 +568,11 @@ class Position(PositionDisplay):
         return ScoreAnswer(who, parts["zone"], parts["city"], parts["region"], earned, tuple(lines))
 
     def game(self, *, seed: int = 0, script: Iterable[int] = ()) -> ItaliaGame:
-        """A game from this position (the position itself is not changed)."""
-        game = Game(ItaliaRules(self.world), self.state.clone(), seed=seed)
+        """A game from this position (the position itself is not changed); each city in a
+        zone one nation holds belongs to that nation (10.6)."""
+        state = self.state.clone()
+        state.note_city_holders()
+        game = Game(ItaliaRules(self.world), state, seed=seed)
         if script:
             game.script_dice(list(script))
         return game
