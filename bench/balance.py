@@ -7,6 +7,7 @@ its tables be read at any point:
 python bench/balance.py run italia1 --games 1000 --seed 1 --players greedy \
     [--variant FILE] --out runs/italia1_greedy.jsonl     # one JSON line per game
 python bench/balance.py table runs/italia1_greedy.jsonl [more.jsonl ...]
+python bench/balance.py fill docs/balance.md after-italia1=runs/italia1_greedy.jsonl
 ```
 
 ``run`` plays games ``--start`` .. ``--games - 1`` of a run seeded ``--seed`` exactly as
@@ -15,7 +16,8 @@ dice and players' seeds in every variant and every run), one process, appending 
 finished game (games already in the file are skipped: a stopped run resumes). ``table``
 prints, per file, the markdown table of docs/balance.md: games, win share per colour
 (1 for the most victory points, ``1/k`` each in a ``k``-way tie, as in
-``WhatIfResult.wins``), its 95% Wilson interval, and the mean final VP.
+``WhatIfResult.wins``), its 95% Wilson interval, and the mean final VP; ``fill`` writes
+those tables into the sections of a doc marked ``<!-- NAME -->`` ... ``<!-- /NAME -->``.
 """
 
 from __future__ import annotations
@@ -167,6 +169,21 @@ def markdown(path: Path) -> str:
     return "\n".join(lines)
 
 
+def fill(doc: Path, sections: Sequence[str]) -> None:
+    """Replace the text between ``<!-- NAME -->`` and ``<!-- /NAME -->`` in ``doc`` with
+    the tables of run files, for each ``NAME=FILE[,FILE...]`` of ``sections``."""
+    text = doc.read_text()
+    for item in sections:
+        name, _, files = item.partition("=")
+        begin, end = f"<!-- {name} -->", f"<!-- /{name} -->"
+        if begin not in text or end not in text:
+            raise SystemExit(f"{doc} has no section {begin} ... {end}")
+        tables = "\n\n".join(markdown(Path(f)) for f in files.split(","))
+        head, rest = text.split(begin, 1)
+        text = f"{head}{begin}\n{tables}\n{end}{rest.split(end, 1)[1]}"
+    doc.write_text(text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -180,6 +197,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("--out", type=Path, required=True)
     show = sub.add_parser("table", help="win rates by colour of run files")
     show.add_argument("files", nargs="+", type=Path)
+    put = sub.add_parser("fill", help="write the tables into a doc's marked sections")
+    put.add_argument("doc", type=Path)
+    put.add_argument("sections", nargs="+", metavar="NAME=FILE[,FILE...]")
     args = parser.parse_args(argv)
     if args.command == "run":
         run(
@@ -191,6 +211,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             variant=args.variant,
             start=args.start,
         )
+    elif args.command == "fill":
+        fill(args.doc, args.sections)
     else:
         print("\n\n".join(markdown(path) for path in args.files))
     return 0
