@@ -166,7 +166,23 @@ def markdown(path: Path) -> str:
             f"| {r['colour']} | {r['wins']:g} / {r['games']} | {r['rate']:.1%} | "
             f"{r['lo']:.1%} - {r['hi']:.1%} | {r['mean_vp']:.1f} |"
         )
+    by_nation = nation_means(items)
+    if by_nation:
+        counted = sum(1 for item in items if not item["error"] and item.get("nations"))
+        means = ", ".join(f"{name} {vp:.1f}" for name, vp in by_nation.items())
+        lines += ["", f"Mean VP by nation ({counted} games): {means}."]
     return "\n".join(lines)
+
+
+def nation_means(items: Sequence[dict[str, Any]]) -> dict[str, float]:
+    """Each nation's mean final VP over the games that recorded them, highest first."""
+    played = [item for item in items if not item["error"] and item.get("nations")]
+    totals: dict[str, float] = {}
+    for item in played:
+        for name, vp in item["nations"].items():
+            totals[name] = totals.get(name, 0.0) + vp
+    ranked = sorted(totals.items(), key=lambda kv: -kv[1])
+    return {name: total / len(played) for name, total in ranked}
 
 
 def fill(doc: Path, sections: Sequence[str]) -> None:
