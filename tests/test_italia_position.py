@@ -100,6 +100,18 @@ def test_hit_number_with_terrain_city_leaders_and_supremacy() -> None:
     assert pos.hit_number("Carthaginians", "infantry", "Calabria", attacking=True).needs == 9
 
 
+def test_10_2_hit_number_names_modifiers_that_cancel_out() -> None:
+    """10.2, 10.6: a city's -2 and a leader's +2 add up to nothing, and the sentence still
+    names both (lesson 06, Fabius at Pisae); the unit reads as words."""
+    pos = Position("italia1", turn=2, nation="Romans")
+    pos.put("Romans", "leader", "Pisae", name="Fabius")
+    pos.put("Etruscans", "infantry", "Pisae", 4)
+    pos.city("Pisae")
+    n = pos.hit_number("Romans", "consular_legion", "Pisae", attacking=True)
+    assert (n.modifier, n.needs) == (0, 5)
+    assert n.text == "10.2: a Romans consular legion hits on 5; +0 (city -2, leaders +2): 5-10."
+
+
 def test_score_in_zones_cities_and_eliminations() -> None:
     """11.0 example 1: the Etruscans on turn 5; plus points already scored in play."""
     pos = Position("italia1", turn=5, nation="Romans")
