@@ -306,3 +306,24 @@ def test_docs_position_examples() -> None:
     runner.run(test)
     result = runner.summarize(verbose=False)
     assert result.attempted >= 8 and result.failed == 0
+
+
+def test_10_1_10_7_the_battle_prompt_offers_a_raid_only_where_one_is_listed() -> None:
+    """10.7: a raid needs an opponent's city; the prompt names one only where the actions
+    list it (lesson 05's Verona has none, lesson 04's Apulia has one)."""
+    pos = Position("italia1", nation="Romans", phase="movement")
+    pos.put("Romans", "legion", "Verona", 2)
+    pos.put("Celts", "infantry", "Verona")
+    pos.combat_due()
+    assert pos.game().decision.prompt == "choose the next battle (Verona): attack"
+    pos = Position("italia1", nation="Samnites", phase="movement")
+    pos.put("Samnites", "infantry", "Apulia", 3)
+    pos.put("Greeks", "infantry", "Apulia", 2)
+    pos.city("Apulia")
+    pos.combat_due()
+    game = pos.game()
+    assert (
+        game.decision.prompt
+        == "choose the next battle (Apulia): attack, or raid the city of Apulia"
+    )
+    assert any(getattr(a, "raid", False) for a in game.legal_actions())
