@@ -100,6 +100,18 @@ def test_hit_number_with_terrain_city_leaders_and_supremacy() -> None:
     assert pos.hit_number("Carthaginians", "infantry", "Calabria", attacking=True).needs == 9
 
 
+def test_10_2_hit_number_names_modifiers_that_cancel_out() -> None:
+    """10.2, 10.6: a city's -2 and a leader's +2 add up to nothing, and the sentence still
+    names both (lesson 06, Fabius at Pisae); the unit reads as words."""
+    pos = Position("italia1", turn=2, nation="Romans")
+    pos.put("Romans", "leader", "Pisae", name="Fabius")
+    pos.put("Etruscans", "infantry", "Pisae", 4)
+    pos.city("Pisae")
+    n = pos.hit_number("Romans", "consular_legion", "Pisae", attacking=True)
+    assert (n.modifier, n.needs) == (0, 5)
+    assert n.text == "10.2: a Romans consular legion hits on 5; +0 (city -2, leaders +2): 5-10."
+
+
 def test_score_in_zones_cities_and_eliminations() -> None:
     """11.0 example 1: the Etruscans on turn 5; plus points already scored in play."""
     pos = Position("italia1", turn=5, nation="Romans")
@@ -294,3 +306,24 @@ def test_docs_position_examples() -> None:
     runner.run(test)
     result = runner.summarize(verbose=False)
     assert result.attempted >= 8 and result.failed == 0
+
+
+def test_10_1_10_7_the_battle_prompt_offers_a_raid_only_where_one_is_listed() -> None:
+    """10.7: a raid needs an opponent's city; the prompt names one only where the actions
+    list it (lesson 05's Verona has none, lesson 04's Apulia has one)."""
+    pos = Position("italia1", nation="Romans", phase="movement")
+    pos.put("Romans", "legion", "Verona", 2)
+    pos.put("Celts", "infantry", "Verona")
+    pos.combat_due()
+    assert pos.game().decision.prompt == "choose the next battle (Verona): attack"
+    pos = Position("italia1", nation="Samnites", phase="movement")
+    pos.put("Samnites", "infantry", "Apulia", 3)
+    pos.put("Greeks", "infantry", "Apulia", 2)
+    pos.city("Apulia")
+    pos.combat_due()
+    game = pos.game()
+    assert (
+        game.decision.prompt
+        == "choose the next battle (Apulia): attack, or raid the city of Apulia"
+    )
+    assert any(getattr(a, "raid", False) for a in game.legal_actions())

@@ -213,14 +213,13 @@ def set_targets(
     assert battle is not None
     battle.targets[battle.side(nation)] = check_targets(state, battle, nation, aims)
     counts = Counter(battle.targets[battle.side(nation)].values())
+    # a class as words: "the consular legion", "the infantry (landed)"
+    names = {c: c.replace(":landed", " (landed)").replace("_", " ") for c in counts}
     ctx.emit(
         "targets",
         "10.4",
         f"10.4: the {nation} aim "
-        + ", ".join(
-            f"{count(n, 'die', 'dice')} at the {c.replace(':landed', ' (landed)')}"
-            for c, n in counts.items()
-        )
+        + ", ".join(f"{count(n, 'die', 'dice')} at the {names[c]}" for c, n in counts.items())
         + ".",
     )
     if battle.stage == "targets_attacker":

@@ -120,7 +120,16 @@ def decision(world: World, state: ItaliaState) -> Decision:
     if offer is not None:
         return Decision(nation, "naval", "10.8", f"offer naval combat in {offer[0]}, or decline")
     due = ", ".join(state.combat_due)
-    return Decision(nation, "battle", "10.1", f"choose the next battle ({due}): attack or raid")
+    # name a raid only where one is listed (10.7: a city of an opponent; 12.3.3: the one
+    # announced in a campaign), so the prompt never offers what the actions do not
+    announced = state.campaign.get("raid") if state.campaign else None
+    raids = [
+        zone
+        for zone in state.combat_due
+        if (announced is None or zone == announced) and combat.can_raid(world, state, nation, zone)
+    ]
+    choice = f"attack, or raid the city of {' or '.join(raids)}" if raids else "attack"
+    return Decision(nation, "battle", "10.1", f"choose the next battle ({due}): {choice}")
 
 
 def legal_actions(world: World, state: ItaliaState) -> list[Action]:

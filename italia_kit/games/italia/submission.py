@@ -38,7 +38,9 @@ def submit(ctx: Context[ItaliaState], world: World, subject: str, master: str, w
         "12.5",
         f"12.5: the {subject} submit to the {master} ({why})"
         + (f", leaving the {old}." if old else ".")
-        + " Half their income, loot and victory points are lost to them (12.5.2).",
+        # 12.5.2: the other half of income and loot goes to the master; of the VP it is lost
+        + " Half their income and loot go to their master,"
+        + " half their victory points are lost (12.5.2).",
         subject=subject,
         master=master,
     )

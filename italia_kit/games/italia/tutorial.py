@@ -536,8 +536,10 @@ class Position(PositionDisplay):
             if sup:
                 parts.append("naval supremacy +1")
         needs = next(r for r in range(2, 11) if rulebook.hits(r, utype, modifier))
-        text = f"10.2: {article(who)} {utype.value} hits on {base}"
-        if modifier:
+        # the unit as a word ("consular legion"), and every modifier named even when they
+        # cancel out (a city's -2 against a leader's +2), so the sentence shows the sum
+        text = f"10.2: {article(who)} {utype.value.replace('_', ' ')} hits on {base}"
+        if parts:
             text += f"; {modifier:+d} ({', '.join(parts)})"
         text += f": {needs}-10." if needs < 10 else ": only a 10."
         return HitNumber(base, modifier, needs, text)
