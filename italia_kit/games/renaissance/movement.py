@@ -191,7 +191,7 @@ def _short(unit: Unit) -> str:
 def _make(res: Resolver, uid: int, result: str, clause: str, detail: str = "") -> Outcome:
     unit = res.units[uid]
     order = res.orders[uid]
-    return Outcome(uid, str(unit), _adjective_order(unit, order), result, clause, detail)
+    return Outcome(uid, unit.label, _adjective_order(unit, order), result, clause, detail)
 
 
 def _adjective_order(unit: Unit, order: MilitaryOrder) -> str:
