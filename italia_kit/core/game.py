@@ -76,7 +76,11 @@ class Context(ChanceEvents, Generic[S]):
         orders, or (``actor`` :data:`~italia_kit.core.events.NO_ACTOR`) an adjudication."""
         state = self.state
         log = self.log
-        event = Event(len(log), state.turn, actor, state.phase, kind, rule, text, data)
+        # as in emit: the tuple made without the named tuple's Python-level __new__ (a
+        # resolution reports every unit through here)
+        event = _new_tuple(
+            Event, (len(log), state.turn, actor, state.phase, kind, rule, text, data)
+        )
         log.append(event)
         return event
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from italia_kit.core import IllegalActionError
 from italia_kit.games.renaissance.adjudicator import Resolver, hold_order
@@ -43,10 +44,10 @@ from italia_kit.games.renaissance.units import ADJECTIVES, Unit, city_area
 __all__ = ["Impossible", "Movement", "Outcome", "hold_orders", "orders_for", "resolve_movement"]
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What became of one unit: ``result`` (a word), the ``clause`` that decided it, and
-    the sentence of the Campaign Report."""
+    the sentence of the Campaign Report. A named tuple, not a frozen dataclass: every
+    unit gets one each season, and a tuple is the cheapest immutable record to make."""
 
     uid: int
     unit: str
@@ -190,7 +191,7 @@ def _short(unit: Unit) -> str:
 def _make(res: Resolver, uid: int, result: str, clause: str, detail: str = "") -> Outcome:
     unit = res.units[uid]
     order = res.orders[uid]
-    return Outcome(uid, str(unit), _adjective_order(unit, order), result, clause, detail)
+    return Outcome(uid, unit.label, _adjective_order(unit, order), result, clause, detail)
 
 
 def _adjective_order(unit: Unit, order: MilitaryOrder) -> str:

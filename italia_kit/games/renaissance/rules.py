@@ -104,11 +104,13 @@ class RenaissanceRules:
     def decision(self, state: RenaissanceState) -> Decision | None:
         if state.step == "over":
             return None
-        done = tuple(s for s in state.seats if s in state.sealed)
-        key = (state.turn, state.step, state.seats, done)
+        # keyed by the sealed seats in the order they submitted (a tuple of the dict's
+        # keys, cheap to make): the runner asks this a few times a submission
+        key = (state.turn, state.step, state.seats, tuple(state.sealed))
         found = self._decisions.get(key)
         if found is not None:
             return found
+        done = tuple(s for s in state.seats if s in state.sealed)
         if len(self._decisions) > 4096:
             self._decisions.clear()
         if state.step == "adjust":

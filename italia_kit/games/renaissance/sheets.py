@@ -73,7 +73,9 @@ def _transports(unit: Unit, board: Board) -> list[MilitaryOrder]:
             fleet = board.by_area.get(m.top(sea))
             if fleet is None or fleet.type != "F" or fleet.power != unit.power:
                 continue
-            for land in m.fleet_reach.get(fleet.location, ()):
+            # sorted: the reach is a set of strings, whose order changes with the
+            # process's hash seed, and a seeded game must not
+            for land in sorted(m.fleet_reach.get(fleet.location, ())):
                 if land != unit.province and not m.is_sea(land):
                     found.append(Advance(ref, land, (m.top(sea),)))
     return found

@@ -14,7 +14,7 @@ that holds one unit (Map: Venice).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 __all__ = [
     "ADJECTIVES",
@@ -132,11 +132,13 @@ class Unit:
         value = SPECIALS[self.special]["cost"]
         return value if isinstance(value, int) else 3
 
+    # the constructor called directly, not ``dataclasses.replace`` (which looks the fields
+    # up by name each call): a season moves a good part of the board
     def moved(self, province: str, coast: str | None = None, type: str | None = None) -> Unit:
-        return replace(self, province=province, coast=coast, type=type or self.type)
+        return Unit(self.uid, self.power, type or self.type, province, coast, self.special)
 
     def owned_by(self, power: str) -> Unit:
-        return replace(self, power=power)
+        return Unit(self.uid, power, self.type, self.province, self.coast, self.special)
 
     def __str__(self) -> str:
         return self.label
