@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from italia_kit.games.italia.scenarios.errors import ScenarioError
-from italia_kit.games.italia.scenarios.variant import _apply, read_variant
+from italia_kit.games.italia.scenarios.variant import apply_change, read_variant
 from italia_kit.games.medieval.scenario import SHIPPED, Scenario, read_dicts, scenario_from_dicts
 
 #: the variant files that ship with the game
@@ -77,7 +77,8 @@ def with_variant(
             else:
                 problems.append(f"variant {label!r}: change {i}: unknown power {power!r}")
                 continue
-            problems += [f"variant {label!r}: change {i}: {p}" for p in _apply(target, change)]
+            found = apply_change(target, change)
+            problems += [f"variant {label!r}: change {i}: {p}" for p in found]
     if problems:
         raise ScenarioError(problems)
     return scenario_from_dicts(head, files, folder.name, problems, tuple(mappings))

@@ -38,7 +38,7 @@ from italia_kit.games.italia.scenarios.model import (
 )
 from italia_kit.games.italia.scenarios.reader import suggest
 
-__all__ = ["nation_file_name", "read_variant", "scenario_to_dicts", "with_variant"]
+__all__ = ["apply_change", "nation_file_name", "read_variant", "scenario_to_dicts", "with_variant"]
 
 _OPS = ("set", "append", "remove")
 _SEGMENT = re.compile(r"^(?P<key>[A-Za-z_]\w*)(?P<selectors>(\[[^\]]*\])*)$")
@@ -133,7 +133,7 @@ def with_variant(
                 )
                 continue
             target = nations[file]
-        problems += [f"{where}: {p}" for p in _apply(target, change)]
+        problems += [f"{where}: {p}" for p in apply_change(target, change)]
     if problems:
         raise ScenarioError(problems)
     if "title" in spec:
@@ -173,8 +173,10 @@ def _spec(changes: Mapping[str, Any] | Sequence[Mapping[str, Any]] | Path) -> Ma
     raise ScenarioError([f"variant: expected a mapping or a list of changes, got {changes!r}"])
 
 
-def _apply(target: dict[str, Any], change: Mapping[str, Any]) -> list[str]:
-    """Apply one change to ``target`` in place; the problems, if any."""
+def apply_change(target: dict[str, Any], change: Mapping[str, Any]) -> list[str]:
+    """Apply one change (``set``, ``append`` or ``remove`` at a path, docs/scenario-format.md)
+    to the scenario dicts ``target`` in place; the problems, if any. Public so that a game
+    with scenarios in Italia's format (the medieval variant) applies its what-ifs the same way."""
     unknown = sorted(set(change) - {"nation", "value", *_OPS})
     ops = [op for op in _OPS if op in change]
     if unknown:
