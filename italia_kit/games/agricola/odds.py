@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from italia_kit.core import Context, Randomness
-from italia_kit.core.events import EventLog
+from italia_kit.core.events import Event, EventLog
 from italia_kit.games.agricola import battle as battles
 from italia_kit.games.agricola.actions import LegionAction
 from italia_kit.games.agricola.geography import REGION_OF
@@ -58,6 +58,19 @@ _CALGACUS = LEADERS.index(CALGACUS)
 _RULES: Any = None
 #: a Tribal Battle Unit as the battle sees it (8.4, 8.5)
 _ENEMY = tuple((c.attack, c.defence) for c in COUNTERS)
+
+
+class _Unrecorded(Context[AgricolaState]):
+    """A playout's context: the rules run as ever, but nothing is logged (no one reads a
+    playout's events, and a battle makes dozens)."""
+
+    __slots__ = ()
+
+    def emit(self, kind: str, rule: str, text: str, **data: Any) -> Event:
+        return _NO_EVENT
+
+
+_NO_EVENT = Event(0, 0, "", "", "playout", "", "", {})
 
 
 def matchup(state: AgricolaState, action: LegionAction) -> Matchup:
@@ -121,7 +134,7 @@ def playout(state: AgricolaState, action: LegionAction, seed: int) -> bool:
     for name, cup in zip(CUPS, twin.cups, strict=True):
         dice.new_bag(name, cup)
     twin.step, twin.queue = "", []
-    ctx: Context[AgricolaState] = Context(twin, dice, EventLog())
+    ctx = _Unrecorded(twin, dice, EventLog())
     battles.start_battle(ctx, box, legions, ambush=False)
     while not twin.result and twin.battle is not None:
         step = twin.step

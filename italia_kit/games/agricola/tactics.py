@@ -43,14 +43,18 @@ def _deploy(state: AgricolaState, actions: list[Action]) -> Action:
     if not deploys:
         return actions[-1]
 
-    def facing(square: int) -> int:
-        return sum(ATTACK[battle.enemy[e]] for e in ENEMY_NEAR[square] if battle.enemy[e] >= 0)
-
-    def key(a: Deploy) -> tuple[int, int, int]:
-        front = a.square in FRONT
-        return (front * (facing(a.square) + 1), factors(state, a.unit)[1], -a.square)
-
-    return max(deploys, key=key)
+    # each square's worth (the enemy Attack it faces) and each unit's Defence, once: the
+    # actions are every unit times every open square
+    enemy = battle.enemy
+    worth: dict[int, int] = {}
+    defence: dict[int, int] = {}
+    for a in deploys:
+        if a.square not in worth:
+            facing = sum(ATTACK[enemy[e]] for e in ENEMY_NEAR[a.square] if enemy[e] >= 0)
+            worth[a.square] = (a.square in FRONT) * (facing + 1)
+        if a.unit not in defence:
+            defence[a.unit] = factors(state, a.unit)[1]
+    return max(deploys, key=lambda a: (worth[a.square], defence[a.unit], -a.square))
 
 
 def _target(state: AgricolaState, actions: list[Action]) -> Action:
