@@ -16,6 +16,7 @@ from italia_kit.games.agricola.actions import (
     Pass,
 )
 from italia_kit.games.agricola.geography import BOX
+from italia_kit.games.agricola.greedy import GreedyPlayer
 from italia_kit.games.agricola.scripted import ScriptedGovernor, ScriptError, parse
 from italia_kit.games.agricola.study import ENDINGS, run_study
 from italia_kit.games.agricola.tables import THRESHOLDS
@@ -170,3 +171,19 @@ def test_study_at_a_tiny_size_gives_real_win_rates_endings_and_vp_by_turn() -> N
 def test_study_refuses_an_unknown_policy() -> None:
     with pytest.raises(ValueError, match="unknown policy 'reckless'"):
         run_study(1, policies=("reckless",), whatifs=(), workers=1)
+
+
+def test_8_0_a_greedy_game_plays_the_same_whatever_the_process_played_before() -> None:
+    """The odds cache changes the speed, never a choice: seed 5 with an empty cache and
+    after another game has filled it."""
+
+    def log_of(seed: int) -> list[str]:
+        g = new_game(seed)
+        play(g, GreedyPlayer(seed), max_actions=20_000)
+        return [e.text for e in g.log]
+
+    odds._OUTCOMES.clear()
+    cold = log_of(5)
+    odds._OUTCOMES.clear()
+    log_of(6)
+    assert log_of(5) == cold

@@ -1,6 +1,6 @@
 """A greedy governor for the Roman seat: each action scored by the VP it is worth and the
-risk it runs, a battle by its simulated odds (8.0: playing the battle out on forks of the
-game with this player's own tactics).
+risk it runs, a battle by its simulated odds (8.0: :mod:`.odds` plays the battle itself out
+with this player's own tactics, :mod:`.tactics`, cached by the battle's matchup).
 
 Its habits, by decision:
 
@@ -17,7 +17,9 @@ Its habits, by decision:
 * **Housekeeping**: Public Works whenever affordable ("+3" first), Auxiliaries with coins
   to spare, VP bought when the threshold needs them (or with a full Treasury).
 
-It draws no random numbers: two games from the same seed play the same.
+It draws no random numbers: two games from the same seed play the same (the odds' dice
+derive from the matchup, so the player's ``seed`` changes nothing, and neither does what
+the same process played before).
 """
 
 from __future__ import annotations
