@@ -18,7 +18,7 @@ from italia_kit.games.agricola.actions import (
 from italia_kit.games.agricola.geography import BOX
 from italia_kit.games.agricola.greedy import GreedyPlayer
 from italia_kit.games.agricola.scripted import ScriptedGovernor, ScriptError, parse
-from italia_kit.games.agricola.study import ENDINGS, run_study
+from italia_kit.games.agricola.study import ENDINGS, Advisor, main, run_study
 from italia_kit.games.agricola.tables import THRESHOLDS
 
 from .agricola_helpers import II, IX, XX, blank, game, leader, put, units
@@ -187,3 +187,16 @@ def test_8_0_a_greedy_game_plays_the_same_whatever_the_process_played_before() -
     odds._OUTCOMES.clear()
     log_of(6)
     assert log_of(5) == cold
+
+
+def test_study_plays_the_rollout_advisor_on_its_own_count_and_prints_from_a_shell(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    study = run_study(
+        1, policies=("random",), whatifs=(), advisor_games=1, advisor=Advisor(1, 2), workers=1
+    )
+    table = study.summary()
+    assert list(table.index) == ["random", "advisor"] and table.loc["advisor", "games"] == 1
+    main(["--games", "2", "--policies", "random", "--whatifs", "", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert "2 games in" in out and "| random | 2 |" in out
