@@ -135,6 +135,7 @@ def playout(state: AgricolaState, action: LegionAction, seed: int) -> bool:
         dice.new_bag(name, cup)
     twin.step, twin.queue = "", []
     ctx = _Unrecorded(twin, dice, EventLog())
+    ctx.listed = True  # every choice below is one of the rules' legal actions
     battles.start_battle(ctx, box, legions, ambush=False)
     while not twin.result and twin.battle is not None:
         step = twin.step
