@@ -51,7 +51,7 @@ def test_raid_risk_counts_the_camps_a_move_leaves_open() -> None:
 
 def test_the_spec_names_its_policies_scores_and_metrics() -> None:
     spec = games.load("agricola")
-    assert set(spec.bots) == {"greedy", "aggressive", "cautious", "settle", "negotiate"}
+    assert set(spec.bots) == {"greedy", "aggressive", "cautious", "settle", "negotiate", "careful"}
     g = spec.new_game(seed=2)
     play(g, spec.bots["greedy"](2), max_actions=20_000)
     rows = list(spec.metrics(g))

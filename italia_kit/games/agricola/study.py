@@ -2,7 +2,8 @@
 Britain wins, over thousands of seeded games.
 
 Each row of the study is a policy for the Roman seat (``spec.bots``: ``aggressive``
-battles, ``settle`` (garrison and settle), ``negotiate`` first, ``greedy``, ``cautious``;
+battles, ``settle`` (garrison and settle), ``negotiate`` first, ``greedy``, ``cautious``,
+``careful`` (settle with 30 playouts a battle);
 the generic ``random``; the rollout ``advisor`` on a smaller sample) on a set-up: the
 base game or a what-if on the data (``variants/``: ``one_legion_fewer``,
 ``calgacus_at_setup``). The games run through the generic what-if runner
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
     from italia_kit.figure import KitFigure
 
 #: the policies of the study, the careless first
-POLICIES = ("random", "aggressive", "settle", "negotiate", "greedy", "cautious")
+POLICIES = ("random", "aggressive", "settle", "negotiate", "greedy", "cautious", "careful")
 #: the what-ifs on the data, each played by :data:`WHATIF_POLICY`
 WHATIFS = ("one_legion_fewer", "calgacus_at_setup")
 WHATIF_POLICY = "settle"
