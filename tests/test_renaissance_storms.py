@@ -87,3 +87,27 @@ def test_E_8_8_the_option_is_checked() -> None:
     with pytest.raises(ValueError, match="'storms'"):
         games.load("renaissance", storms=1)
     assert games.load("renaissance", storms=True).rules().options["storms"] is True
+
+
+def test_E_8_9_whole_games_with_storms_and_the_text_s_overspending() -> None:
+    """Twelve seeded one-year games of random spending with storms=True and overspend=True
+    reach their end; after each Autumn no fleet is left in a sea area the storm struck, and
+    no treasury is below zero."""
+    from italia_kit.core import play
+    from italia_kit.games.renaissance.players import RandomOrdersPlayer
+
+    spec = games.load("renaissance", years=1, storms=True, overspend=True)
+    struck_any = False
+    for seed in range(12):
+        game = spec.new_game(seed=seed)
+        play(
+            game,
+            {s: RandomOrdersPlayer(seed * 10 + i, spending=True) for i, s in enumerate(spec.seats)},
+        )
+        assert game.is_over and min(game.state.treasury.values()) >= 0
+        storms = [e for e in game.log if e.kind == "disaster" and e.rule == "STORMS (njudge)"]
+        assert len(storms) == 1  # one Autumn
+        struck = set(storms[0].data.get("provinces") or ())
+        struck_any |= bool(struck)
+        assert not [u for u in game.state.units.values() if u.type == "F" and u.province in struck]
+    assert struck_any
