@@ -96,8 +96,8 @@ def check_expense(order: Expense, seat: str) -> None:
     if isinstance(order, Excommunicate | Crusade):
         issuer = kind_of(order).issuer
         if seat != issuer:
-            what = "excommunicates" if isinstance(order, Excommunicate) else "proclaims a crusade"
-            raise IllegalActionError("EXCOMMUNICATION", f"only the {issuer} {what}, not {seat}")
+            what = "excommunicate" if isinstance(order, Excommunicate) else "proclaim a crusade"
+            raise IllegalActionError("EXCOMMUNICATION", f"only the {issuer} may {what}, not {seat}")
         if order.power == seat or order.power not in POWERS:
             against = f"'against another player', not {order.power}"
             raise IllegalActionError("EXCOMMUNICATION", f"the order is issued {against}")
