@@ -291,3 +291,32 @@ def test_greedy_shares_losses_its_allies_accept_and_keeps_its_alliances() -> Non
     with_join.script_dice([5])
     with_join.submit("CARTAGINE", Interdict("CARTAGINE", True))
     assert greedy.choose(with_join, "GRECIA") == Join("GRECIA", "")
+
+
+def test_13_12_13_13_random_answers_in_an_allied_battle_keep_every_ship_accounted_for() -> None:
+    """Random seats answer every decision of the allied battle (withdrawals, breaks, shared
+    losses, strikes) to its end: the invariants hold after each answer, no ship appears, and
+    the new decisions are all reached."""
+    from italia_kit.core import RandomPlayer
+    from italia_kit.games.roma.common import in_transit
+
+    from .roma_invariants import problems
+
+    seen: set[str] = set()
+    for seed in range(40):
+        game = _allied_fleet_battle(cargo={SEA: {"CARTAGINE": 3, "GRECIA": 5}})
+        player = RandomPlayer(seed)
+        start = {"ITALIA": 2, "CARTAGINE": 1, "GRECIA": 2}
+        while game.state.battle is not None:
+            decision = game.decision
+            assert decision is not None
+            seen.add(decision.kind)
+            game.apply(player.choose(game))
+            assert not problems(game), (seed, problems(game))
+            state = game.state
+            for pop, n in start.items():
+                ships = sum(v.get(pop, 0) for v in state.ships.values())
+                if state.battle is not None:
+                    ships += in_transit(state.battle, pop, "ship")
+                assert ships <= n
+    assert {"withdraw", "break_at_once", "share_losses", "agree_losses"} <= seen
