@@ -4,8 +4,10 @@ phases with nothing to decide), what a seat may see.
 
 Decisions belong to the population that owes them, whose turn it may not be: the answer to
 an alliance (8.3), ships expelled from a port (8.31), an interdiction and an ally's part in
-it (12.3), the cards declared for a battle (13.1), a withdrawal (13.12), the losses after a
-strike (13.11).
+it, or its break with the interceptor (12.3), the cards declared for a battle (13.1), a
+withdrawal and the break with an ally that withdrew (13.12), the losses after a strike
+(13.11), the allied losses proposed and agreed (13.13), the port a fleet returns to at the
+end of the turn (End of Turn).
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from italia_kit.games.roma.actions import (
 from italia_kit.games.roma.common import M, hand_count, legion_room
 from italia_kit.games.roma.losses import splits
 from italia_kit.games.roma.state import RomaState
+from italia_kit.games.roma.tasks import task_step
 
 __all__ = ["DEFAULT_OPTIONS", "RomaRules"]
 
@@ -372,7 +375,7 @@ class RomaRules:
         if state.battle is not None:
             return bt.battle_step(ctx)
         if state.queue:
-            return self._task_step(ctx)
+            return task_step(ctx)
         if state.voyage is not None:
             return naval.voyage_step(ctx)
         phase = state.phase
@@ -407,85 +410,6 @@ class RomaRules:
         else:
             return len(self._phase_actions(state)) > 1
         return next(found, None) is not None
-
-    def _task_step(self, ctx: Context[RomaState]) -> bool:
-        state = ctx.state
-        task = state.queue[0]
-        kind = task["task"]
-        if kind == "break_battle":
-            state.queue.pop(0)
-            place, me, other = task["place"], task.get("breaker", state.active), task["against"]
-            here = state.legions.get(place, {})
-            if here.get(me) and here.get(other):
-                a = {p: n for p, n in here.items() if state.allied(p, me)}
-                d = {p: n for p, n in here.items() if not state.allied(p, me)}
-                del state.legions[place]
-                bt.start_battle(ctx, "land", place, "break", a, d, rule="8.31")
-            return True
-        if kind == "break_seas":
-            state.queue.pop(0)
-            me, other = task.get("breaker", state.active), task["against"]
-            asks = []
-            for sea in M.seas:
-                if state.ships_of(sea, me) and state.ships_of(sea, other):
-                    for who, target in ((me, other), (other, me)):
-                        asks.append(
-                            {"task": "interdict", "who": who, "sea": sea, "target": target}
-                            | {"standing": True}
-                        )
-            state.queue[0:0] = asks
-            return True
-        if kind == "sea_battle":
-            sea, mover = task["sea"], task["attacker"]
-            here = state.ships.get(sea, {})
-            enemies = [
-                p for p in sorted(here) if not state.allied(p, mover) and state.may_attack(mover, p)
-            ]
-            if not here.get(mover) or not enemies:
-                state.queue.pop(0)
-                return True
-            foe = enemies[0]
-            a = {p: n for p, n in here.items() if state.allied(p, mover)}
-            d = {
-                p: n for p, n in here.items() if state.allied(p, foe) and not state.allied(p, mover)
-            }
-            a_cargo = {p: state.cargo_of(sea, p) for p in a if state.cargo_of(sea, p)}
-            d_cargo = {p: state.cargo_of(sea, p) for p in d if state.cargo_of(sea, p)}
-            for side, cargo in ((a, a_cargo), (d, d_cargo)):
-                for p, n in side.items():
-                    state.add(state.ships, sea, p, -n)
-                    if cargo.get(p):
-                        state.add(state.cargo, sea, p, -cargo[p])
-            bt.start_battle(
-                ctx, "sea", sea, "sea", a, d, a_cargo=a_cargo, d_cargo=d_cargo, rule="12.2"
-            )
-            return True
-        if kind == "interdiction_battle":
-            state.queue.pop(0)
-            naval.interdiction_battle(ctx, task)
-            return True
-        if kind == "return":
-            return naval.return_step(ctx, task)
-        if kind == "join":
-            if not state.ships_of(task["sea"], task["who"]):
-                state.queue.pop(0)
-                return True
-            return False
-        if kind == "interdict":
-            sea, who, target = task["sea"], task["who"], task["target"]
-            v = state.voyage
-            live = (
-                state.ships_of(sea, who)
-                and state.may_attack(who, target)
-                and (
-                    (v is not None and v["pop"] == target and v["at"] == sea and v["ships"])
-                    or ((v is None or task.get("standing")) and state.ships_of(sea, target))
-                )
-            )
-            if not live:
-                state.queue.pop(0)
-                return True
-        return False
 
     # -- views -------------------------------------------------------------------------------
     def observe(self, state: RomaState, seat: str) -> dict[str, Any]:
