@@ -146,6 +146,14 @@ def test_12_3_note_an_ally_breaks_the_alliance_instead_of_joining_the_interdicti
     # 8.31 after the interdiction's battle (interdictions in the sea zone they share),
     # then GRECIA's own chance to interdict the entering fleet (12.4: each fleet once)
     assert [t["task"] for t in state.queue] == ["break_seas", "interdict"]
+    game.script_dice([1, 1, 6, 6])  # 2 against 12: a strike sinks both of ITALIA's ships
+    while _decide(game)[1] == "withdraw":
+        seat = _decide(game)[0]
+        game.submit(seat, Withdraw(seat, ""))
+    assert state.battle is None and state.ships[SEA] == {"CARTAGINE": 1, "GRECIA": 1}
+    assert _decide(game) == ("GRECIA", "interdict")  # the breaker first (8.31)
+    game.submit("GRECIA", Interdict("GRECIA", False))
+    assert _decide(game) == ("CARTAGINE", "interdict")
 
 
 def test_8_3_an_alliance_is_not_broken_outside_the_moments_the_text_gives() -> None:
@@ -154,6 +162,23 @@ def test_8_3_an_alliance_is_not_broken_outside_the_moments_the_text_gives() -> N
     with pytest.raises(IllegalActionError) as err:
         game.apply(BreakAlliance("ITALIA", "CARTAGINE"))
     assert err.value.rule == "8.3" and game.state_json() == before
+
+
+def test_13_2_13_13_allied_legions_share_their_losses_like_fleets() -> None:
+    game = position(
+        "combat",
+        players=3,
+        legions={"Roma": {"ITALIA": 6}, "Etruria": {"CARTAGINE": 2, "GRECIA": 1}},
+        alliances=[["CARTAGINE", "GRECIA"]],
+    )
+    game.apply(Attack("ITALIA", "Roma", "Etruria", 6))
+    game.script_dice([4, 4, 2, 2])  # 8 + 2 (6 to 3) against 4: one legion lost
+    game.submit("ITALIA", Withdraw("ITALIA", ""))
+    assert _decide(game) == ("CARTAGINE", "share_losses")
+    game.submit("CARTAGINE", ShareLosses("CARTAGINE", ("GRECIA",)))
+    game.submit("GRECIA", AgreeLosses("GRECIA", True))
+    b = game.state.battle
+    assert b is not None and b["d"] == {"CARTAGINE": 2}
 
 
 def _allies_lose_a_round(**kw: Any) -> Game[RomaState]:
@@ -190,14 +215,15 @@ def test_13_13_no_agreement_and_the_losses_fall_in_proportion_to_the_fleets() ->
 
 def test_13_13_a_leader_taking_the_loss_itself_asks_nobody() -> None:
     game = _allies_lose_a_round()
+    before = game.state_json()
+    with pytest.raises(IllegalActionError) as err:  # two losses named when one is due
+        game.submit("GRECIA", ShareLosses("GRECIA", ("CARTAGINE", "GRECIA")))
+    assert err.value.rule == "13.13" and game.state_json() == before
     game.submit("GRECIA", ShareLosses("GRECIA", ("GRECIA",)))
     b = game.state.battle
     assert b is not None and b["d"] == {"CARTAGINE": 1, "GRECIA": 1}
-    before = game.state_json()
-    game.submit("ITALIA", Withdraw("ITALIA", ""))
-    with pytest.raises(IllegalActionError):  # a proposal out of turn
-        game.submit("GRECIA", ShareLosses("GRECIA", ("CARTAGINE", "CARTAGINE")))
-    assert game.state_json() != before  # only ITALIA's answer changed it
+    assert _decide(game) == ("ITALIA", "withdraw")  # the next round: nobody else was asked
+    assert not [e for e in game.log if e.kind == "losses_agreed"]
 
 
 def test_13_11_13_13_after_a_strike_the_winner_picks_whose_loaded_ship_sinks() -> None:
