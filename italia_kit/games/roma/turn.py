@@ -22,13 +22,14 @@ from italia_kit.games.roma.actions import (
     RomaAction,
 )
 from italia_kit.games.roma.common import M, hand_count, legion_room, port_room, supply
-from italia_kit.games.roma.naval import return_to_port
+from italia_kit.games.roma.naval import go_ashore, start_return
 from italia_kit.games.roma.state import RomaState
 from italia_kit.games.roma.variants import apply_variants
 
 __all__ = [
     "PHASES",
     "begin_population",
+    "end_turn",
     "next_phase",
     "recruit_actions",
     "recruits",
@@ -64,6 +65,7 @@ RULE = {
     "naval": "12.1",
     "landing": "12.5",
     "combat": "13.2",
+    "end_of_turn": "End of Turn",
 }
 
 
@@ -330,7 +332,14 @@ def end_population(ctx: Context[RomaState]) -> None:
         begin_population(ctx)
         return
     state.phase = "end_of_turn"
-    return_to_port(ctx)
+    start_return(state)  # the owners' decisions; end_turn follows when they are made
+
+
+def end_turn(ctx: Context[RomaState]) -> None:
+    """End of Turn, once every fleet is back in port: the legions aboard go ashore, the turn
+    ends, and the game (End of the Game) or the next turn begins (5.1)."""
+    state = ctx.state
+    go_ashore(ctx)
     ctx.emit("turn_end", "5.2", f"5.2: turn {state.turn} ends.", turn=state.turn)
     state.conquered = []
     state.assassins = []
