@@ -82,12 +82,39 @@ def _own_places(state: RomaState, pop: str) -> list[str]:
 
 def tent_places(state: RomaState, pop: str) -> list[str]:
     """4.3: territories next to the capital or to a Province of ``pop``, not a capital nor a
-    Province already. If there is none (the neighbours all taken), any free territory:
-    a referee's reading, the rulebook does not say."""
+    Province already. If there is none (other populations took the neighbours first), the
+    free territories nearest to the capital and the Provinces, by land and sea, each step
+    one move (a referee's reading, the rulebook does not say; a Province across the whole
+    map would be no chain at all)."""
     free = [t for t in M.territories if t not in M.capitals and t not in state.tents]
-    near = {u for t in _own_places(state, pop) for u in M.land[t]}
+    own = _own_places(state, pop)
+    near = {u for t in own for u in M.land[t]}
     chained = [t for t in free if t in near]
-    return chained or free
+    return chained or _nearest(own, free)
+
+
+def _nearest(starts: list[str], free: list[str]) -> list[str]:
+    """Those of ``free`` (in their order) fewest moves from ``starts``, a move being a land
+    border, a coast or a sea border; all of ``free`` if none can be reached."""
+    wanted, seen = set(free), set(starts)
+    layer = list(starts)
+    while layer:
+        found = {t for t in layer if t in wanted}
+        if found:
+            return [t for t in free if t in found]
+        step: list[str] = []
+        for here in layer:
+            ways = (
+                M.sea[here] + M.shores[here]
+                if here in M.sea
+                else M.land[here] + M.coast.get(here, ())
+            )
+            for nxt in ways:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    step.append(nxt)
+        layer = step
+    return free
 
 
 def setup_actions(state: RomaState) -> list[RomaAction]:
