@@ -14,7 +14,7 @@ the natural roll, the factor added, what it had to beat and what came of it.
 >>> from italia_kit.games.agricola.battle_record import BattleRecord
 >>> fig = draw_step(BattleRecord(0, 1, "Silures", ("II Augusta",), False, False, True,
 ...                              False, "", ()), None)
->>> fig.axes[0].get_title(loc="left")
+>>> fig.texts[0].get_text()
 'Battle in Silures (turn 1, II Augusta)'
 """
 
@@ -109,7 +109,17 @@ def _cross(ax: Axes, bounds: tuple[float, float, float, float], colour: str, why
         ((left + pad, top - pad), (right - pad, bottom + pad)),
     ):
         ax.plot([x0, x1], [y0, y1], color=colour, linewidth=2, zorder=3)
-    ax.text((left + right) / 2, top - 3, why, fontsize=6.5, color=colour, ha="center", va="bottom")
+    ax.text(
+        (left + right) / 2,
+        top - 4,
+        why,
+        fontsize=6.5,
+        color=colour,
+        ha="center",
+        va="bottom",
+        zorder=5,
+        bbox={"boxstyle": "square,pad=0.1", "facecolor": "white", "edgecolor": "none"},
+    )
 
 
 def _hole(ax: Axes, bounds: tuple[float, float, float, float], *, crossed: bool) -> None:
@@ -131,7 +141,7 @@ def _hole(ax: Axes, bounds: tuple[float, float, float, float], *, crossed: bool)
         )
     )
     if crossed:
-        _cross(ax, bounds, LOST, "lost: a hole")
+        _cross(ax, bounds, LOST, "lost: now a hole")
         return
     ax.text((left + right) / 2, (bottom + top) / 2, "hole", fontsize=8, color=HOLE, ha="center")
 
@@ -256,13 +266,12 @@ def _dice(ax: Axes, record: BattleRecord, step: BattleStep | None) -> None:
         if record.tactical_advantage
         else "no Tactical Advantage: the stronger adjacent enemy is attacked (8.4)",
     ]
-    if record.mons_graupius:
-        facts.append("Mons Graupius: red-bordered units flip before they fall (8.8)")
     if step is not None:
         facts.append(f"Battle Cup: {step.battle_cup} counters")
     facts.append("counters: Attack-Defence; a white die: the roll a square made")
-    lines.append("")
-    lines.append("  |  ".join(facts[:2]))
+    lines += ["", "  |  ".join(facts[:2])]
+    if record.mons_graupius:
+        lines.append("Mons Graupius: red-bordered units flip before they fall (8.8)")
     lines.append("  |  ".join(facts[2:]))
     shown = [line if len(line) <= 150 else line[:146] + " ..." for line in lines]
     ax.text(0.0, 1.0, "\n".join(shown), fontsize=8, family="monospace", va="top", ha="left")
@@ -272,10 +281,10 @@ def draw_step(record: BattleRecord, step: int | None) -> KitFigure:
     """Step ``step`` of ``record`` (None: the empty display) as a figure."""
     chosen = record.steps[step] if step is not None else None
     # fixed axes, not the constrained layout: a stepper draws a figure per click
-    fig = KitFigure(figsize=(10.0, 6.6))
+    fig = KitFigure(figsize=(10.0, 7.0))
     fig.patch.set_facecolor("white")
-    board_ax = fig.add_axes((0.01, 0.25, 0.98, 0.70))
-    dice_ax = fig.add_axes((0.02, 0.01, 0.96, 0.22))
+    board_ax = fig.add_axes((0.01, 0.235, 0.98, 0.655))
+    dice_ax = fig.add_axes((0.02, 0.01, 0.96, 0.215))
     board_ax.set_axis_off()
     board_ax.set_aspect("equal")
     board = tactical_board()
@@ -284,20 +293,14 @@ def draw_step(record: BattleRecord, step: int | None) -> KitFigure:
     tops = [box_bounds(board, z)[1] for z in board]
     bottoms = [box_bounds(board, z)[3] for z in board]
     board_ax.set_xlim(min(lefts) - 150, max(rights) + 10)
-    board_ax.set_ylim(max(bottoms) + 48, min(tops) - 62)  # y down, as on the board
+    board_ax.set_ylim(max(bottoms) + 48, min(tops) - 6)  # y down, as on the board
     _board(board_ax, chosen)
     _direction(board_ax, chosen)
-    board_ax.set_title(record.title, loc="left", fontsize=11, fontweight="bold")
+    fig.text(0.02, 0.985, record.title, fontsize=11, fontweight="bold", va="top")
     if chosen is not None:
         header = f"step {chosen.index + 1} of {len(record.steps)}: {chosen.whose}"
-        board_ax.text(
-            0.0,
-            1.0,
-            header + "\n" + textwrap.fill(chosen.sentence, 120),
-            transform=board_ax.transAxes,
-            fontsize=9,
-            va="top",
-            ha="left",
+        fig.text(
+            0.02, 0.95, header + "\n" + textwrap.fill(chosen.sentence, 125), fontsize=9, va="top"
         )
     _dice(dice_ax, record, chosen)
     return fig
