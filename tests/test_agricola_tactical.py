@@ -347,3 +347,42 @@ def test_8_0_the_counters_in_the_record_are_battle_units() -> None:
         for record in battles:
             for step in record.steps:
                 assert all(COUNTERS[u.counter].sort == "battle" for u in step.enemies)
+
+
+# -- the panel under the turn stepper's map (the classroom app's Agricola page) --------------
+
+
+def test_8_0_the_stepper_shows_the_latest_battle_under_the_map_once_there_is_one() -> None:
+    from italia_kit.games.agricola.widgets.battle import BattlePanel
+    from italia_kit.widgets import TurnStepper
+
+    g = new_game(seed=SHIFT_SEED)
+    stepper = TurnStepper(g, RandomPlayer(SHIFT_SEED))
+    panel = stepper.panel
+    assert isinstance(panel, BattlePanel) and panel.widget.layout.display == "none"
+    while not any(e.kind == "battle" for e in g.log):
+        stepper.next_action()
+    assert panel.widget.layout.display is None and panel.stepper is not None
+    assert panel.widget.selected_index is None  # folded until the teacher opens it
+    latest = record_battles(g)[-1]
+    assert panel.stepper.record == latest
+    assert panel.stepper.current == latest.steps[-1]
+    while g.state.battle is not None:  # it follows the battle step by step
+        stepper.next_action()
+        assert panel.stepper.record.steps[-1] == panel.stepper.current
+    shown = panel.stepper
+    stepper.next_action()
+    assert panel.stepper is shown  # nothing new: nothing drawn again
+    stepper.jump_to_turn(1)
+    assert panel.widget.layout.display == "none" and panel.stepper is None
+
+
+def test_8_0_a_presenter_without_a_panel_leaves_the_stepper_as_it_was() -> None:
+    from italia_kit.widgets import TurnStepper
+
+    from .toyboard import RacePresenter
+    from .toygame import race_spec
+
+    race = race_spec().new_game(seed=1)
+    assert RacePresenter(race).panel(race) is None
+    assert TurnStepper(race, RandomPlayer(1), presenter=RacePresenter(race)).panel is None

@@ -12,6 +12,10 @@ method that does the same, so a notebook or a test drives it::
     stepper.next()                  # the button "next"
     stepper.back()                  # the button "back"
     stepper.show_battle(1)          # the picker: the second battle
+
+:class:`BattlePanel` is the same stepper under the map of the turn stepper and the
+classroom app (``AgricolaPresenter.panel``): folded away until the teacher opens it, it
+follows the game, showing its latest battle at the latest step after every click.
 """
 
 from __future__ import annotations
@@ -25,13 +29,16 @@ from italia_kit.core import Game
 from italia_kit.games.agricola.battle_record import BattleRecord, BattleStep, record_battles
 from italia_kit.games.agricola.battle_view import step_png
 
-__all__ = ["BattleStepper"]
+__all__ = ["BattlePanel", "BattleStepper"]
 
 
 class BattleStepper:
-    """The battles of ``game`` (``battle``: which one first, 0 the first), step by step."""
+    """The battles of ``game`` (``battle``: which one first, 0 the first; negative counts
+    from the last), step by step from ``step`` (None: its last)."""
 
-    def __init__(self, game: Game[Any], battle: int = 0, *, dpi: float = 80) -> None:
+    def __init__(
+        self, game: Game[Any], battle: int = 0, *, step: int | None = 0, dpi: float = 80
+    ) -> None:
         self.records: list[BattleRecord] = record_battles(game)
         if not self.records:
             raise ValueError("8.0: this game has fought no battle yet: there is nothing to step")
@@ -59,7 +66,7 @@ class BattleStepper:
                 self.image,
             ]
         )
-        self.show_battle(battle)
+        self.show_battle(battle % len(self.records) if battle < 0 else battle, step)
 
     # -- what the buttons do -------------------------------------------------------------
     @property
@@ -70,16 +77,17 @@ class BattleStepper:
     def current(self) -> BattleStep:
         return self.record.steps[self.step]
 
-    def show_battle(self, number: int) -> None:
-        """Battle ``number`` (0: the first), from its first step."""
+    def show_battle(self, number: int, step: int | None = 0) -> None:
+        """Battle ``number`` (0: the first), from its step ``step`` (None: the last)."""
         if not 0 <= number < len(self.records):
             raise IndexError(
                 f"8.0: the game has {len(self.records)} battle(s); there is no battle {number}"
             )
         self.battle = number
+        self.step = 0 if step is None else step
         if self.picker.value != number:
-            self.picker.value = number  # calls back _picked, which lands here again
-        self.go(0)
+            self.picker.value = number  # calls back _picked: the same battle, nothing to do
+        self.go(len(self.record.steps) - 1 if step is None else step)
 
     def go(self, step: int) -> None:
         """Step ``step`` (0: the first) of the battle shown."""
@@ -142,3 +150,53 @@ class BattleStepper:
             record.outcome, "under way"
         )
         return f"{record.number + 1}. {record.title}: {outcome}"
+
+
+class BattlePanel:
+    """The latest battle of a game under the turn stepper's map (a :class:`GamePanel
+    <italia_kit.widgets.presenter.GamePanel>`): hidden until the game's first battle, then
+    an accordion, closed until the teacher opens it, holding a :class:`BattleStepper` at the
+    latest step. A refresh records the game again only when its battles changed."""
+
+    def __init__(self, game: Game[Any], *, dpi: float = 70) -> None:
+        self.dpi = dpi
+        self.stepper: BattleStepper | None = None
+        self._key: tuple[int, int, str, int] | None = None
+        self._accordion = ipywidgets.Accordion(children=[ipywidgets.VBox()])
+        self._accordion.set_title(0, "Battle on the Tactical Display (8.0)")
+        self._accordion.selected_index = None
+        self._accordion.layout.display = "none"
+        self.refresh(game)
+
+    @property
+    def widget(self) -> ipywidgets.Accordion:
+        return self._accordion
+
+    def refresh(self, game: Game[Any]) -> None:
+        """Show the game's latest battle at its latest step (nothing before the first)."""
+        key = self._key_of(game)
+        if key == self._key:
+            return
+        self._key = key
+        if key is None:
+            self.stepper = None
+            self._accordion.children = [ipywidgets.VBox()]
+            self._accordion.layout.display = "none"
+            return
+        self.stepper = BattleStepper(game, -1, step=None, dpi=self.dpi)
+        self._accordion.children = [self.stepper.widget]
+        title = self.stepper.record.title
+        self._accordion.set_title(0, f"Battle on the Tactical Display (8.0): {title}")
+        self._accordion.layout.display = None
+
+    @staticmethod
+    def _key_of(game: Game[Any]) -> tuple[int, int, str, int] | None:
+        """What the panel shows depends on: how many battles, where the last began and
+        what it is, and while one is being fought, how far it has got."""
+        log = game.log
+        battles = [i for i in range(len(log)) if log[i].kind == "battle"]
+        if not battles:
+            return None
+        last = battles[-1]
+        under_way = len(log) if game.state.battle is not None else -1
+        return len(battles), last, log[last].text, under_way
