@@ -386,3 +386,12 @@ def test_8_0_a_presenter_without_a_panel_leaves_the_stepper_as_it_was() -> None:
     race = race_spec().new_game(seed=1)
     assert RacePresenter(race).panel(race) is None
     assert TurnStepper(race, RandomPlayer(1), presenter=RacePresenter(race)).panel is None
+
+
+def test_4_0_a_step_shows_the_log_as_rome_reads_it_blind_adjustments_redacted() -> None:
+    g = played(SHIFT_SEED)
+    readable = {e.text for e in g.events_for("rome")}
+    hidden = {e.text for e in g.log} - readable
+    texts = [t for r in record_battles(g) for s in r.steps for t in s.events]
+    assert texts and set(texts) <= readable and not set(texts) & hidden
+    assert "8.6: cup by rome (hidden)." in texts  # 8.6's Cup Adjustments, redacted

@@ -31,7 +31,7 @@ from italia_kit.games.agricola.display import ENEMY_NEAR, FRONT
 from italia_kit.games.agricola.geography import NAMES
 from italia_kit.games.agricola.mechanics import IS_LEGIONARY, aquilae, factors
 from italia_kit.games.agricola.rules import AgricolaRules
-from italia_kit.games.agricola.state import BATTLE, AgricolaState, Battle
+from italia_kit.games.agricola.state import BATTLE, ROME, AgricolaState, Battle
 from italia_kit.games.agricola.tables import COUNTERS, LEGIONS
 
 __all__ = [
@@ -132,7 +132,7 @@ class BattleStep:
     lost_enemies: tuple[int, ...]  # squares whose enemy was eliminated in the step
     lost_romans: tuple[int, ...]  # Roman squares whose unit was eliminated
     isolated: tuple[int, ...]  # enemy squares Isolated (8.5)
-    events: tuple[str, ...]  # the log's sentences of the step
+    events: tuple[str, ...]  # the log's sentences of the step, as Rome reads them
     battle_cup: int  # counters left in the Battle Cup (a count, as the box shows it)
 
     @property
@@ -361,6 +361,12 @@ def _rolls(marks: list[_Mark]) -> tuple[DieRoll, ...]:
     return tuple(out)
 
 
+def _as_rome_reads(event: Event) -> str:
+    """An event's sentence as the Roman seat reads the log (a blind Cup Adjustment of 8.6
+    is redacted, 4.0)."""
+    return event.text if event.seen_by(ROME) else event.redacted().text
+
+
 def _squares(events: list[Event], kind: str) -> tuple[int, ...]:
     return tuple(int(str(e.data["square"])) for e in events if e.kind == kind)
 
@@ -472,7 +478,7 @@ def _steps(marks: list[_Mark], record: dict[str, Any]) -> tuple[BattleStep, ...]
                 lost_enemies=_squares(events, "enemy_lost"),
                 lost_romans=_squares(events, "roman_lost"),
                 isolated=_squares(events, "isolated"),
-                events=tuple(e.text for e in events),
+                events=tuple(_as_rome_reads(e) for e in events),
                 battle_cup=len(state.cups[BATTLE]),
             )
         )
