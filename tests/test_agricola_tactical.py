@@ -395,3 +395,22 @@ def test_4_0_a_step_shows_the_log_as_rome_reads_it_blind_adjustments_redacted() 
     texts = [t for r in record_battles(g) for s in r.steps for t in s.events]
     assert texts and set(texts) <= readable and not set(texts) & hidden
     assert "8.6: cup by rome (hidden)." in texts  # 8.6's Cup Adjustments, redacted
+
+
+def test_8_4_each_attack_names_its_clause_tactical_advantage_only_with_agricola(
+    records: dict[int, list[BattleRecord]],
+) -> None:
+    clauses: set[str] = set()
+    for battles in records.values():
+        for record in battles:
+            for roll in (r for s in record.steps for r in s.rolls):
+                if roll.rule == "8.5":
+                    assert roll.clause.startswith("the Attack of square")
+                    continue
+                head = roll.clause.split(":")[0].split(" of ")[0]
+                clauses.add(head)
+                if head == "Tactical Advantage":
+                    assert record.tactical_advantage
+                    pair = roll.clause.split("choice of square ")[1].split(" or ")
+                    assert str(roll.target) in pair
+    assert "the only enemy it faces" in clauses and len(clauses) >= 2

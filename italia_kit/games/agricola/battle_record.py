@@ -103,16 +103,22 @@ class DieRoll:
     against: int
     target: int | None  # the enemy square attacked (8.4)
     outcome: str
+    clause: str = ""  # why this target, or against whom (the clause of 8.4 or 8.5)
 
     @property
     def total(self) -> int:
         return self.natural + self.factor
 
     def text(self) -> str:
-        """``8.4 sq 2 II 2 aq.: 4+4=8 vs 5 -> square 3 eliminated``."""
+        """One line: the square, the unit, the clause, the sum and what came of it.
+
+        >>> DieRoll("8.4", 2, "II 2 aq.", 4, 3, 5, 1, "no effect", "the only enemy it faces").text()
+        '8.4 sq 2 II 2 aq. on 1 (the only enemy it faces): 4+3=7 vs 5: no effect'
+        """
         aim = f" on {self.target}" if self.target is not None else ""
+        why = f" ({self.clause})" if self.clause else ""
         return (
-            f"{self.rule} sq {self.square} {self.unit}{aim}: {self.natural}+{self.factor}="
+            f"{self.rule} sq {self.square} {self.unit}{aim}{why}: {self.natural}+{self.factor}="
             f"{self.total} vs {self.against}: {self.outcome}"
         )
 
@@ -329,8 +335,10 @@ def _rolls(marks: list[_Mark]) -> tuple[DieRoll, ...]:
             if later.event is None or later.event.kind == "roll":
                 break
             after.append(later.event)
+        near = [e + 1 for e in ENEMY_NEAR[square] if battle.enemy[e] >= 0]
         if event.rule == "8.4":
             target = int(str(data["target"]))
+            clause = _attack_clause(battle, near)
             against = COUNTERS[battle.enemy[target - 1]].defence
             outcome = "no effect"
             for e in after:
@@ -341,7 +349,17 @@ def _rolls(marks: list[_Mark]) -> tuple[DieRoll, ...]:
             if natural == 8 and battle.mons_graupius:
                 outcome += " (a natural 8)"
             out.append(
-                DieRoll("8.4", square, roman.label, natural, roman.attack, against, target, outcome)
+                DieRoll(
+                    "8.4",
+                    square,
+                    roman.label,
+                    natural,
+                    roman.attack,
+                    against,
+                    target,
+                    outcome,
+                    clause,
+                )
             )
         else:
             lost = any(e.kind == "roman_lost" and e.data.get("square") == square for e in after)
@@ -356,9 +374,37 @@ def _rolls(marks: list[_Mark]) -> tuple[DieRoll, ...]:
                     int(str(data["against"])),
                     None,
                     outcome,
+                    "the Attack of " + _squares_text(near) + (" together" if len(near) > 1 else ""),
                 )
             )
     return tuple(out)
+
+
+def _squares_text(numbers: list[int]) -> str:
+    """Enemy square numbers in words.
+
+    >>> _squares_text([3]), _squares_text([6, 4])
+    ('square 3', 'squares 6 and 4')
+    """
+    if len(numbers) == 1:
+        return f"square {numbers[0]}"
+    return "squares " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
+
+
+def _attack_clause(battle: Battle, near: list[int]) -> str:
+    """Why 8.4 attacked this square: the only enemy adjacent, the higher Defence of two, or
+    Agricola's choice (Tactical Advantage, when the two differ)."""
+    if len(near) < 2:
+        return "the only enemy it faces"
+    a, b = (battle.enemy[n - 1] for n in near)
+    differ = (COUNTERS[a].attack, COUNTERS[a].defence, a in battle.red) != (
+        COUNTERS[b].attack,
+        COUNTERS[b].defence,
+        b in battle.red,
+    )
+    if battle.tactical_advantage and differ:
+        return f"Tactical Advantage: Agricola's choice of square {near[0]} or {near[1]}"
+    return f"the higher Defence of {_squares_text(near)}"
 
 
 def _as_rome_reads(event: Event) -> str:
