@@ -561,7 +561,11 @@ def _split(marks: list[_Mark]) -> list[list[_Mark]]:
 
 
 def record_battles(game: Game[Any]) -> list[BattleRecord]:
-    """Every battle of ``game`` so far, step by step (the last may be still under way)."""
+    """Every battle of ``game`` so far, step by step (the last may be still under way).
+
+    The replay starts at the game's first position: a battle already being fought there (a
+    game begun from a saved state in mid-battle) has no 8.0 opening and is not recorded.
+    """
     records = []
     for number, marks in enumerate(_split(_replay(game))):
         opening = marks[0].event
