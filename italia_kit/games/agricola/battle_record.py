@@ -27,6 +27,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from italia_kit.core import Context, Event, EventLog, Game, ScriptDice
+from italia_kit.games.agricola.battle_steps import (
+    BattleRecord,
+    BattleStep,
+    DieRoll,
+    EnemyUnit,
+    RomanUnit,
+    sentence,
+    squares_of,
+    squares_text,
+)
 from italia_kit.games.agricola.display import ENEMY_NEAR, FRONT
 from italia_kit.games.agricola.geography import NAMES
 from italia_kit.games.agricola.mechanics import IS_LEGIONARY, aquilae, factors
@@ -43,143 +53,6 @@ __all__ = [
     "record_battle",
     "record_battles",
 ]
-
-#: the section each kind of step names
-SECTION = {
-    "setup": "8.0-8.2",
-    "enemy": "8.2",
-    "deploy": "8.3",
-    "attack": "8.4",
-    "defence": "8.5",
-    "end": "8.6",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class EnemyUnit:
-    """An Enemy Battle Unit in its numbered square (1-13)."""
-
-    square: int
-    counter: int
-    attack: int
-    defence: int
-    red: bool  # still red-bordered (8.8 Mons Graupius)
-
-    @property
-    def label(self) -> str:
-        return f"{self.attack}-{self.defence}"
-
-
-@dataclass(frozen=True, slots=True)
-class RomanUnit:
-    """A Legion Battle Unit or an Auxiliary in its Roman square (0-5 front, 6-12 back)."""
-
-    square: int
-    counter: int
-    legion: str  # "II", "IX", "XX"
-    kind: str  # "legionary" or "auxiliary"
-    aquilae: int  # 1-3 for a legionary, 0 for an Auxiliary
-    attack: int
-    defence: int
-
-    @property
-    def label(self) -> str:
-        """``II 2 aq.`` or ``IX aux.``: the legion and the unit's sort."""
-        sort = f"{self.aquilae} aq." if self.kind == "legionary" else "aux."
-        return f"{self.legion} {sort}"
-
-
-@dataclass(frozen=True, slots=True)
-class DieRoll:
-    """One die of an Attack (8.4) or a Defence (8.5): ``natural`` + ``factor`` against
-    ``against`` (the target's Defence Factor, or the total Attack Factor of the adjacent
-    enemies), and what came of it."""
-
-    rule: str
-    square: int  # the Roman square rolling
-    unit: str  # its label
-    natural: int
-    factor: int
-    against: int
-    target: int | None  # the enemy square attacked (8.4)
-    outcome: str
-    clause: str = ""  # why this target, or against whom (the clause of 8.4 or 8.5)
-
-    @property
-    def total(self) -> int:
-        return self.natural + self.factor
-
-    def text(self) -> str:
-        """One line: the square, the unit, the clause, the sum and what came of it.
-
-        >>> DieRoll("8.4", 2, "II 2 aq.", 4, 3, 5, 1, "no effect", "the only enemy it faces").text()
-        '8.4 sq 2 II 2 aq. on 1 (the only enemy it faces): 4+3=7 vs 5: no effect'
-        """
-        aim = f" on {self.target}" if self.target is not None else ""
-        why = f" ({self.clause})" if self.clause else ""
-        return (
-            f"{self.rule} sq {self.square} {self.unit}{aim}{why}: {self.natural}+{self.factor}="
-            f"{self.total} vs {self.against}: {self.outcome}"
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class BattleStep:
-    """One step of a battle: the display when it is over and what happened in it."""
-
-    index: int
-    kind: str  # setup | enemy | deploy | attack | defence | end
-    number: int  # the Attack Round's or Defence Round's number (from 1); 0 otherwise
-    sentence: str  # one sentence naming its section
-    enemies: tuple[EnemyUnit, ...]
-    romans: tuple[RomanUnit, ...]
-    holes: tuple[int, ...]  # empty Roman front squares adjacent to enemies (8.5)
-    rolls: tuple[DieRoll, ...]
-    lost_enemies: tuple[int, ...]  # squares whose enemy was eliminated in the step
-    lost_romans: tuple[int, ...]  # Roman squares whose unit was eliminated
-    isolated: tuple[int, ...]  # enemy squares Isolated (8.5)
-    events: tuple[str, ...]  # the log's sentences of the step, as Rome reads them
-    battle_cup: int  # counters left in the Battle Cup (a count, as the box shows it)
-
-    @property
-    def section(self) -> str:
-        return SECTION[self.kind]
-
-    @property
-    def whose(self) -> str:
-        """Whose round it is, in a few words."""
-        if self.kind == "attack":
-            return "Rome attacks, left to right (8.4)"
-        if self.kind == "defence":
-            return "the enemy attacks; Rome defends right to left (8.5)"
-        return {
-            "setup": "the battle opens",
-            "enemy": "the enemy deploys",
-            "deploy": "Rome deploys",
-            "end": "the battle is over",
-        }[self.kind]
-
-
-@dataclass(frozen=True, slots=True)
-class BattleRecord:
-    """A whole battle: where, who, and its steps."""
-
-    number: int  # 0 for the game's first battle
-    turn: int
-    box: str
-    legions: tuple[str, ...]
-    ambush: bool
-    mons_graupius: bool
-    initiative: bool  # Rome's (8.1)
-    tactical_advantage: bool  # Agricola in the box (8.4)
-    outcome: str  # "victory", "defeat" or "" (still being fought)
-    steps: tuple[BattleStep, ...]
-
-    @property
-    def title(self) -> str:
-        kind = "Ambush" if self.ambush else "Battle"
-        mons = ": Mons Graupius" if self.mons_graupius else ""
-        return f"{kind} in {self.box}{mons} (turn {self.turn}, {', '.join(self.legions)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,21 +247,10 @@ def _rolls(marks: list[_Mark]) -> tuple[DieRoll, ...]:
                     int(str(data["against"])),
                     None,
                     outcome,
-                    "the Attack of " + _squares_text(near) + (" together" if len(near) > 1 else ""),
+                    "the Attack of " + squares_text(near) + (" together" if len(near) > 1 else ""),
                 )
             )
     return tuple(out)
-
-
-def _squares_text(numbers: list[int]) -> str:
-    """Enemy square numbers in words.
-
-    >>> _squares_text([3]), _squares_text([6, 4])
-    ('square 3', 'squares 6 and 4')
-    """
-    if len(numbers) == 1:
-        return f"square {numbers[0]}"
-    return "squares " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
 
 
 def _attack_clause(battle: Battle, near: list[int]) -> str:
@@ -404,89 +266,13 @@ def _attack_clause(battle: Battle, near: list[int]) -> str:
     )
     if battle.tactical_advantage and differ:
         return f"Tactical Advantage: Agricola's choice of square {near[0]} or {near[1]}"
-    return f"the higher Defence of {_squares_text(near)}"
+    return f"the higher Defence of {squares_text(near)}"
 
 
 def _as_rome_reads(event: Event) -> str:
     """An event's sentence as the Roman seat reads the log (a blind Cup Adjustment of 8.6
     is redacted, 4.0)."""
     return event.text if event.seen_by(ROME) else event.redacted().text
-
-
-def _squares(events: list[Event], kind: str) -> tuple[int, ...]:
-    return tuple(int(str(e.data["square"])) for e in events if e.kind == kind)
-
-
-def _plural(n: int, word: str) -> str:
-    """``n`` and ``word``, plural unless one.
-
-    >>> _plural(1, "enemy"), _plural(2, "enemy"), _plural(0, "attack")
-    ('1 enemy', '2 enemies', '0 attacks')
-    """
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
-
-
-def _sentence(kind: str, number: int, events: list[Event], record: dict[str, Any]) -> str:
-    """The step's one sentence, naming its section."""
-    by_kind = {e.kind: e for e in events}
-    lost_e = _squares(events, "enemy_lost")
-    lost_r = _squares(events, "roman_lost")
-    if kind == "setup":
-        formation = by_kind.get("formation")
-        units = formation.data.get("units") if formation is not None else "?"
-        who = "Rome has" if record["initiative"] else "the enemy has"
-        mons = "; Mons Graupius (8.8)" if record["mons_graupius"] else ""
-        return (
-            f"8.0-8.2: {record['kind']} in {record['box']}: the Tribal Formation Table gives "
-            f"{units} Enemy Battle Units{mons}, and {who} the Initiative (8.1)."
-        )
-    if kind == "enemy":
-        draws = [e for e in events if e.kind == "draw"]
-        return (
-            f"8.2: the enemy draws {_plural(len(draws), 'Battle Unit')} from the Battle Cup "
-            f"into squares 1-{len(draws)}, its line growing from the centre."
-        )
-    if kind == "deploy":
-        squares = _squares(events, "deploy")
-        front = sum(1 for s in squares if s in FRONT)
-        return (
-            f"8.3: Rome deploys {_plural(len(squares), 'unit')}, {front} in the front row "
-            f"and {len(squares) - front} behind (the front row first)."
-        )
-    if kind == "attack":
-        rolls = sum(1 for e in events if e.kind == "roll")
-        flips = sum(1 for e in events if e.kind == "flip")
-        advantage = ", Agricola choosing the targets (Tactical Advantage)" * bool(
-            record["tactical_advantage"]
-        )
-        tail = f"; {_plural(flips, 'red-bordered unit')} flipped (8.8)" if flips else ""
-        return (
-            f"8.4 Attack Round {number}: {_plural(rolls, 'attack')} left to right{advantage}, "
-            f"{_plural(len(lost_e), 'enemy')} eliminated{tail}."
-        )
-    if kind == "defence":
-        rolls = sum(1 for e in events if e.kind == "roll")
-        parts = [f"{_plural(rolls, 'defence')} right to left, {len(lost_r)} Roman lost"]
-        shifts = sum(1 for e in events if e.kind == "shift")
-        closes = sum(1 for e in events if e.kind == "enemy_shift")
-        isolated = _squares(events, "isolated")
-        if shifts:
-            parts.append(f"{_plural(shifts, 'unit')} into the Holes In The Line")
-        if closes:
-            parts.append(f"{_plural(closes, 'enemy')} closing up")
-        if isolated:
-            parts.append(f"{_plural(len(isolated), 'enemy')} Isolated")
-        return f"8.5 Defence Round {number}: " + "; ".join(parts) + "."
-    if "lost" in by_kind:
-        return f"8.6: Military Disaster in {record['box']}: every Roman unit is eliminated."
-    promoted = sum(1 for e in events if e.kind == "promote")
-    extra = "; Calgacus is defeated (8.8)" if "mons_graupius" in by_kind else ""
-    return (
-        f"8.6: Victory in {record['box']}: {_plural(promoted, 'unit')} promoted, the tribe "
-        f"of the box eliminated{extra}."
-    )
 
 
 def _steps(marks: list[_Mark], record: dict[str, Any]) -> tuple[BattleStep, ...]:
@@ -516,14 +302,14 @@ def _steps(marks: list[_Mark], record: dict[str, Any]) -> tuple[BattleStep, ...]
                 index=index,
                 kind=kind,
                 number=counts.get(kind, 0),
-                sentence=_sentence(kind, counts.get(kind, 0), events, record),
+                sentence=sentence(kind, counts.get(kind, 0), events, record),
                 enemies=_enemies(display),
                 romans=_romans(state, display),
                 holes=_holes(display),
                 rolls=_rolls(marks[first : last + 1]),
-                lost_enemies=_squares(events, "enemy_lost"),
-                lost_romans=_squares(events, "roman_lost"),
-                isolated=_squares(events, "isolated"),
+                lost_enemies=squares_of(events, "enemy_lost"),
+                lost_romans=squares_of(events, "roman_lost"),
+                isolated=squares_of(events, "isolated"),
                 events=tuple(_as_rome_reads(e) for e in events),
                 battle_cup=len(state.cups[BATTLE]),
             )
