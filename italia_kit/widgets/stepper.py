@@ -104,6 +104,8 @@ class TurnStepper:
         self.mapview = MapView(game, presenter, tiles=tiles, height=map_height)
         self.presenter = self.mapview.presenter
         self.mover_noun = self.presenter.mover_noun
+        # the game's own view under the map, if its presenter has one (Agricola's battles)
+        self.panel = self.presenter.panel(game)
         self.last_events: list[Event] = []
         self._history: list[_Step] = []
         # the positions of the actions given by hand (those before the stepper too: no
@@ -309,6 +311,8 @@ class TurnStepper:
         self.header.value = self._header_html(now)
         self.log_view.value = self._log_html(start)
         self.mapview.refresh()
+        if self.panel is not None:
+            self.panel.refresh(game)
         waiting = self.waiting_for() is not None
         for label in ("next action", "next phase", self._next_mover):
             self.buttons[label].disabled = game.is_over or waiting
@@ -378,8 +382,9 @@ class TurnStepper:
             [*(self.buttons[k] for k in order), self.turn_input, self.buttons["jump to turn"]],
             layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center"),
         )
+        under = [self.panel.widget] if self.panel is not None else []
         left = ipywidgets.VBox(
-            [m.map, m.legend], layout=ipywidgets.Layout(flex="3 1 0%", min_width="0")
+            [m.map, m.legend, *under], layout=ipywidgets.Layout(flex="3 1 0%", min_width="0")
         )
         # beside the map and as high: the log takes what the action list and the details
         # leave, and scrolls
