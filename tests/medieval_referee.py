@@ -1,0 +1,277 @@
+"""A referee for whole games of Medieval Italia: it reads the event log as it is written and
+keeps its own picture of the board from the events alone, then checks, event by event, that
+the story is possible, and after every action that its picture is the engine's state.
+
+The picture knows, per unit id, its area, its power and where it last came from; it changes
+only through the events (``move``, ``arrive``, ``retreat``, ``withdraw``, ``replaced``,
+``raider_withdraws`` and the removals), so a piece that moved, came or went without saying
+so, or is somewhere the log does not put it, fails the comparison with the state. What it
+checks as the events come (the rule each check stands for in brackets):
+
+* a move goes from where the unit is to an adjacent location, by the power whose nation-turn
+  it is, into a sea zone only with boats on this turn (rule text: boats);
+* a retreat goes to an adjacent land area holding no other power's units, a withdrawal to a
+  held area or back where each unit came from (rule text: submission; Britannia (public
+  summary): retreats);
+* a battle is fought by the active power against a power it may attack, both present; its
+  dice are one per army of the side and its hits at most that many; its casualties are of
+  the two sides, in the battle's area; it ends when a side is gone, and the side named as
+  holding the field is there (Britannia (public summary): battles);
+* between two nation-turns nobody is at sea, and the power whose nation-turn ended has at
+  most ``stack_limit`` armies in any area (the overpopulation step, reading 10);
+* a territorial award of the end of a turn counts only areas the power holds alone at that
+  moment; an award "at any moment of the nation-turn" only areas it held at some moment of
+  it (Britannia (public summary): area points; M-V4; readings 12 and 13);
+* the final scores are the sum of the powers' VP, faction by faction.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from operator import attrgetter
+
+from italia_kit.core import Event, Game
+from italia_kit.games.medieval.state import MedievalState
+from italia_kit.games.medieval.world import World
+
+#: the events that take a piece off the board, and where it must have stood
+GONE = {"eliminated", "removed", "lost_at_sea", "overpopulation", "leader_leaves"}
+ARMIES = re.compile(r": (\d+) arm(?:y|ies) of the ")
+#: a unit's place as the state says it, read in C for all units at once (after every action)
+PLACE = attrgetter("zone", "power")
+
+
+@dataclass(slots=True)
+class Piece:
+    """The referee's record of one unit: where the log says it is."""
+
+    power: str
+    zone: str
+    army: bool
+    came_from: str | None = None
+    home: str | None = None
+
+
+class Referee:
+    """Follows one game's log (``follow`` after each action) and fails on the first
+    impossible situation, saying the seed, the event and what is wrong."""
+
+    def __init__(self, game: Game[MedievalState], world: World, seed: int) -> None:
+        self.world = world
+        self.seed = seed
+        self.limit = world.scenario.stack_limit
+        self.locations = world.land | world.seas | world.boxes
+        state = game.state
+        self.pieces = {
+            i: Piece(u.power, u.zone, u.kind == "army", u.came_from, u.home)
+            for i, u in state.units.items()
+        }
+        #: the picture as ``PLACE`` reads the state: kept up to date with ``pieces``
+        self.told = {i: (p.zone, p.power) for i, p in self.pieces.items()}
+        self.fresh: list[int] = []  # the units that came into play in the last action
+        self.next_id = state.next_id
+        self.seen = len(game.log)
+        self.active = state.active
+        self.turn = state.turn
+        self.battle: tuple[str, str, str] | None = None  # zone, attacker, defender
+        self.vp = dict(state.vp)
+        self.held_now: set[str] = set()  # held at some moment of this nation-turn
+        self.during = False  # does the active power score "at any moment" this turn?
+        self.kinds: Counter[str] = Counter()
+
+    # -- the picture ----------------------------------------------------------------------
+    def _where(self, event: Event, unit: int) -> Piece:
+        piece = self.pieces.get(unit)
+        assert piece is not None, self._say(event, f"unit #{unit} is not on the board")
+        return piece
+
+    def _in(self, zone: str, power: str) -> list[tuple[int, Piece]]:
+        return [(i, p) for i, p in self.pieces.items() if p.zone == zone and p.power == power]
+
+    def _powers_in(self, zone: str) -> set[str]:
+        return {p.power for p in self.pieces.values() if p.zone == zone}
+
+    def _held(self, power: str) -> set[str]:
+        """The land areas ``power`` holds alone (reading 13)."""
+        mine: set[str] = set()
+        others: set[str] = set()
+        for p in self.pieces.values():
+            if p.zone in self.world.land:
+                (mine if p.power == power else others).add(p.zone)
+        return mine - others
+
+    def _say(self, event: Event, why: str) -> str:
+        return f"seed {self.seed}, event {event.seq} ({event.kind}: {event.text}): {why}"
+
+    # -- reading the log ------------------------------------------------------------------
+    def follow(self, game: Game[MedievalState]) -> None:
+        """Read the events of the last action, then compare the picture with the state."""
+        for event in game.log.since(self.seen):
+            self.kinds[event.kind] += 1
+            self.read(event)
+            if self.during:
+                self.held_now |= self._held(self.active)
+        self.seen = len(game.log)
+        self.compare(game.state)
+
+    def read(self, e: Event) -> None:
+        w, d, kind = self.world, e.data, e.kind
+        if kind == "move":
+            p = self._where(e, int(d["unit"]))
+            assert p.power == self.active, self._say(e, "moved out of its nation-turn")
+            assert p.zone == d["frm"], self._say(e, f"the unit stands in {p.zone}")
+            assert d["to"] in w.neighbours(p.zone), self._say(e, "not adjacent")
+            if d["to"] in w.seas:
+                assert w.has_boats(p.power, e.turn), self._say(e, "at sea without boats")
+            p.came_from, p.zone = p.zone, str(d["to"])
+            self.told[int(d["unit"])] = (p.zone, p.power)
+        elif kind == "arrive":
+            zone, power, count = str(d["zone"]), str(d["power"]), int(d["count"])
+            assert zone in self.locations, self._say(e, "arrives off the board")
+            army = ARMIES.search(e.text) is not None
+            for _ in range(count):
+                self.pieces[self.next_id] = Piece(power, zone, army)
+                self.told[self.next_id] = (zone, power)
+                self.fresh.append(self.next_id)
+                self.next_id += 1
+        elif kind in GONE:
+            p = self._where(e, int(d["unit"]))
+            if kind == "eliminated":
+                assert self.battle is not None, self._say(e, "a casualty outside a battle")
+                zone, att, dfn = self.battle
+                assert p.zone == d["zone"] == zone, self._say(e, f"the unit is in {p.zone}")
+                assert p.power == d["power"] and p.power in (att, dfn), self._say(e, "not a side")
+            elif kind == "lost_at_sea":
+                assert p.zone in w.seas, self._say(e, f"lost at sea in {p.zone}")
+            elif kind == "overpopulation":
+                assert p.zone in w.land and p.army, self._say(e, "not an army on land")
+            elif kind == "leader_leaves":
+                assert not p.army, self._say(e, "an army leaves as a leader")
+            del self.pieces[int(d["unit"])], self.told[int(d["unit"])]
+        elif kind == "replaced":
+            p = self._where(e, int(d["unit"]))
+            assert p.zone == d["zone"] and p.army, self._say(e, "not an army there")
+            p.power = self.active
+            self.told[int(d["unit"])] = (p.zone, p.power)
+        elif kind == "raider_withdraws":
+            p = self._where(e, int(d["unit"]))
+            assert p.home in w.boxes, self._say(e, f"a raider with no box ({p.home})")
+            p.came_from, p.zone = p.zone, p.home
+            self.told[int(d["unit"])] = (p.zone, p.power)
+        elif kind == "retreat":
+            self._retreat(e)
+        elif kind == "withdraw":
+            self._withdraw(e)
+        elif kind in ("battle", "battle_end", "roll", "hits"):
+            self._battle(e)
+        elif kind == "stay":  # a submitter with nowhere to go stays, under the truce
+            self.battle = None
+        elif kind == "movement":
+            for p in self.pieces.values():
+                if p.power == self.active:
+                    p.came_from = None
+        elif kind == "vp" and "areas" in d:
+            self._award(e)
+        elif kind in ("nation_turn", "turn", "game_end"):
+            self._between_nation_turns(e)
+
+    def _retreat(self, e: Event) -> None:
+        zone, to, power = str(e.data["zone"]), str(e.data["to"]), str(e.data["power"])
+        assert self.battle is not None and self.battle[0] == zone, self._say(e, "no battle")
+        assert to in self.world.land and to in self.world.neighbours(zone), self._say(e, "where?")
+        assert self._powers_in(to) <= {power}, self._say(e, f"{to} holds {self._powers_in(to)}")
+        for i, p in self._in(zone, power):
+            p.came_from, p.zone = zone, to
+            self.told[i] = (to, power)
+        self.battle = None
+
+    def _withdraw(self, e: Event) -> None:
+        zone, to = str(e.data["zone"]), str(e.data["to"])
+        assert self.battle is not None and self.battle[0] == zone, self._say(e, "no battle")
+        attacker = self.battle[1]
+        if to:
+            assert to in self._held(attacker), self._say(e, f"{to} is not the {attacker}'")
+        for i, p in self._in(zone, attacker):
+            dest = to or p.came_from
+            assert dest is not None, self._say(e, "a unit with nowhere it came from")
+            p.came_from, p.zone = zone, dest
+            self.told[i] = (dest, attacker)
+        self.battle = None
+
+    def _battle(self, e: Event) -> None:
+        d = e.data
+        if e.kind == "battle":
+            zone, att, dfn = str(d["zone"]), str(d["attacker"]), str(d["defender"])
+            assert att == self.active, self._say(e, "attacks out of its nation-turn")
+            assert self._in(zone, att) and self._in(zone, dfn), self._say(e, "a side is absent")
+            self.battle = (zone, att, dfn)
+            return
+        assert self.battle is not None, self._say(e, "no battle is being fought")
+        zone, att, dfn = self.battle
+        if e.kind == "battle_end":
+            here = {att, dfn} & self._powers_in(zone)
+            winner = d["winner"]
+            assert here == ({winner} if winner else set()), self._say(e, f"in {zone}: {here}")
+            self.battle = None
+            return
+        armies = sum(p.army for _, p in self._in(zone, str(d["power"])))
+        if e.kind == "roll":
+            assert len(d["results"]) == armies, self._say(e, f"{armies} armies roll")
+        else:
+            assert 0 <= int(d["hits"]) <= armies, self._say(e, f"{armies} armies hit")
+
+    def _award(self, e: Event) -> None:
+        power, areas = str(e.data["power"]), set(e.data["areas"])
+        assert len(areas) == len(e.data["areas"]), self._say(e, "an area scored twice")
+        if e.phase == "next":  # the territorial victory phases after the last nation-turn
+            held = self._held(power)
+        else:  # "at any moment of the nation-turn" (M-V4), scored as it ends
+            assert power == self.active, self._say(e, "scored in another's nation-turn")
+            held = self.held_now
+        assert areas <= held, self._say(e, f"scores {sorted(areas - held)}, not held")
+
+    def _between_nation_turns(self, e: Event) -> None:
+        at_sea = [i for i, p in self.pieces.items() if p.zone in self.world.seas]
+        assert not at_sea, self._say(e, f"units {at_sea} are at sea")
+        ended = self.active
+        if ended:
+            per_area = Counter(
+                p.zone
+                for p in self.pieces.values()
+                if p.power == ended and p.army and p.zone in self.world.land
+            )
+            most = max(per_area.values(), default=0)
+            assert most <= self.limit, self._say(e, f"the {ended}: {per_area.most_common(1)}")
+        if e.kind == "nation_turn":
+            self.active = str(e.data["power"])
+            self.held_now = self._held(self.active)
+            rules = self.world.score_rules(self.active, e.turn, during=True)
+            self.during = bool(rules)
+        else:
+            self.active = ""
+            self.during = False
+
+    # -- the picture against the state -----------------------------------------------------
+    def compare(self, state: MedievalState) -> None:
+        units = state.units
+        where = dict(zip(units, map(PLACE, units.values()), strict=True))
+        told = self.told
+        if where != told:
+            wrong = sorted(i for i in where.keys() | told.keys() if where.get(i) != told.get(i))
+            raise AssertionError(
+                f"seed {self.seed}, action {self.seen}: the log and the state disagree on "
+                + ", ".join(f"#{i}: log {told.get(i)}, state {where.get(i)}" for i in wrong[:5])
+            )
+        for i in self.fresh:  # what the arrival's event does not say
+            u = units.get(i)
+            if u is not None:
+                self.pieces[i].home, self.pieces[i].army = u.home, u.kind == "army"
+        self.fresh.clear()
+        assert self.next_id == state.next_id, (self.seed, self.next_id, state.next_id)
+        for power, points in self.vp.items():
+            assert state.vp.get(power, 0.0) >= points, (self.seed, power, "VP fell")
+        self.vp = dict(state.vp)
+        for s in state.submissions:
+            assert self.world.faction(s["submitter"]) != self.world.faction(s["receiver"]), s
