@@ -13,7 +13,9 @@ checks as the events come (the rule each check stands for in brackets):
 * a retreat goes to an adjacent land area holding no other power's units, a withdrawal to a
   held area or back where each unit came from (rule text: submission; Britannia (public
   summary): retreats);
-* a battle is fought by the active power against a power it may attack, both present; its
+* the battles of an impulse are listed as the movement ends (the data as the text says);
+  a battle is one of them, fought by the active power against a power it may attack, both
+  present; its
   dice are one per army of the side and its hits at most that many; its casualties are of
   the two sides, in the battle's area; it ends when a side is gone, and the side named as
   holding the field is there (Britannia (public summary): battles);
@@ -76,6 +78,7 @@ class Referee:
         self.active = state.active
         self.turn = state.turn
         self.battle: tuple[str, str, str] | None = None  # zone, attacker, defender
+        self.announced: list[list[str]] = []  # the impulse's battles, as its event lists them
         self.vp = dict(state.vp)
         self.held_now: set[str] = set()  # held at some moment of this nation-turn
         self.during = False  # does the active power score "at any moment" this turn?
@@ -164,6 +167,8 @@ class Referee:
             self._retreat(e)
         elif kind == "withdraw":
             self._withdraw(e)
+        elif kind == "battles":
+            self._announce(e)
         elif kind in ("battle", "battle_end", "roll", "hits"):
             self._battle(e)
         elif kind == "stay":  # a submitter with nowhere to go stays, under the truce
@@ -200,11 +205,23 @@ class Referee:
             self.told[i] = (dest, attacker)
         self.battle = None
 
+    def _announce(self, e: Event) -> None:
+        """The battles of an impulse: the event's data lists those its text names, each an
+        area where the active power meets a power it fights."""
+        battles = [list(b) for b in e.data["battles"]]
+        said = int(e.text.split(" fight ")[1].split()[0])
+        assert len(battles) == said, self._say(e, f"the data lists {battles}")
+        for zone, other in battles:
+            here = self._powers_in(zone)
+            assert self.active in here and other in here, self._say(e, f"{zone}: {here}")
+        self.announced = battles
+
     def _battle(self, e: Event) -> None:
         d = e.data
         if e.kind == "battle":
             zone, att, dfn = str(d["zone"]), str(d["attacker"]), str(d["defender"])
             assert att == self.active, self._say(e, "attacks out of its nation-turn")
+            assert [zone, dfn] in self.announced, self._say(e, "a battle not announced")
             assert self._in(zone, att) and self._in(zone, dfn), self._say(e, "a side is absent")
             self.battle = (zone, att, dfn)
             return

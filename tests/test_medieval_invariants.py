@@ -52,3 +52,21 @@ def test_invariants_after_every_action_of_200_seeded_random_whole_games() -> Non
                  "replaced", "second_impulse", "raider_withdraws", "truce_ends", "lost_at_sea",
                  "overpopulation", "leader_leaves", "removed", "stay"):  # fmt: skip
         assert kinds[kind] > 0, kind
+
+
+def test_finding_the_battles_event_keeps_the_battles_its_text_names() -> None:
+    """Britannia (public summary): battles. The referee's first finding: the ``battles``
+    event's data was the state's own list, which the battle phase empties as it fights, so
+    a finished game's log said "The Romans fight 1 battle(s): Novara against the Franks"
+    with ``battles: []``."""
+    game = Game(MedievalRules(World()), initial_state(World()), seed=0)
+    player = RandomPlayer(0)
+    while game.state.turn == 1 and game.state.index == 0:  # the Romans' nation-turn
+        game.apply(player.choose(game))
+    announced = [e for e in game.log if e.kind == "battles"]
+    fought = [e for e in game.log if e.kind == "battle"]
+    assert fought and len(announced[0].data["battles"]) >= 1
+    assert [[e.data["zone"], e.data["defender"]] for e in fought] == [
+        b for e in announced for b in e.data["battles"]
+    ]
+    assert game.state.battles == []  # the state's list is spent, the event's is not
