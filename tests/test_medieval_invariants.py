@@ -18,7 +18,7 @@ from collections import Counter
 from italia_kit.core import Game, RandomPlayer
 from italia_kit.games.medieval.rules import MedievalRules, initial_state
 from italia_kit.games.medieval.spec import returns
-from italia_kit.games.medieval.state import MedievalState
+from italia_kit.games.medieval.state import MedievalState, Unit
 from italia_kit.games.medieval.world import World
 from tests.medieval_referee import Referee
 
@@ -70,3 +70,38 @@ def test_finding_the_battles_event_keeps_the_battles_its_text_names() -> None:
         b for e in announced for b in e.data["battles"]
     ]
     assert game.state.battles == []  # the state's list is spent, the event's is not
+
+
+def _papacy_minima_in_rome(occupants: list[str], truce_with: list[str]) -> list[str]:
+    """The arrival sentences of the Papacy's city-state minima on turn 3 (rule text: Rome),
+    with one army of each of ``occupants`` in Rome, the Papacy having submitted to the
+    powers of ``truce_with`` (neither side has scored yet)."""
+    world = World()
+    state = MedievalState(turn=3, phase_name="next", index=world.order.index("Papacy"))
+    for power in occupants:
+        state.units[state.next_id] = Unit(state.next_id, power, "army", "Rome")
+        state.next_id += 1
+    for receiver in truce_with:
+        state.submissions.append({"submitter": "Papacy", "receiver": receiver,
+                                  "submitter_scored": False, "receiver_scored": False})  # fmt: skip
+    game = Game(MedievalRules(world), state, seed=0)
+    return [e.text.removeprefix(f"{e.rule}: ") for e in game.log if e.kind == "arrive"]
+
+
+def test_finding_an_arrival_under_a_truce_is_not_told_it_must_attack() -> None:
+    """Rule text: "If a reinforcement appears in an area occupied by the armies of another
+    nation, they must be attacked", and submission: "Until both these phases have occurred,
+    neither power may attack the other." The referee's second finding: 44 arrivals of 20
+    games were told "they must attack" a power they might not attack (no battle followed);
+    the truce prevails and the sentence says so."""
+    assert _papacy_minima_in_rome(["Beneventans"], []) == [
+        "2 armies of the Papacy arrive in Rome, held by the Beneventans: they must attack."
+    ]
+    assert _papacy_minima_in_rome(["Beneventans"], ["Beneventans"]) == [
+        "2 armies of the Papacy arrive in Rome, shared with the Beneventans, whom they may not "
+        "attack now."
+    ]
+    assert _papacy_minima_in_rome(["Beneventans", "Lombards"], ["Beneventans"]) == [
+        "2 armies of the Papacy arrive in Rome, held by the Lombards: they must attack; the "
+        "Beneventans there they may not attack now."
+    ]
