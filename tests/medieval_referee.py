@@ -14,8 +14,8 @@ checks as the events come (the rule each check stands for in brackets):
   held area or back where each unit came from (rule text: submission; Britannia (public
   summary): retreats);
 * the battles of an impulse are listed as the movement ends (the data as the text says);
-  a battle is one of them, fought by the active power against a power it may attack, both
-  present; its
+  a battle is one of them, fought by the active power against a power it may attack (no
+  truce of a submission between them, no chart entry against it), both present; its
   dice are one per army of the side and its hits at most that many; its casualties are of
   the two sides, in the battle's area; it ends when a side is gone, and the side named as
   holding the field is there (Britannia (public summary): battles);
@@ -79,6 +79,7 @@ class Referee:
         self.turn = state.turn
         self.battle: tuple[str, str, str] | None = None  # zone, attacker, defender
         self.announced: list[list[str]] = []  # the impulse's battles, as its event lists them
+        self.truces: list[frozenset[str]] = []  # submitter and receiver, until both scored
         self.vp = dict(state.vp)
         self.held_now: set[str] = set()  # held at some moment of this nation-turn
         self.during = False  # does the active power score "at any moment" this turn?
@@ -167,6 +168,12 @@ class Referee:
             self._retreat(e)
         elif kind == "withdraw":
             self._withdraw(e)
+        elif kind == "submission":
+            pair = frozenset((str(d["submitter"]), str(d["receiver"])))
+            assert len(pair) == 2, self._say(e, "a power submits to itself")
+            self.truces.append(pair)
+        elif kind == "truce_ends":
+            self.truces.remove(frozenset((str(d["submitter"]), str(d["receiver"]))))
         elif kind == "battles":
             self._announce(e)
         elif kind in ("battle", "battle_end", "roll", "hits"):
@@ -222,6 +229,10 @@ class Referee:
             zone, att, dfn = str(d["zone"]), str(d["attacker"]), str(d["defender"])
             assert att == self.active, self._say(e, "attacks out of its nation-turn")
             assert [zone, dfn] in self.announced, self._say(e, "a battle not announced")
+            assert frozenset((att, dfn)) not in self.truces, self._say(e, "under a truce")
+            for r in self.world.power(att).restrictions:  # M-A turn 1
+                barred = e.turn in r.turns and dfn in r.may_not_attack
+                assert not barred, self._say(e, "the chart forbids this attack")
             assert self._in(zone, att) and self._in(zone, dfn), self._say(e, "a side is absent")
             self.battle = (zone, att, dfn)
             return
