@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from italia_kit.core import Game, RandomPlayer
 from italia_kit.games.medieval.rules import MedievalRules, initial_state
 from italia_kit.games.medieval.spec import returns
@@ -23,6 +25,9 @@ from italia_kit.games.medieval.world import World
 from tests.medieval_referee import Referee
 
 SEEDS = range(200)
+#: the games in four parts of 50, which ``pytest -n`` can run side by side (each part uses
+#: every part of the rules, checked below)
+PARTS = 4
 
 
 def _play_refereed(world: World, seed: int) -> Referee:
@@ -42,10 +47,11 @@ def _play_refereed(world: World, seed: int) -> Referee:
     return referee
 
 
-def test_invariants_after_every_action_of_200_seeded_random_whole_games() -> None:
+@pytest.mark.parametrize("part", range(PARTS))
+def test_invariants_after_every_action_of_200_seeded_random_whole_games(part: int) -> None:
     kinds: Counter[str] = Counter()
     world = World()
-    for seed in SEEDS:
+    for seed in SEEDS[part::PARTS]:
         kinds += _play_refereed(world, seed).kinds
     # the games use every part of the rules
     for kind in ("battle", "submission", "withdraw", "retreat", "minima", "population",
