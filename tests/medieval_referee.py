@@ -9,7 +9,13 @@ so, or is somewhere the log does not put it, fails the comparison with the state
 checks as the events come (the rule each check stands for in brackets):
 
 * a move goes from where the unit is to an adjacent location, by the power whose nation-turn
-  it is, into a sea zone only with boats on this turn (rule text: boats);
+  it is, into a sea zone only with boats on this turn (rule text: boats), at its cost (2 for
+  a sea or a mountain, else 1) within the unit's points (3, 4 with a leader); it leaves an
+  area held by a power it fights only with 2:1 or a full stack left behind, never when it
+  appeared there; it enters no area of a power it may not attack and may not pass (rule
+  text: movement, mountains, reinforcements; submission; M-A turn 1);
+* population arrivals go to areas the power holds, city-state minima to their listed places
+  (Britannia (public summary): population; rule text: city-state minima);
 * a retreat goes to an adjacent land area holding no other power's units, a withdrawal to a
   held area or back where each unit came from (rule text: submission; Britannia (public
   summary): retreats);
@@ -54,6 +60,8 @@ class Piece:
     army: bool
     came_from: str | None = None
     home: str | None = None
+    mp: int = 0  # movement points left in this movement phase
+    appeared: bool = False  # placed in its land area in this nation-turn
 
 
 class Referee:
@@ -79,7 +87,7 @@ class Referee:
         self.turn = state.turn
         self.battle: tuple[str, str, str] | None = None  # zone, attacker, defender
         self.announced: list[list[str]] = []  # the impulse's battles, as its event lists them
-        self.truces: list[frozenset[str]] = []  # submitter and receiver, until both scored
+        self.truces: list[tuple[str, str]] = []  # (submitter, receiver), until both scored
         self.vp = dict(state.vp)
         self.held_now: set[str] = set()  # held at some moment of this nation-turn
         self.during = False  # does the active power score "at any moment" this turn?
@@ -123,20 +131,18 @@ class Referee:
     def read(self, e: Event) -> None:
         w, d, kind = self.world, e.data, e.kind
         if kind == "move":
-            p = self._where(e, int(d["unit"]))
-            assert p.power == self.active, self._say(e, "moved out of its nation-turn")
-            assert p.zone == d["frm"], self._say(e, f"the unit stands in {p.zone}")
-            assert d["to"] in w.neighbours(p.zone), self._say(e, "not adjacent")
-            if d["to"] in w.seas:
-                assert w.has_boats(p.power, e.turn), self._say(e, "at sea without boats")
-            p.came_from, p.zone = p.zone, str(d["to"])
-            self.told[int(d["unit"])] = (p.zone, p.power)
+            self._move(e)
         elif kind == "arrive":
             zone, power, count = str(d["zone"]), str(d["power"]), int(d["count"])
             assert zone in self.locations, self._say(e, "arrives off the board")
             army = ARMIES.search(e.text) is not None
+            if e.rule.startswith("Britannia (public summary): population"):
+                assert zone in self._held(power), self._say(e, "population in an area not held")
+            elif e.rule == "rule text: city-state minima":
+                places = self.world.power(power).minima_places
+                assert zone in places, self._say(e, f"minima arrive at {places}")
             for _ in range(count):
-                self.pieces[self.next_id] = Piece(power, zone, army)
+                self.pieces[self.next_id] = Piece(power, zone, army, appeared=zone in w.land)
                 self.told[self.next_id] = (zone, power)
                 self.fresh.append(self.next_id)
                 self.next_id += 1
@@ -169,25 +175,71 @@ class Referee:
         elif kind == "withdraw":
             self._withdraw(e)
         elif kind == "submission":
-            pair = frozenset((str(d["submitter"]), str(d["receiver"])))
-            assert len(pair) == 2, self._say(e, "a power submits to itself")
+            pair = (str(d["submitter"]), str(d["receiver"]))
+            assert pair[0] != pair[1], self._say(e, "a power submits to itself")
             self.truces.append(pair)
         elif kind == "truce_ends":
-            self.truces.remove(frozenset((str(d["submitter"]), str(d["receiver"]))))
+            self.truces.remove((str(d["submitter"]), str(d["receiver"])))
         elif kind == "battles":
             self._announce(e)
         elif kind in ("battle", "battle_end", "roll", "hits"):
             self._battle(e)
         elif kind == "stay":  # a submitter with nowhere to go stays, under the truce
             self.battle = None
-        elif kind == "movement":
-            for p in self.pieces.values():
-                if p.power == self.active:
-                    p.came_from = None
+        elif kind == "movement":  # rule text: three movement points, four with a leader
+            mine = [p for p in self.pieces.values() if p.power == self.active]
+            led = {p.zone for p in mine if not p.army}
+            for p in mine:
+                p.came_from = None
+                p.mp = 4 if (not p.army or p.zone in led) else 3
         elif kind == "vp" and "areas" in d:
             self._award(e)
         elif kind in ("nation_turn", "turn", "game_end"):
             self._between_nation_turns(e)
+
+    def _hostile(self, turn: int, power: str, other: str) -> bool:
+        """Do ``power``'s units fight ``other``'s in an area they share (no truce of a
+        submission, no turn-1 chart entry that they may not attack or may move through)?"""
+        if power == other or (power, other) in self.truces or (other, power) in self.truces:
+            return False
+        for r in self.world.power(power).restrictions:
+            if turn in r.turns and (other in r.may_not_attack or other in r.may_move_through):
+                return False
+        return True
+
+    def _move(self, e: Event) -> None:
+        """One step (rule text: movement points, mountains, boats; overrun at 2:1 or a full
+        stack; appearing units stay; no entering a power one may not attack or pass)."""
+        w, d = self.world, e.data
+        unit, frm, to = int(d["unit"]), str(d["frm"]), str(d["to"])
+        p = self._where(e, unit)
+        assert p.power == self.active, self._say(e, "moved out of its nation-turn")
+        assert p.zone == frm, self._say(e, f"the unit stands in {p.zone}")
+        assert to in w.neighbours(frm), self._say(e, "not adjacent")
+        if to in w.seas:
+            assert w.has_boats(p.power, e.turn), self._say(e, "at sea without boats")
+        need = 2 if to in w.seas or w.terrain(to, e.turn) == "mountain" else 1
+        assert d["cost"] == need <= p.mp, self._say(e, f"costs {need}, {p.mp} MP left")
+        if frm in w.land:
+            foes = 0
+            for other in self._powers_in(frm) - {p.power}:
+                if self._hostile(e.turn, p.power, other):
+                    foes += max(1, sum(q.army for _, q in self._in(frm, other)))
+            if foes:
+                assert not p.appeared, self._say(e, "an arrival leaves the area it must attack")
+                staying = sum(q.army for i, q in self._in(frm, p.power) if i != unit)
+                full = staying >= 2 * foes or staying >= self.limit
+                assert full, self._say(e, f"overrun with {staying} against {foes}")
+        if to in w.land:
+            for other in self._powers_in(to) - {p.power}:
+                for r in self.world.power(p.power).restrictions:
+                    barred = other in r.may_not_attack and other not in r.may_move_through
+                    assert not (e.turn in r.turns and barred), self._say(e, f"into the {other}")
+                # under a truce the receiver may move through the submitter, not the reverse
+                truce = (p.power, other) in self.truces
+                assert not truce, self._say(e, f"the submitter enters the {other}' area")
+        p.came_from, p.zone, p.mp, p.appeared = frm, to, p.mp - need, False
+        self.told[unit] = (to, p.power)
 
     def _retreat(self, e: Event) -> None:
         zone, to, power = str(e.data["zone"]), str(e.data["to"]), str(e.data["power"])
@@ -195,7 +247,7 @@ class Referee:
         assert to in self.world.land and to in self.world.neighbours(zone), self._say(e, "where?")
         assert self._powers_in(to) <= {power}, self._say(e, f"{to} holds {self._powers_in(to)}")
         for i, p in self._in(zone, power):
-            p.came_from, p.zone = zone, to
+            p.came_from, p.zone, p.appeared = zone, to, False
             self.told[i] = (to, power)
         self.battle = None
 
@@ -205,9 +257,12 @@ class Referee:
         attacker = self.battle[1]
         if to:
             assert to in self._held(attacker), self._say(e, f"{to} is not the {attacker}'")
+        need = 2 if to and self.world.terrain(to, e.turn) == "mountain" else 1 if to else 0
         for i, p in self._in(zone, attacker):
             dest = to or p.came_from
             assert dest is not None, self._say(e, "a unit with nowhere it came from")
+            assert p.mp >= need, self._say(e, f"#{i} has {p.mp} MP, {to} costs {need}")
+            p.mp -= need
             p.came_from, p.zone = zone, dest
             self.told[i] = (dest, attacker)
         self.battle = None
@@ -229,7 +284,8 @@ class Referee:
             zone, att, dfn = str(d["zone"]), str(d["attacker"]), str(d["defender"])
             assert att == self.active, self._say(e, "attacks out of its nation-turn")
             assert [zone, dfn] in self.announced, self._say(e, "a battle not announced")
-            assert frozenset((att, dfn)) not in self.truces, self._say(e, "under a truce")
+            truce = (att, dfn) in self.truces or (dfn, att) in self.truces
+            assert not truce, self._say(e, "a battle under a truce")
             for r in self.world.power(att).restrictions:  # M-A turn 1
                 barred = e.turn in r.turns and dfn in r.may_not_attack
                 assert not barred, self._say(e, "the chart forbids this attack")
@@ -274,6 +330,9 @@ class Referee:
             assert most <= self.limit, self._say(e, f"the {ended}: {per_area.most_common(1)}")
         if e.kind == "nation_turn":
             self.active = str(e.data["power"])
+            for p in self.pieces.values():
+                if p.power == self.active:
+                    p.appeared = False
             self.held_now = self._held(self.active)
             rules = self.world.score_rules(self.active, e.turn, during=True)
             self.during = bool(rules)

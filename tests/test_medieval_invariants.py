@@ -17,7 +17,7 @@ from collections import Counter
 
 import pytest
 
-from italia_kit.core import Game, RandomPlayer
+from italia_kit.core import Event, Game, RandomPlayer
 from italia_kit.games.medieval.rules import MedievalRules, initial_state
 from italia_kit.games.medieval.spec import returns
 from italia_kit.games.medieval.state import MedievalState, Unit
@@ -111,3 +111,28 @@ def test_finding_an_arrival_under_a_truce_is_not_told_it_must_attack() -> None:
         "2 armies of the Papacy arrive in Rome, held by the Lombards: they must attack; the "
         "Beneventans there they may not attack now."
     ]
+
+
+def test_the_referee_fails_on_a_silent_change_and_on_an_impossible_move() -> None:
+    """The referee is not a formality: a unit moved without an event, and a move event to a
+    location that is not adjacent (or over the unit's movement points), are caught."""
+    world = World()
+    game = Game(MedievalRules(world), initial_state(world), seed=0)
+    referee = Referee(game, world, 0)
+    player = RandomPlayer(0)
+    while game.decision is None or game.decision.kind != "move":
+        game.apply(player.choose(game))
+        referee.follow(game)
+    unit = next(u for u in game.state.units.values() if u.power == game.state.active)
+    home = unit.zone
+    unit.zone = next(z for z in world.land_order if z != home)  # moved, nothing said
+    with pytest.raises(AssertionError, match="the log and the state disagree"):
+        referee.compare(game.state)
+    unit.zone = home
+    far = next(z for z in world.land_order if z != home and z not in world.neighbours(home))
+    near = next(z for z in world.neighbours(home) if z in world.land)
+    for to, cost, why in ((far, 1, "not adjacent"), (near, 9, "costs")):
+        data = {"unit": unit.id, "frm": home, "to": to, "cost": cost}
+        forged = Event(len(game.log), game.state.turn, unit.power, "movement", "move", "", "", data)
+        with pytest.raises(AssertionError, match=why):
+            referee.read(forged)
