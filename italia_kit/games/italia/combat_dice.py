@@ -22,7 +22,7 @@ from italia_kit.games.italia.naval import supremacy
 from italia_kit.games.italia.naval_battle import naval_round
 from italia_kit.games.italia.retreat import retreat_zones
 from italia_kit.games.italia.state import ItaliaState, Unit
-from italia_kit.games.italia.text import article, count
+from italia_kit.games.italia.text import count, of_nation
 from italia_kit.games.italia.units import SPECS
 from italia_kit.games.italia.victory import eliminate
 
@@ -250,7 +250,7 @@ def elephant_victim(
     unit = state.units.get(unit_id)
     if unit is None or unit not in fighters(state, battle, nation):
         raise IllegalActionError(
-            "10.2", f"unit #{unit_id} is not {article(nation)} unit in the battle"
+            "10.2", f"unit #{unit_id} is not {of_nation('unit', nation)} in the battle"
         )
     options = retreat_zones(world, state, battle, nation, [unit])
     if zone:

@@ -42,7 +42,7 @@ from italia_kit.games.italia.actions import (
 from italia_kit.games.italia.move_list import legal_moves
 from italia_kit.games.italia.stacking import capital_of, limit_value
 from italia_kit.games.italia.state import ItaliaState
-from italia_kit.games.italia.text import article
+from italia_kit.games.italia.text import of_nation
 from italia_kit.games.italia.world import World
 
 
@@ -374,7 +374,7 @@ class ItaliaRules:
         if u.nation != nation or u.zone not in state.surplus or not u.counts_for_stacking:
             zones = ", ".join(state.surplus)
             raise IllegalActionError(
-                "8.0", f"remove {article(nation)} unit (not a leader) from {zones}"
+                "8.0", f"remove {of_nation('unit', nation)} (not a leader) from {zones}"
             )
         state.remove_unit(u)
         state.surplus[u.zone] -= 1
