@@ -71,14 +71,17 @@ class Resolver:
     orders: dict[int, MilitaryOrder]
     impossible: dict[int, Impossible] = field(default_factory=dict)
     moves: dict[int, Move] = field(default_factory=dict)
+    #: units whose orders are known possible on this board (not checked again)
+    checked: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         self.into: dict[str, list[int]] = {}
         self.supports: dict[tuple[str, str], list[int]] = {}
         self.occupant: dict[str, int] = {u.area: uid for uid, u in self.units.items()}
+        checked = self.checked
         for uid, unit in self.units.items():
             order = self.orders.get(uid) or hold_order(unit)
-            verdict = check_order(order, unit, self.board)
+            verdict = None if uid in checked else check_order(order, unit, self.board)
             if isinstance(verdict, Impossible):
                 self.impossible[uid] = verdict
                 order = hold_order(unit)

@@ -39,6 +39,7 @@ from italia_kit.games.renaissance.orders import (
     Support,
     Transport,
 )
+from italia_kit.games.renaissance.position import position_of
 from italia_kit.games.renaissance.units import ADJECTIVES, Unit, city_area
 
 __all__ = ["Impossible", "Movement", "Outcome", "hold_orders", "orders_for", "resolve_movement"]
@@ -88,13 +89,13 @@ def orders_for(
     """``power``'s orders keyed by unit id; an order for a unit it does not have there is
     refused (MILITARY ORDERS (b), naming the unit), as is a second order for one unit;
     with ``strict`` false such an order is dropped instead (a unit bribed away)."""
-    mine = {(u.type, u.province): u for u in units.values() if u.power == power}
+    mine = position_of(units).by_ref
     out: dict[int, MilitaryOrder] = {}
     for line in lines:
         order = parse_line(line, m) if isinstance(line, str) else line
         if isinstance(order, Permit):
             continue
-        unit = mine.get((order.unit.type, order.unit.province))
+        unit = mine.get((power, order.unit.type, order.unit.province))
         if unit is None and not strict:
             continue
         if unit is None:
@@ -118,11 +119,14 @@ def resolve_movement(
     permits: Collection[tuple[str, str, str]] = (),
     rebellions: Mapping[str, str] | None = None,
     sieges: Mapping[str, tuple[int, int]] | None = None,
+    checked: Collection[int] = (),
 ) -> Movement:
-    """Resolve one season's military orders (keyed by unit id; a unit without one holds)."""
-    by_area = {u.area: u for u in units.values()}
-    board = Board(m, by_area, permits, rebellions or {}, sieges or {})
-    res = Resolver(board, units, {uid: o for uid, o in orders.items() if uid in units})
+    """Resolve one season's military orders (keyed by unit id; a unit without one holds).
+    The orders of the units ``checked`` are known possible on this position (a sheet of
+    the kit's own players, ``RenaissanceRules.checked_sheet``): they are not checked again."""
+    board = Board(m, position_of(units).by_area, permits, rebellions or {}, sieges or {})
+    given = {uid: o for uid, o in orders.items() if uid in units}
+    res = Resolver(board, units, given, checked=frozenset(checked))
     done = res.resolve_all()
     after: dict[int, Unit] = {}
     outcomes: dict[int, Outcome] = {}

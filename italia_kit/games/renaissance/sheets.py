@@ -27,11 +27,20 @@ from italia_kit.games.renaissance.orders import (
     Transport,
     UnitRef,
 )
+from italia_kit.games.renaissance.position import position_of
 from italia_kit.games.renaissance.season import LIMITS, Build, may_build
 from italia_kit.games.renaissance.state import RenaissanceState
 from italia_kit.games.renaissance.units import Unit
 
-__all__ = ["MENU_SIZE", "adjustment_menu", "menu", "random_order", "random_sheet", "unit_options"]
+__all__ = [
+    "MENU_SIZE",
+    "adjustment_menu",
+    "menu",
+    "random_order",
+    "random_orders",
+    "random_sheet",
+    "unit_options",
+]
 
 #: Random sheets offered besides the all-hold one.
 MENU_SIZE = 8
@@ -84,7 +93,7 @@ def _transports(unit: Unit, board: Board) -> list[MilitaryOrder]:
 def board_of(
     state: RenaissanceState, m: Map, permits: frozenset[tuple[str, str, str]] = frozenset()
 ) -> Board:
-    return Board(m, state.by_area(), permits, state.rebellions, state.sieges)
+    return Board(m, position_of(state.units).by_area, permits, state.rebellions, state.sieges)
 
 
 def random_order(unit: Unit, board: Board, rng: random.Random) -> MilitaryOrder:
@@ -146,9 +155,21 @@ def random_sheet(
 ) -> tuple[str, ...]:
     """One random order for every unit of ``power`` (:func:`random_order`); the fleet of
     a transport is ordered to transport."""
+    return tuple(format_order(o) for o in random_orders(state, m, power, rng, board).values())
+
+
+def random_orders(
+    state: RenaissanceState,
+    m: Map,
+    power: str,
+    rng: random.Random,
+    board: Board | None = None,
+) -> dict[int, MilitaryOrder]:
+    """The orders of :func:`random_sheet`, by unit id in the order of the ids, every one
+    of them possible on ``board`` (``check_order`` returns None for each)."""
     board = board or board_of(state, m)
     orders: dict[int, MilitaryOrder] = {}
-    units = sorted(state.units_of(power), key=lambda u: u.uid)
+    units = position_of(state.units).of_power(power)
     for unit in units:
         if unit.uid in orders:
             continue
@@ -157,7 +178,7 @@ def random_sheet(
             fleet = board.by_area.get(order.via[0])
             if fleet is not None:
                 orders[fleet.uid] = Transport(UnitRef("F", fleet.province))
-    return tuple(format_order(orders[u.uid]) for u in units)
+    return {u.uid: orders[u.uid] for u in units}
 
 
 def _seed(state: RenaissanceState, seat: str) -> int:
@@ -168,7 +189,7 @@ def _seed(state: RenaissanceState, seat: str) -> int:
 def menu(state: RenaissanceState, m: Map, seat: str) -> list[tuple[str, ...]]:
     """The sheets offered to ``seat`` this season: all hold first, then random ones."""
     board = board_of(state, m)
-    units = sorted(state.units_of(seat), key=lambda u: u.uid)
+    units = position_of(state.units).of_power(seat)
     holds = tuple(format_order(Hold(UnitRef(u.type, u.province))) for u in units)
     rng = random.Random(_seed(state, seat))
     out = [holds]

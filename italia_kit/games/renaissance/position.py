@@ -1,0 +1,80 @@
+"""The units of one position, indexed once: by area, by power, by (power, type, province).
+
+A season's eight players, the eight sheets' checks and the adjudicator all ask the same
+questions of the same units (who is in this area, which units does this power have, which
+of its units is the army in Rome). :func:`position_of` answers them from one index made the
+first time a set of units is seen and kept while the units stay the same: the key is the
+tuple of the unit objects in the dict's order, compared by value, so a dict changed in place
+(a unit added, removed or replaced) is never answered from an old index, and a copy of the
+same units (a clone, a rebuilt game) finds it again. Speed only: nothing here is state.
+
+>>> from italia_kit.games.renaissance.units import Unit
+>>> units = {1: Unit(1, "Venice", "G", "Venice"), 2: Unit(2, "Milan", "A", "Pavia")}
+>>> here = position_of(units)
+>>> here.by_area["Pavia"].uid, [u.uid for u in here.of_power("Venice")]
+(2, [1])
+>>> position_of(dict(units)) is here
+True
+>>> units[3] = Unit(3, "Milan", "F", "Genoa")
+>>> position_of(units) is here
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from italia_kit.games.renaissance.units import Unit
+
+__all__ = ["Position", "position_of"]
+
+
+class Position:
+    """The index of one set of units (see the module docstring); read-only."""
+
+    __slots__ = ("_of_power", "by_area", "by_ref", "key")
+
+    def __init__(self, key: tuple[Unit, ...]) -> None:
+        self.key = key
+        by_area: dict[str, Unit] = {}
+        of_power: dict[str, list[Unit]] = {}
+        by_ref: dict[tuple[str, str, str], Unit] = {}
+        for unit in key:
+            by_area[unit.area] = unit
+            of_power.setdefault(unit.power, []).append(unit)
+            by_ref[unit.power, unit.type, unit.province] = unit
+        #: area -> the unit in it (``RenaissanceState.by_area``)
+        self.by_area: Mapping[str, Unit] = MappingProxyType(by_area)
+        #: (power, type, province) -> the unit an order names (MILITARY ORDERS (b))
+        self.by_ref: Mapping[tuple[str, str, str], Unit] = MappingProxyType(by_ref)
+        self._of_power = {p: tuple(sorted(us, key=_uid)) for p, us in of_power.items()}
+
+    def of_power(self, power: str) -> tuple[Unit, ...]:
+        """``power``'s units in the order of their ids (a sheet's order)."""
+        return self._of_power.get(power, ())
+
+
+def _uid(unit: Unit) -> int:
+    return unit.uid
+
+
+# the last few positions seen: a season's players, checks and adjudicator share one; the
+# runner's undo, forks and the season after it need a few more
+_RECENT: list[Position] = []
+_KEEP = 8
+
+
+def position_of(units: Mapping[int, Unit]) -> Position:
+    """The index of ``units`` (made once for the same units, see the module docstring)."""
+    key = tuple(units.values())
+    for i, known in enumerate(_RECENT):
+        # the same unit objects compare by identity first: a hit costs a pass over pointers
+        if known.key == key:
+            if i:
+                _RECENT.insert(0, _RECENT.pop(i))
+            return known
+    made = Position(key)
+    _RECENT.insert(0, made)
+    del _RECENT[_KEEP:]
+    return made
