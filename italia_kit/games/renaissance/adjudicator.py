@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
 from italia_kit.games.renaissance.mapdata import VENICE
+from italia_kit.games.renaissance.options import options_for
 from italia_kit.games.renaissance.orders import (
     Advance,
     Convert,
@@ -79,12 +80,15 @@ class Resolver:
         self.supports: dict[tuple[str, str], list[int]] = {}
         self.occupant: dict[str, int] = {u.area: uid for uid, u in self.units.items()}
         checked = self.checked
+        m = self.board.map
         for uid, unit in self.units.items():
-            order = self.orders.get(uid) or hold_order(unit)
+            order = (
+                self.orders.get(uid) or options_for(m, unit.type, unit.province, unit.coast).hold
+            )
             verdict = None if uid in checked else check_order(order, unit, self.board)
             if isinstance(verdict, Impossible):
                 self.impossible[uid] = verdict
-                order = hold_order(unit)
+                order = options_for(m, unit.type, unit.province, unit.coast).hold
             elif isinstance(verdict, Advance):
                 order = verdict
             self.orders[uid] = order

@@ -29,7 +29,8 @@ from italia_kit.core import IllegalActionError
 from italia_kit.games.renaissance.adjudicator import Resolver, hold_order
 from italia_kit.games.renaissance.checks import Board, Impossible, siege_target
 from italia_kit.games.renaissance.mapdata import VENICE, Map
-from italia_kit.games.renaissance.notation import format_order, parse_line
+from italia_kit.games.renaissance.notation import parse_line
+from italia_kit.games.renaissance.options import order_text
 from italia_kit.games.renaissance.orders import (
     Besiege,
     Convert,
@@ -131,6 +132,13 @@ def resolve_movement(
     after: dict[int, Unit] = {}
     outcomes: dict[int, Outcome] = {}
     dislodged: dict[int, int] = {}
+    # the first move into each area that succeeds (the one the outcome names)
+    winners: dict[str, int] = {}
+    for area, movers in res.into.items():
+        for x in movers:
+            if done[x]:
+                winners[area] = x
+                break
     for uid, unit in units.items():
         move = res.moves.get(uid)
         if move is not None and done[uid]:
@@ -141,7 +149,7 @@ def resolve_movement(
                 dest = move.dest
                 after[uid] = unit.moved(m.top(dest), dest if dest != m.top(dest) else None)
             continue
-        attacker = next((x for x in res.into.get(unit.area, ()) if done[x]), None)
+        attacker = winners.get(unit.area)
         if attacker is not None:
             dislodged[uid] = attacker
         elif (
@@ -199,7 +207,7 @@ def _make(res: Resolver, uid: int, result: str, clause: str, detail: str = "") -
 
 
 def _adjective_order(unit: Unit, order: MilitaryOrder) -> str:
-    return f"{ADJECTIVES.get(unit.power, unit.power)} {format_order(order)}"
+    return f"{ADJECTIVES.get(unit.power, unit.power)} {order_text(order)}"
 
 
 def _outcome(res: Resolver, done: Mapping[int, bool], uid: int) -> Outcome:

@@ -36,7 +36,8 @@ from italia_kit.games.renaissance.expenditure import (
 from italia_kit.games.renaissance.expenses import Bribe, Expense, is_expense, parse_expense
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, Map, game_map
 from italia_kit.games.renaissance.movement import orders_for, resolve_movement
-from italia_kit.games.renaissance.notation import OrderSyntaxError, format_order, parse_line
+from italia_kit.games.renaissance.notation import OrderSyntaxError, parse_line
+from italia_kit.games.renaissance.options import order_text
 from italia_kit.games.renaissance.orders import Hold, MilitaryOrder, Permit
 from italia_kit.games.renaissance.position import Position, position_of
 from italia_kit.games.renaissance.season import (
@@ -68,6 +69,21 @@ class Sheet:
     checked_on: tuple[dict[str, str], dict[str, tuple[int, int]]] | None = field(
         default=None, compare=False
     )
+    #: every order line found its unit (none was dropped as not the seat's)
+    complete: bool = field(default=False, compare=False)
+
+    def on_units(self, position: Position, seat: str) -> Sheet:
+        """A complete sheet read again on the units of ``position`` (after bribes,
+        assassinations or plague): each order for the unit of ``seat`` of its type in its
+        province now, the orders of units gone dropped, as reading the lines with
+        ``strict`` false would (the orders are the lines', in their order)."""
+        by_ref = position.by_ref
+        orders: dict[int, MilitaryOrder] = {}
+        for order in self.orders.values():
+            unit = by_ref.get((seat, order.unit.type, order.unit.province))
+            if unit is not None:
+                orders[unit.uid] = order
+        return Sheet(orders, self.permits, self.expenses)
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +222,8 @@ class RenaissanceRules:
                     for uid, unit in units.items():
                         if (unit.type, unit.province) == (expense.type, expense.province):
                             units[uid] = unit.owned_by(seat)
-        sheet = Sheet(orders_for(units, seat, orders, self.map, strict=strict), permits, expenses)
+        found = orders_for(units, seat, orders, self.map, strict=strict)
+        sheet = Sheet(found, permits, expenses, complete=len(found) == len(orders))
         if strict and not buying:  # the same as the resolution's reading, while units stay
             self._remember(state, seat, lines, sheet)
         return sheet
@@ -238,9 +255,9 @@ class RenaissanceRules:
                     "MILITARY ORDERS (b)",
                     f"{seat} has no {order.unit.type} in {order.unit.province} to order",
                 )
-        lines = tuple(format_order(order) for order in orders.values())
+        lines = tuple(order_text(order) for order in orders.values())
         on = (dict(state.rebellions), dict(state.sieges))
-        self._remember(state, seat, lines, Sheet(dict(orders), set(), [], on))
+        self._remember(state, seat, lines, Sheet(dict(orders), set(), [], on, complete=True))
         return lines
 
     def _sheet_at_resolution(self, state: RenaissanceState, seat: str) -> Sheet:
@@ -293,8 +310,10 @@ class RenaissanceRules:
         assassination_effects(ctx, self.map, spending.assassinated)
         if state.season == "Summer":
             self._disaster(ctx, "plague")
-        # bribes, assassinations or plague changed the units: read the sheets again
-        changed = position_of(state.units) is not before
+        # bribes, assassinations or plague changed the units: the sheets are read again
+        # on the units now (a complete one by its orders, Sheet.on_units)
+        now_at = position_of(state.units)
+        changed = now_at is not before
         orders: dict[int, MilitaryOrder] = {}
         permits: set[tuple[str, str, str]] = set()
         checked: list[int] = []  # orders checked possible on this very position already
@@ -303,7 +322,11 @@ class RenaissanceRules:
             lines = state.sealed[seat]
             if seat in spending.assassinated:
                 continue  # ASSASSINATIONS (a): every order a Hold
-            mine = self.read_sheet(state, seat, lines, strict=False) if changed else sheets[seat]
+            mine = sheets[seat]
+            if changed and mine.complete:
+                mine = mine.on_units(now_at, seat)
+            elif changed:
+                mine = self.read_sheet(state, seat, lines, strict=False)
             orders.update(mine.orders)
             permits |= mine.permits
             if mine.checked_on is not None and mine.checked_on == now:
@@ -321,7 +344,11 @@ class RenaissanceRules:
             NO_ACTOR, "movement", "Phase C", f"{state.tag}: the military orders are resolved."
         )
         for seat in state.seats:  # the orders are opened: every power's, for all to read
-            shown = [line for line in state.sealed[seat] if not is_expense(line)]
+            lines = state.sealed[seat]
+            # a sheet without expenses shows every line (is_expense told them apart)
+            shown = (
+                [x for x in lines if not is_expense(x)] if sheets[seat].expenses else list(lines)
+            )
             note = state.notes.get(seat, "")
             text = f"{seat}'s orders: " + ("; ".join(shown) or "none (every unit holds)")
             ctx.emit_as(

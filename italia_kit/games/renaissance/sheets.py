@@ -17,6 +17,7 @@ import zlib
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
 from italia_kit.games.renaissance.mapdata import Map
 from italia_kit.games.renaissance.notation import format_order
+from italia_kit.games.renaissance.options import DYNAMIC, options_for, order_text
 from italia_kit.games.renaissance.orders import (
     Advance,
     Besiege,
@@ -99,51 +100,57 @@ def board_of(
 def random_order(unit: Unit, board: Board, rng: random.Random) -> MilitaryOrder:
     """A random order for ``unit`` that is not impossible: a kind of order first, then its
     target, a few tries, a Hold if none works. Cheaper than listing every option, and
-    every order :func:`unit_options` lists can come out."""
-    m = board.map
-    ref = UnitRef(unit.type, unit.province)
+    every order :func:`unit_options` lists can come out. The orders are the unit's
+    :func:`~italia_kit.games.renaissance.options.options_for`, made once."""
+    opts = options_for(board.map, unit.type, unit.province, unit.coast)
     kinds: tuple[str, ...]
     if unit.type == "G":
-        kinds = ("hold", "convert", "support")
+        kinds = _GARRISON_KINDS
     elif unit.type == "A":
-        kinds = ("hold", "advance", "advance", "support", "besiege", "convert", "transported")
+        kinds = _ARMY_KINDS
     else:
-        kinds = ("hold", "advance", "advance", "support", "besiege", "convert", "transport")
+        kinds = _FLEET_KINDS
     for _ in range(4):
         kind = rng.choice(kinds)
         order: MilitaryOrder
         if kind == "hold":
-            return Hold(ref)
+            return opts.hold
         if kind == "convert":
-            order = Convert(ref, rng.choice(("A", "F")) if unit.type == "G" else "G")
+            order = rng.choice(opts.converts) if unit.type == "G" else opts.converts[0]
         elif kind == "besiege":
-            order = Besiege(ref)
+            order = opts.besiege
         elif kind == "transport":
-            order = Transport(ref)
+            order = opts.transport
         elif kind == "transported":
             moves = _transports(unit, board)
             if not moves:
                 continue
             order = rng.choice(moves)
-        else:
-            if unit.type == "G":
-                order = Support(ref, unit.province)
-            else:
-                adj = (
-                    m.army_adj[unit.province]
-                    if unit.type == "A"
-                    else m.fleet_adj.get(unit.location, ())
-                )
-                if not adj:
-                    continue
-                place = rng.choice(adj)
-                order = Advance(ref, place) if kind == "advance" else Support(ref, m.top(place))
+        elif unit.type == "G":
+            order = opts.own_support
+        elif not opts.adjacent:
+            continue
+        else:  # one draw of a place next to it: advances[i] and supports[i] share it
+            picked = rng.choice(opts.advances) if kind == "advance" else rng.choice(opts.supports)
+            order = picked.order
+            if picked.verdict is not DYNAMIC:  # the board plays no part in its check
+                if isinstance(picked.verdict, Advance):
+                    return picked.verdict
+                if picked.verdict is None:
+                    return order
+                continue
         verdict = check_order(order, unit, board)
         if isinstance(verdict, Advance):
             return verdict
         if verdict is None:
             return order
-    return Hold(ref)
+    return opts.hold
+
+
+# the kinds of order a random order draws from, in this order (a seeded game depends on it)
+_GARRISON_KINDS = ("hold", "convert", "support")
+_ARMY_KINDS = ("hold", "advance", "advance", "support", "besiege", "convert", "transported")
+_FLEET_KINDS = ("hold", "advance", "advance", "support", "besiege", "convert", "transport")
 
 
 def random_sheet(
@@ -155,7 +162,7 @@ def random_sheet(
 ) -> tuple[str, ...]:
     """One random order for every unit of ``power`` (:func:`random_order`); the fleet of
     a transport is ordered to transport."""
-    return tuple(format_order(o) for o in random_orders(state, m, power, rng, board).values())
+    return tuple(order_text(o) for o in random_orders(state, m, power, rng, board).values())
 
 
 def random_orders(
@@ -177,7 +184,7 @@ def random_orders(
         if isinstance(order, Advance) and order.via:
             fleet = board.by_area.get(order.via[0])
             if fleet is not None:
-                orders[fleet.uid] = Transport(UnitRef("F", fleet.province))
+                orders[fleet.uid] = options_for(m, "F", fleet.province, fleet.coast).transport
     return {u.uid: orders[u.uid] for u in units}
 
 
