@@ -260,8 +260,12 @@ class RenaissanceRules:
         self._remember(state, seat, lines, Sheet(dict(orders), set(), [], on, complete=True))
         return lines
 
-    def _sheet_at_resolution(self, state: RenaissanceState, seat: str) -> Sheet:
-        return self.read_sheet(state, seat, state.sealed[seat], strict=False)
+    def _sheet_at_resolution(self, state: RenaissanceState, seat: str, here: Position) -> Sheet:
+        lines = state.sealed[seat]
+        cached = self._sheets.get((seat, lines))
+        if cached is not None and cached[0] is here:
+            return cached[1]
+        return self.read_sheet(state, seat, lines, strict=False)
 
     def apply(self, ctx: Context[RenaissanceState], action: Action) -> None:
         state = ctx.state
@@ -303,8 +307,8 @@ class RenaissanceRules:
         movement, rebellions put down or liberated, control, famine (Spring and Summer:
         its effects; Autumn: next year's), the next season."""
         state = ctx.state
-        sheets = {seat: self._sheet_at_resolution(state, seat) for seat in state.seats}
         before = position_of(state.units)
+        sheets = {seat: self._sheet_at_resolution(state, seat, before) for seat in state.seats}
         state.units = dict(state.units)
         spending = resolve_expenditure(ctx, self.map, {s: sh.expenses for s, sh in sheets.items()})
         assassination_effects(ctx, self.map, spending.assassinated)

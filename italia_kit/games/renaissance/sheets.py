@@ -174,9 +174,10 @@ def random_orders(
 ) -> dict[int, MilitaryOrder]:
     """The orders of :func:`random_sheet`, by unit id in the order of the ids, every one
     of them possible on ``board`` (``check_order`` returns None for each)."""
-    board = board or board_of(state, m)
+    here = position_of(state.units)
+    board = board or Board(m, here.by_area, frozenset(), state.rebellions, state.sieges)
     orders: dict[int, MilitaryOrder] = {}
-    units = position_of(state.units).of_power(power)
+    units = here.of_power(power)
     for unit in units:
         if unit.uid in orders:
             continue
