@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
 from italia_kit.games.renaissance.mapdata import VENICE
@@ -49,10 +50,10 @@ __all__ = ["Move", "Resolver"]
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """A unit leaving its area ``origin`` for ``target`` (``dest`` the board location it
-    ends in: a coast, or the new type's area), over ``via`` if transported."""
+    ends in: a coast, or the new type's area), over ``via`` if transported. A named tuple:
+    a season makes one a moving unit, and a tuple is the cheapest record to make."""
 
     uid: int
     power: str
@@ -81,10 +82,13 @@ class Resolver:
         self.occupant: dict[str, int] = {u.area: uid for uid, u in self.units.items()}
         checked = self.checked
         m = self.board.map
+        given = self.orders
         for uid, unit in self.units.items():
-            order = (
-                self.orders.get(uid) or options_for(m, unit.type, unit.province, unit.coast).hold
-            )
+            order = given.get(uid)
+            if order is None or type(order) is Hold:  # a Hold is possible and no move
+                if order is None:  # MILITARY ORDERS 4: a unit without an order holds
+                    given[uid] = options_for(m, unit.type, unit.province, unit.coast).hold
+                continue
             verdict = None if uid in checked else check_order(order, unit, self.board)
             if isinstance(verdict, Impossible):
                 self.impossible[uid] = verdict

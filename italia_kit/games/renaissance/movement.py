@@ -216,6 +216,8 @@ def _outcome(res: Resolver, done: Mapping[int, bool], uid: int) -> Outcome:
     bad = res.impossible.get(uid)
     if bad is not None:
         return _make(res, uid, "holds", bad.clause, f"(its order is impossible: {bad.reason})")
+    if type(order) is Hold:  # most units: no move, nothing to give or besiege
+        return _held(res, done, uid, unit)
     move = res.moves.get(uid)
     if move is not None:
         if done[uid]:
@@ -241,6 +243,11 @@ def _outcome(res: Resolver, done: Mapping[int, bool], uid: int) -> Outcome:
         return _make(res, uid, "besieges", "Besiege")
     if isinstance(order, Convert):  # in Venice: in place
         return _make(res, uid, "converted", "Map: Venice" if unit.province == VENICE else "Convert")
+    return _held(res, done, uid, unit)
+
+
+def _held(res: Resolver, done: Mapping[int, bool], uid: int, unit: Unit) -> Outcome:
+    """A unit that stays: against the first failed attack on it (CONFLICTS (c)), or Hold."""
     attacked = [x for x in res.into.get(unit.area, ()) if not done[x]]
     if attacked:
         return _make(

@@ -32,10 +32,9 @@ class RandomOrdersPlayer:
 
     def choose(self, game: Game[Any], seat: str | None = None) -> Action:
         state = game.state
-        owing = game.pending_seats
-        if not owing:
+        if game.is_over:  # (the pending decision is asked only when no seat is given)
             raise ValueError("no legal action: the game is over")
-        seat = seat or owing[0]
+        seat = seat or game.pending_seats[0]
         stream = game.stream("renaissance-random", self.seed)
         rules = game.rules
         if not isinstance(rules, RenaissanceRules):
