@@ -23,6 +23,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 from types import MappingProxyType
 
 from italia_kit.games.renaissance.units import Unit
@@ -48,16 +49,14 @@ class Position:
         self.by_area: Mapping[str, Unit] = MappingProxyType(by_area)
         #: (power, type, province) -> the unit an order names (MILITARY ORDERS (b))
         self.by_ref: Mapping[tuple[str, str, str], Unit] = MappingProxyType(by_ref)
-        self._of_power = {p: tuple(sorted(us, key=_uid)) for p, us in of_power.items()}
+        self._of_power = {p: tuple(sorted(us, key=_UID)) for p, us in of_power.items()}
 
     def of_power(self, power: str) -> tuple[Unit, ...]:
         """``power``'s units in the order of their ids (a sheet's order)."""
         return self._of_power.get(power, ())
 
 
-def _uid(unit: Unit) -> int:
-    return unit.uid
-
+_UID = attrgetter("uid")  # the sort key, in C
 
 # the last few positions seen: a season's players, checks and adjudicator share one; the
 # runner's undo, forks and the season after it need a few more
