@@ -4,9 +4,10 @@ A season's eight players, the eight sheets' checks and the adjudicator all ask t
 questions of the same units (who is in this area, which units does this power have, which
 of its units is the army in Rome). :func:`position_of` answers them from one index made the
 first time a set of units is seen and kept while the units stay the same: the key is the
-tuple of the unit objects in the dict's order, compared by value, so a dict changed in place
-(a unit added, removed or replaced) is never answered from an old index, and a copy of the
-same units (a clone, a rebuilt game) finds it again. Speed only: nothing here is state.
+tuple of the unit objects in the dict's order (compared by identity: the index holds the
+units, so their ids stay theirs), so a dict changed in place (a unit added, removed or
+replaced) is never answered from an old index, and a copy of the dict finds it again.
+Speed only: nothing here is state.
 
 >>> from italia_kit.games.renaissance.units import Unit
 >>> units = {1: Unit(1, "Venice", "G", "Venice"), 2: Unit(2, "Milan", "A", "Pavia")}
@@ -34,10 +35,11 @@ __all__ = ["Position", "position_of"]
 class Position:
     """The index of one set of units (see the module docstring); read-only."""
 
-    __slots__ = ("_of_power", "by_area", "by_ref", "key")
+    __slots__ = ("_of_power", "by_area", "by_ref", "ids", "key")
 
     def __init__(self, key: tuple[Unit, ...]) -> None:
-        self.key = key
+        self.key = key  # (held: while it is, the ids below name these very units)
+        self.ids = tuple(map(id, key))
         by_area: dict[str, Unit] = {}
         of_power: dict[str, list[Unit]] = {}
         by_ref: dict[tuple[str, str, str], Unit] = {}
@@ -66,14 +68,16 @@ _KEEP = 8
 
 def position_of(units: Mapping[int, Unit]) -> Position:
     """The index of ``units`` (made once for the same units, see the module docstring)."""
-    key = tuple(units.values())
+    # the same unit objects, compared by their ids (ints compared in C, where comparing
+    # units would call their __eq__); equal units in other objects (a clone) make a new
+    # index, equal to the old one
+    ids = tuple(map(id, units.values()))
     for i, known in enumerate(_RECENT):
-        # the same unit objects compare by identity first: a hit costs a pass over pointers
-        if known.key == key:
+        if known.ids == ids:
             if i:
                 _RECENT.insert(0, _RECENT.pop(i))
             return known
-    made = Position(key)
+    made = Position(tuple(units.values()))
     _RECENT.insert(0, made)
     del _RECENT[_KEEP:]
     return made

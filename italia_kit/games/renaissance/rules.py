@@ -246,16 +246,18 @@ class RenaissanceRules:
         adjudicator skips checking its orders while the position stays the same. Any
         other sheet is read and checked in full when it is submitted."""
         units = state.units
+        texts = []
         for uid, order in orders.items():
             unit = units.get(uid)
+            ref = order.unit
             if unit is None or unit.power != seat:
                 raise IllegalActionError("MILITARY ORDERS (b)", f"{seat} has no unit {uid}")
-            if (unit.type, unit.province) != (order.unit.type, order.unit.province):
+            if unit.type != ref.type or unit.province != ref.province:
                 raise IllegalActionError(
-                    "MILITARY ORDERS (b)",
-                    f"{seat} has no {order.unit.type} in {order.unit.province} to order",
+                    "MILITARY ORDERS (b)", f"{seat} has no {ref.type} in {ref.province} to order"
                 )
-        lines = tuple(order_text(order) for order in orders.values())
+            texts.append(order_text(order))
+        lines = tuple(texts)
         on = (dict(state.rebellions), dict(state.sieges))
         self._remember(state, seat, lines, Sheet(dict(orders), set(), [], on, complete=True))
         return lines

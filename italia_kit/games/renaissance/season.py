@@ -257,10 +257,13 @@ def collect_income(ctx: Context[RenaissanceState], m: Map) -> None:
 def update_control(state: RenaissanceState, m: Map, taken: dict[str, str]) -> None:
     """'The last player to have a unit in a province controls it'; a city follows its
     garrison, else its province (reconstructed); a city taken by siege is the besieger's."""
-    for unit in state.units.values():
-        if unit.type != "G" and not m.is_sea(unit.province) and unit.power != AUTONOMOUS:
-            state.control[unit.province] = unit.power
-    garrisons = {u.province: u.power for u in state.units.values() if u.type == "G"}
+    seas, control = m.seas, state.control
+    garrisons: dict[str, str] = {}
+    for unit in state.units.values():  # one pass: armies and fleets, then garrisons
+        if unit.type == "G":
+            garrisons[unit.province] = unit.power
+        elif unit.province not in seas and unit.power != AUTONOMOUS:
+            control[unit.province] = unit.power
     for province in m.cities:
         holder = garrisons.get(province)
         if holder == AUTONOMOUS:
