@@ -1,8 +1,9 @@
 """The full event logs of seeded Renaissance-Italy games, to prove a speed-up changed nothing.
 
 Plays 20 games of the game's random player (4 years), 5 with its random spending, 4 greedy
-games, 2 greedy against random, and 3 games of the kit's generic random player (which picks
-from ``legal_actions``, the sheets' menu, so the runner's trusted path is played too); every
+games, 2 greedy against random, 3 games of the kit's generic random player (which picks
+from ``legal_actions``, the sheets' menu, so the runner's trusted path is played too) and
+2 of random spending with the options ``storms`` and ``overspend``; every
 event (seq, turn, actor, phase, kind, rule, text, data) and the final state go into one file
 a game under ``DIR``, and the script prints one SHA-256 over all of them. Run it before and
 after a change and compare the hash (``diff -r`` the directories to see what moved).
@@ -50,18 +51,19 @@ def _generic(seed: int, seats: tuple[str, ...]) -> dict[str, Any]:
     return {s: RandomPlayer(seed * 8 + i) for i, s in enumerate(seats)}
 
 
-#: (name, players, years, seeds)
-SETS: list[tuple[str, Players, int, range]] = [
-    ("random", _random, 4, range(20)),
-    ("spending", _spending, 4, range(5)),
-    ("greedy", _greedy, 4, range(4)),
-    ("mixed", _mixed, 4, range(2)),
-    ("generic", _generic, 2, range(3)),
+#: (name, players, years, seeds, options)
+SETS: list[tuple[str, Players, int, range, dict[str, Any]]] = [
+    ("random", _random, 4, range(20), {}),
+    ("spending", _spending, 4, range(5), {}),
+    ("greedy", _greedy, 4, range(4), {}),
+    ("mixed", _mixed, 4, range(2), {}),
+    ("generic", _generic, 2, range(3), {}),
+    ("storms", _spending, 3, range(2), {"storms": True, "overspend": True}),
 ]
 
 
-def play_one(players: Players, years: int, seed: int) -> Game[Any]:
-    spec = games.load("renaissance", years=years)
+def play_one(players: Players, years: int, seed: int, **options: Any) -> Game[Any]:
+    spec = games.load("renaissance", years=years, **options)
     game = spec.new_game(seed=seed)
     by_seat = players(seed, spec.seats)
     with fewer_collections():
@@ -83,9 +85,9 @@ def main(argv: list[str]) -> str:
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     total = hashlib.sha256()
-    for name, players, years, seeds in SETS:
+    for name, players, years, seeds, options in SETS:
         for seed in seeds:
-            text = "\n".join(lines_of(play_one(players, years, seed))) + "\n"
+            text = "\n".join(lines_of(play_one(players, years, seed, **options))) + "\n"
             total.update(text.encode())
             if out is not None:
                 (out / f"{name}-{seed:02d}.log").write_text(text, encoding="utf-8")

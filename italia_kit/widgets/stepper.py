@@ -323,7 +323,9 @@ class TurnStepper:
         if colour:
             mover = (
                 f'{st.swatch(colour, 14)}<b style="color:{st.player_ink(colour)}">'
-                f"{st.esc(now.mover)}</b> ({st.esc(colour)})"
+                f"{st.esc(now.mover)}</b>"
+                # a colour's name is the seat's name in Italia (red); a code is no name
+                + ("" if colour.startswith("#") else f" ({st.esc(colour)})")
             )
         else:
             mover = f"<b>{st.esc(now.mover)}</b>" if now.mover else "—"
@@ -338,7 +340,7 @@ class TurnStepper:
             seat = self.waiting_for()
             who = " (played by hand: choose the action beside the map)" if seat else ""
             pending = (
-                f"the {st.esc(decision.actor)} decide{who}: {st.esc(decision.prompt)} "
+                f"{st.esc(_deciders(decision.owing))} to decide{who}: {st.esc(decision.prompt)} "
                 f"<span style='color:#777'>(rule {st.esc(decision.rule)})</span>"
             )
         return (
@@ -470,3 +472,13 @@ def _spec_or_none(game: Game[Any]) -> GameSpec | None:
         return spec_of(game)
     except (games.UnknownGameError, ValueError):
         return None
+
+
+def _deciders(seats: tuple[str, ...]) -> str:
+    """Who owes the decision, as a heading names them: ``Rome``, ``Milan and Venice``.
+
+    >>> _deciders(("rome",)), _deciders(("Austria", "France", "Milan"))
+    ('Rome', 'Austria, France and Milan')
+    """
+    names = [name[:1].upper() + name[1:] for name in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

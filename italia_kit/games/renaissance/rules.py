@@ -13,7 +13,7 @@ military orders; ``expenses.is_expense`` tells them apart.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -27,13 +27,22 @@ from italia_kit.core import (
     IllegalActionError,
     Order,
 )
+from italia_kit.games.renaissance.budget import check_budget
 from italia_kit.games.renaissance.disasters import READINGS, strike
+from italia_kit.games.renaissance.excommunication import expire, proclaim
 from italia_kit.games.renaissance.expenditure import (
     assassination_effects,
     check_expense,
     resolve_expenditure,
 )
-from italia_kit.games.renaissance.expenses import Bribe, Expense, is_expense, parse_expense
+from italia_kit.games.renaissance.expenses import (
+    Bribe,
+    Crusade,
+    Excommunicate,
+    Expense,
+    is_expense,
+    parse_expense,
+)
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, Map, game_map
 from italia_kit.games.renaissance.movement import orders_for, resolve_movement
 from italia_kit.games.renaissance.notation import OrderSyntaxError, parse_line
@@ -274,11 +283,14 @@ class RenaissanceRules:
         if isinstance(action, Adjustments):
             self._check_sheet(state, action, "adjust", "Phase A")
             if not ctx.listed:
-                check_adjustments(state, self.map, action.seat, action.lines)
+                units, _ = self._phase_a_lines(action.seat, action.lines)
+                check_adjustments(state, self.map, action.seat, units)
         elif isinstance(action, SeasonOrders):
             self._check_sheet(state, action, "orders", "Phase C")
             if not ctx.listed:
-                self.read_sheet(state, action.seat, action.lines)
+                sheet = self.read_sheet(state, action.seat, action.lines)
+                if not self.options.get("overspend", False):  # budget.py: the issue's reading
+                    check_budget(state, action.seat, sheet.expenses)
         else:
             raise IllegalActionError("Phase C", f"{action.kind!r} is not an action of this game")
         state.sealed[action.seat] = action.lines
@@ -298,11 +310,47 @@ class RenaissanceRules:
             return
         if state.step == "adjust":
             for seat in state.seats:
-                apply_adjustments(ctx, self.map, seat, state.sealed[seat])
+                units, orders = self._phase_a_lines(seat, state.sealed[seat])
+                apply_adjustments(ctx, self.map, seat, units)
+                for order in orders:
+                    proclaim(state, self.map, seat, order, self._note(ctx))
             state.sealed = {}
             state.step = "orders"
             return
         self._resolve(ctx)
+
+    def _phase_a_lines(
+        self, seat: str, lines: tuple[str, ...]
+    ) -> tuple[tuple[str, ...], list[Excommunicate | Crusade]]:
+        """A Phase A sheet split: its Build / Maintain / Disband lines, and the
+        Excommunicate or Crusade order the text allows 'during the Maintain units phase'
+        (checked as in Phase C)."""
+        if not any(is_expense(line) for line in lines):
+            return lines, []
+        units: list[str] = []
+        orders: list[Excommunicate | Crusade] = []
+        for line in lines:
+            if not is_expense(line) or line.split(None, 1)[0].lower() in ("disband",):
+                units.append(line)
+                continue
+            try:
+                order = parse_expense(line, self.map)
+            except OrderSyntaxError as err:
+                raise IllegalActionError("Phase A", str(err)) from None
+            if not isinstance(order, Excommunicate | Crusade):
+                raise IllegalActionError(
+                    "Phase A", f"{line!r}: expenditure orders are written in Phase C"
+                )
+            check_expense(order, seat)
+            orders.append(order)
+        return tuple(units), orders
+
+    @staticmethod
+    def _note(ctx: Context[RenaissanceState]) -> Callable[..., None]:
+        def note(kind: str, rule: str, text: str, **data: Any) -> None:
+            ctx.emit(kind, rule, f"{rule}: {text}", **data)
+
+        return note
 
     def _resolve(self, ctx: Context[RenaissanceState]) -> None:
         """Phase C in the text's order: expenditure (``expenditure.py``), plague (Summer),
@@ -375,9 +423,12 @@ class RenaissanceRules:
         state.sieges = result.sieges
         self._rebels_after_movement(ctx, orders, spending.assassinated)
         update_control(state, self.map, result.taken)
+        expire(state, self.map, self._note(ctx))  # EXCOMMUNICATION: the issuer eliminated
         if state.season in ("Spring", "Summer"):
             self._famine_effects(ctx)
         if state.season == "Autumn":
+            if self.options.get("storms", False):  # disasters.py: njudge's storms, opt-in
+                self._disaster(ctx, "storm")
             state.famine = self._disaster(ctx, "famine")
         state.sealed = {}
         found = winner(state, self.map)
@@ -400,13 +451,19 @@ class RenaissanceRules:
 
     def _disaster(self, ctx: Context[RenaissanceState], which: str) -> list[str]:
         """PLAGUE (Summer): every unit in a struck province dies at once; FAMINE (Autumn):
-        the provinces in famine next year."""
+        the provinces in famine next year; storms (Autumn, option ``storms``): every fleet
+        in a struck sea area sinks (njudge)."""
         state = ctx.state
         hit = strike(ctx, self.map, which, str(self.options.get("severity", READINGS[0])))
         if which == "plague":
             for unit in [u for u in state.units.values() if u.province in hit]:
                 del state.units[unit.uid]
                 ctx.emit("eliminated", "PLAGUE", f"PLAGUE: {unit} dies.", unit=unit.uid)
+        if which == "storm":
+            rule = "STORMS (njudge)"
+            for unit in [u for u in state.units.values() if u.type == "F" and u.province in hit]:
+                del state.units[unit.uid]
+                ctx.emit("eliminated", rule, f"{rule}: {unit} sinks.", unit=unit.uid)
         return hit
 
     def _famine_effects(self, ctx: Context[RenaissanceState]) -> None:
@@ -453,7 +510,9 @@ class RenaissanceRules:
         state = ctx.state
         if state.step == "adjust" and state.prepared != state.turn:
             state.prepared = state.turn
-            state.excommunicated = {}  # EXCOMMUNICATION: ends with the next Phase A
+            # EXCOMMUNICATION: 'or the next Phase A is over': both orders end here
+            state.excommunicated = {}
+            state.crusaded = {}
             autonomous_garrisons(ctx, self.map)
             collect_income(ctx, self.map)
 
