@@ -200,14 +200,13 @@ def _short(unit: Unit) -> str:
     return f"{unit.type} {unit.location}"
 
 
+_new_tuple = tuple.__new__  # an Outcome made without the named tuple's Python __new__
+
+
 def _make(res: Resolver, uid: int, result: str, clause: str, detail: str = "") -> Outcome:
     unit = res.units[uid]
-    order = res.orders[uid]
-    return Outcome(uid, unit.label, _adjective_order(unit, order), result, clause, detail)
-
-
-def _adjective_order(unit: Unit, order: MilitaryOrder) -> str:
-    return f"{ADJECTIVES.get(unit.power, unit.power)} {order_text(order)}"
+    said = f"{ADJECTIVES.get(unit.power, unit.power)} {order_text(res.orders[uid])}"
+    return _new_tuple(Outcome, (uid, unit.label, said, result, clause, detail))
 
 
 def _outcome(res: Resolver, done: Mapping[int, bool], uid: int) -> Outcome:
@@ -248,11 +247,9 @@ def _outcome(res: Resolver, done: Mapping[int, bool], uid: int) -> Outcome:
 
 def _held(res: Resolver, done: Mapping[int, bool], uid: int, unit: Unit) -> Outcome:
     """A unit that stays: against the first failed attack on it (CONFLICTS (c)), or Hold."""
-    attacked = [x for x in res.into.get(unit.area, ()) if not done[x]]
-    if attacked:
-        return _make(
-            res, uid, "holds", "CONFLICTS (c)", f"against {_short(res.units[attacked[0]])}"
-        )
+    for x in res.into.get(unit.area, ()):
+        if not done[x]:  # the first attack that failed against it
+            return _make(res, uid, "holds", "CONFLICTS (c)", f"against {_short(res.units[x])}")
     return _make(res, uid, "holds", "Hold")
 
 
