@@ -25,7 +25,7 @@ from italia_kit.games.renaissance.orders import Advance, Hold, UnitRef
 from italia_kit.games.renaissance.players import RandomOrdersPlayer
 from italia_kit.games.renaissance.position import position_of
 from italia_kit.games.renaissance.rules import RenaissanceRules, SeasonOrders
-from italia_kit.games.renaissance.sheets import board_of, random_orders
+from italia_kit.games.renaissance.sheets import board_of, pick, random_orders
 from italia_kit.games.renaissance.units import Unit
 
 MAP = game_map()
@@ -194,3 +194,16 @@ def test_a_season_sheet_naming_the_season_still_goes_through_the_runner() -> Non
     action = RandomOrdersPlayer(1).choose(game, "Venice")
     assert isinstance(action, SeasonOrders) and action.season == game.state.tag
     assert all(isinstance(line, str) for line in action.lines)
+
+
+def test_pick_draws_as_random_choice() -> None:
+    """Performance: ``sheets.pick`` is ``random.Random.choice``, draw for draw, for every
+    length a sheet draws from (so seeded games stay the games they were)."""
+    for seed in range(20):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for n in range(1, 70):
+            seq = tuple(range(n))
+            assert [pick(ours, seq) for _ in range(5)] == [theirs.choice(seq) for _ in range(5)]
+        assert ours.random() == theirs.random()  # and the generators are left alike
+    with pytest.raises(IndexError):
+        pick(random.Random(0), ())

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Sequence
+from typing import TypeVar
 
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
 from italia_kit.games.renaissance.mapdata import Map
@@ -37,11 +39,14 @@ __all__ = [
     "MENU_SIZE",
     "adjustment_menu",
     "menu",
+    "pick",
     "random_order",
     "random_orders",
     "random_sheet",
     "unit_options",
 ]
+
+T = TypeVar("T")
 
 #: Random sheets offered besides the all-hold one.
 MENU_SIZE = 8
@@ -97,6 +102,28 @@ def board_of(
     return Board(m, position_of(state.units).by_area, permits, state.rebellions, state.sieges)
 
 
+def pick(rng: random.Random, seq: Sequence[T]) -> T:
+    """``rng.choice(seq)``: the very same draw, without its two Python-level calls (a
+    random sheet draws a few times a unit). ``random.Random.choice`` takes
+    ``seq[rng._randbelow(len(seq))]``, and ``_randbelow`` draws ``getrandbits(k)``, ``k``
+    the bit length of ``len(seq)``, until it falls below ``len(seq)``
+    (``tests/test_renaissance_speedups.py`` compares the two); any other generator
+    chooses its own way.
+
+    >>> a, b = random.Random(5), random.Random(5)
+    >>> [pick(a, "abcdefg") for _ in range(9)] == [b.choice("abcdefg") for _ in range(9)]
+    True
+    """
+    n = len(seq)
+    if type(rng) is not random.Random or not n:
+        return rng.choice(seq)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return seq[r]
+
+
 def random_order(unit: Unit, board: Board, rng: random.Random) -> MilitaryOrder:
     """A random order for ``unit`` that is not impossible: a kind of order first, then its
     target, a few tries, a Hold if none works. Cheaper than listing every option, and
@@ -111,12 +138,12 @@ def random_order(unit: Unit, board: Board, rng: random.Random) -> MilitaryOrder:
     else:
         kinds = _FLEET_KINDS
     for _ in range(4):
-        kind = rng.choice(kinds)
+        kind = pick(rng, kinds)
         order: MilitaryOrder
         if kind == "hold":
             return opts.hold
         if kind == "convert":
-            order = rng.choice(opts.converts) if unit.type == "G" else opts.converts[0]
+            order = pick(rng, opts.converts) if unit.type == "G" else opts.converts[0]
         elif kind == "besiege":
             order = opts.besiege
         elif kind == "transport":
@@ -125,13 +152,13 @@ def random_order(unit: Unit, board: Board, rng: random.Random) -> MilitaryOrder:
             moves = _transports(unit, board)
             if not moves:
                 continue
-            order = rng.choice(moves)
+            order = pick(rng, moves)
         elif unit.type == "G":
             order = opts.own_support
         elif not opts.adjacent:
             continue
         else:  # one draw of a place next to it: advances[i] and supports[i] share it
-            picked = rng.choice(opts.advances) if kind == "advance" else rng.choice(opts.supports)
+            picked = pick(rng, opts.advances) if kind == "advance" else pick(rng, opts.supports)
             order = picked.order
             if picked.verdict is not DYNAMIC:  # the board plays no part in its check
                 if isinstance(picked.verdict, Advance):
