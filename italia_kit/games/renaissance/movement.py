@@ -148,11 +148,13 @@ def resolve_movement(
             else:
                 dest = move.dest
                 after[uid] = unit.moved(m.top(dest), dest if dest != m.top(dest) else None)
+            outcomes[uid] = _outcome(res, done, uid)
             continue
         attacker = winners.get(unit.area)
         if attacker is not None:
-            dislodged[uid] = attacker
-        elif (
+            dislodged[uid] = attacker  # its outcome once its retreat is known
+            continue
+        if (
             unit.province == VENICE
             and isinstance(res.orders[uid], Convert)
             and uid not in res.impossible
@@ -162,9 +164,7 @@ def resolve_movement(
             after[uid] = unit.moved(unit.province, None, order.to)
         else:
             after[uid] = unit
-    for uid in units:
-        if uid not in dislodged:
-            outcomes[uid] = _outcome(res, done, uid)
+        outcomes[uid] = _outcome(res, done, uid)
     attempted = {mv.target for uid, mv in res.moves.items() if not mv.via or res.path_ok(uid)}
     standoffs = frozenset(
         t for t, ms in res.into.items() if len(ms) > 1 and not any(done[x] for x in ms)

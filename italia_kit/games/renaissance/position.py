@@ -35,23 +35,28 @@ __all__ = ["Position", "position_of"]
 class Position:
     """The index of one set of units (see the module docstring); read-only."""
 
-    __slots__ = ("_of_power", "by_area", "by_ref", "ids", "key")
+    __slots__ = ("_by_ref", "_of_power", "by_area", "ids", "key")
 
     def __init__(self, key: tuple[Unit, ...]) -> None:
         self.key = key  # (held: while it is, the ids below name these very units)
         self.ids = tuple(map(id, key))
         by_area: dict[str, Unit] = {}
         of_power: dict[str, list[Unit]] = {}
-        by_ref: dict[tuple[str, str, str], Unit] = {}
         for unit in key:
             by_area[unit.area] = unit
             of_power.setdefault(unit.power, []).append(unit)
-            by_ref[unit.power, unit.type, unit.province] = unit
         #: area -> the unit in it (``RenaissanceState.by_area``)
         self.by_area: Mapping[str, Unit] = MappingProxyType(by_area)
-        #: (power, type, province) -> the unit an order names (MILITARY ORDERS (b))
-        self.by_ref: Mapping[tuple[str, str, str], Unit] = MappingProxyType(by_ref)
         self._of_power = {p: tuple(sorted(us, key=_UID)) for p, us in of_power.items()}
+        self._by_ref: Mapping[tuple[str, str, str], Unit] | None = None
+
+    @property
+    def by_ref(self) -> Mapping[tuple[str, str, str], Unit]:
+        """(power, type, province) -> the unit an order names (MILITARY ORDERS (b)); made
+        when first asked (sheets read from text, sheets mapped onto changed units)."""
+        if self._by_ref is None:
+            self._by_ref = MappingProxyType({(u.power, u.type, u.province): u for u in self.key})
+        return self._by_ref
 
     def of_power(self, power: str) -> tuple[Unit, ...]:
         """``power``'s units in the order of their ids (a sheet's order)."""
