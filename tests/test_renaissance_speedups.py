@@ -78,8 +78,9 @@ def _positions(seeds: range, years: int = 1) -> list[Game[Any]]:
 
 
 def test_options_checked_without_the_board_agree_with_the_checks() -> None:
-    """Advance, Support, Map: Venice, Map (straits): where an option's verdict was taken
-    without the board, ``check_order`` on real positions says the same of every unit."""
+    """Advance, Support, Besiege, Convert, Transport, Map: Venice, Map (straits): where an
+    option's verdict was taken without the board, ``check_order`` on real positions says
+    the same of every unit."""
     seen = 0
     for game in _positions(range(4)):
         board = board_of(game.state, MAP)
@@ -90,6 +91,11 @@ def test_options_checked_without_the_board_agree_with_the_checks() -> None:
                     continue
                 assert check_order(picked.order, unit, board) == picked.verdict, picked
                 seen += 1
+            others = (opts.besiege, *opts.converts, opts.transport, opts.own_support)
+            for order in others:  # Besiege, Convert, Transport, a garrison's Support
+                if id(order) in opts.board_free:
+                    assert check_order(order, unit, board) == opts.board_free[id(order)], order
+                    seen += 1
     assert seen > 1000
 
 

@@ -22,10 +22,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from italia_kit.games.renaissance.checks import Board, Impossible, check_order
+from italia_kit.games.renaissance.checks import Board, Impossible, check_order, siege_target
 from italia_kit.games.renaissance.mapdata import VENICE, Map
 from italia_kit.games.renaissance.notation import format_order
 from italia_kit.games.renaissance.orders import (
@@ -82,6 +83,9 @@ class UnitOptions:
     converts: tuple[Convert, ...]
     transport: Transport
     own_support: Support  # a garrison's support into its own province
+    #: id of the Besiege, a Convert, the Transport or the own Support -> its verdict, for
+    #: those whose check does not look at the board (see :func:`_board_free`)
+    board_free: Mapping[int, Impossible | None]
 
 
 # (map, type, province, coast) -> its options; never evicted: the texts are found by the
@@ -114,21 +118,27 @@ def options_for(m: Map, type: str, province: str, coast: str | None) -> UnitOpti
     advances = tuple(_picked(m, probe, Advance(ref, place)) for place in adjacent)
     supports = tuple(_picked(m, probe, Support(ref, m.top(place))) for place in adjacent)
     converts = (Convert(ref, "A"), Convert(ref, "F")) if type == "G" else (Convert(ref, "G"),)
+    besiege, transport, own_support = Besiege(ref), Transport(ref), Support(ref, province)
+    board_free: dict[int, Impossible | None] = {}
+    for order in (besiege, *converts, transport, own_support):
+        verdict = _board_free(m, probe, order)
+        if not isinstance(verdict, _Dynamic):
+            board_free[id(order)] = verdict  # (the orders live as long as the options)
     made = UnitOptions(
         ref,
         Hold(ref),
         adjacent,
         advances,
         supports,
-        Besiege(ref),
+        besiege,
         converts,
-        Transport(ref),
-        Support(ref, province),
+        transport,
+        own_support,
+        board_free,
     )
     picked = (p.order for p in (*advances, *supports))
-    for order in (made.hold, *picked, made.besiege, *converts, made.transport):
+    for order in (made.hold, *picked, besiege, *converts, transport, own_support):
         _kept(order)
-    _kept(made.own_support)
     _OPTIONS[key] = made
     return made
 
@@ -146,6 +156,34 @@ def _picked(m: Map, probe: Unit, order: Advance | Support) -> Picked:
     if isinstance(verdict, Advance):  # the coast named: kept, as the order is
         _kept(verdict)
     return Picked(order, verdict)
+
+
+def _board_free(
+    m: Map, probe: Unit, order: Besiege | Convert | Transport | Support
+) -> Impossible | _Dynamic | None:
+    """The verdict of a Besiege, Convert, Transport or a garrison's Support where the
+    checks decide it before they look at the board: a Transport and a garrison's Support
+    always (MILITARY ORDERS (c), Support (c)); a Besiege by a garrison, or of a place with
+    no fortified city (Besiege); a Convert to the unit's own type, where there is no
+    fortified city, of a fleet where there is no port, or of an army into a fleet (Convert).
+    Else :data:`DYNAMIC`: the garrison, the rebellions and the sieges are the board's."""
+    verdict = check_order(order, probe, _EMPTY[m])
+    assert not isinstance(verdict, Advance)  # only an advance's check names a coast
+    if isinstance(order, Transport | Support):
+        return verdict
+    if isinstance(order, Besiege):
+        city = m.cities.get(siege_target(probe))
+        static = probe.type == "G" or city is None or not city.fortified
+        return verdict if static else DYNAMIC
+    city = m.cities.get(probe.province)
+    static = (
+        order.to == probe.type
+        or city is None
+        or not city.fortified
+        or ("F" in (order.to, probe.type) and not city.port)
+        or (probe.type != "G" and order.to != "G")
+    )
+    return verdict if static else DYNAMIC
 
 
 class _EmptyBoards(dict[Map, Board]):

@@ -166,7 +166,8 @@ def random_order(unit: Unit, board: Board, rng: random.Random) -> MilitaryOrder:
                 if picked.verdict is None:
                     return order
                 continue
-        verdict = check_order(order, unit, board)
+        known = opts.board_free.get(id(order), DYNAMIC)
+        verdict = check_order(order, unit, board) if known is DYNAMIC else known
         if isinstance(verdict, Advance):
             return verdict
         if verdict is None:
