@@ -42,6 +42,8 @@ _STAGE_DECISION = {
     "rebuild": ("rebuild", "10.6.1", "remove a unit to rebuild the ruin?"),
     "raid_rebuild": ("rebuild", "10.7", "remove a unit to rebuild the raided city at once?"),
     "submit": ("submit", "12.5.1", "submit to the attacker, or fight on?"),
+    # a variant's submission offered before any round (Rulebook.submission_due "offer")
+    "submit_first": ("submit", "12.5.1", "submit to the attacker, or fight?"),
     "convert": ("convert", "14.3", "convert one enemy unit before this round?"),
 }
 
@@ -245,7 +247,7 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
             if (loot := cache.get(("loot", nation, take))) is None:
                 loot = cache["loot", nation, take] = Loot(nation, take)
             out.append(loot)
-    elif stage == "submit":
+    elif stage in ("submit", "submit_first"):
         out.extend((Submit(nation, True), Submit(nation, False)))
     elif stage == "convert":
         out.append(Convert(nation, 0))
@@ -287,7 +289,7 @@ _STAGES_OF: dict[type, tuple[str, ...]] = {
     StandFast: ("retreat_attacker", "retreat_defender"),
     Loot: ("loot", "loot_after_retreat"),
     Rebuild: ("rebuild", "raid_rebuild"),
-    Submit: ("submit",),
+    Submit: ("submit", "submit_first"),
     Convert: ("convert",),
 }
 

@@ -74,15 +74,24 @@ class Sides:
         # 12.5: the nation's allies, its master and its subjects, read once, not per piece
         allies = {m for s, m in masters.items() if s == nation}
         allies.update(s for s, m in masters.items() if m == nation)
+        # a variant's relations (Rulebook.restricted): whom the nation may pass through
+        # (allies), and whom it may neither attack nor pass (walls: their zones are closed)
+        walls: set[str] = set()
+        if not world.fixed_relations:
+            allies, walls = _relations(world, state, nation)
         own: list[Unit] = []  # the nation's pieces, in id order
         foes: set[str] = set()  # zones with pieces ashore of nations not allied (9.0)
         friends: set[str] = set()  # zones with pieces ashore of allies (12.5.2)
+        walled: set[str] = set()  # zones with pieces ashore of walls
         for u in state.units.values():
             other = u.nation
             if other == nation:
                 own.append(u)
             elif u.carrier is None:
-                (friends if other in allies else foes).add(u.zone)
+                if other in walls:
+                    walled.add(u.zone)
+                else:
+                    (friends if other in allies else foes).add(u.zone)
         own.sort(key=_unit_id)
         self.own, self.foes, self.friends = own, foes, friends
         self.index = {u.id: k for k, u in enumerate(self.own)}  # each piece's place in own
@@ -90,7 +99,7 @@ class Sides:
         self.allies_only = self.friends - self.foes
         # 13.1: nobody enters Rome on turn 10 of Italia I
         last = world.variant == "italia1" and state.turn >= world.scenario.last_turn
-        self.closed = ROME if last else frozenset()
+        self.closed = (ROME if last else frozenset()) | walled
         # 13.2: whether the Carthaginians may march from Africa to the Alps this turn (it
         # depends on the turn alone, not on the zone); every zone is asked then
         self.march = nation == "Carthaginians" and _marches(world, state, nation)
@@ -131,6 +140,20 @@ class Sides:
         if len(state.invaded) != sides.invaded:
             sides.watch(state)
         return sides
+
+
+def _relations(world: World, state: ItaliaState, nation: str) -> tuple[set[str], set[str]]:
+    """The nations ``nation`` may move through without attacking, and those it may neither
+    attack nor move through, by the rulebook's :meth:`~.rulebook.Rulebook.restricted`."""
+    allies: set[str] = set()
+    walls: set[str] = set()
+    for other in {u.nation for u in state.units.values()} - {nation}:
+        no_attack, through = world.rulebook.restricted(world, state, nation, other)
+        if no_attack and through:
+            allies.add(other)
+        elif no_attack:
+            walls.add(other)
+    return allies, walls
 
 
 def _marches(world: World, state: ItaliaState, nation: str) -> bool:
@@ -199,6 +222,44 @@ def _unit_id(u: Unit) -> int:
 
 
 def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
+    """The movement phase's moves, embarkations and landings (:func:`_listed`), without
+    those of units a variant holds in place (:meth:`~.rulebook.Rulebook.may_leave`)."""
+    listed = _listed(world, state, nation)
+    rulebook = world.rulebook
+    if not rulebook.fixed_sailing():
+        listed.extend(_sailings(world, state, nation))
+    if rulebook.fixed_leaving():
+        return listed
+    held = {u.id for u in state.units_of(nation) if not rulebook.may_leave(world, state, u)}
+    if not held:
+        return listed
+    return [a for a in listed if held.isdisjoint(getattr(a, "units", ()))]
+
+
+def _sailings(world: World, state: ItaliaState, nation: str) -> list[Action]:
+    """A variant's one-step moves of land units sailing alone (its boats,
+    :meth:`~.rulebook.Rulebook.sails_alone`): from a coast into a sea beside it, or from a
+    sea into the next, each unit alone, within its allowance at the rulebook's step cost.
+    (Its steps from a sea onto a coast are listed with its other land steps.)"""
+    rulebook = world.rulebook
+    out: list[Action] = []
+    for u in sorted(state.units_of(nation), key=_unit_id):
+        if u.is_fleet or u.carrier is not None:
+            continue
+        rec = state.moves.get(u.id)
+        if rec is not None and rec.stopped:
+            continue
+        if not rulebook.sails_alone(world, state, u):
+            continue
+        used = rec.steps if rec is not None else 0
+        limit = rulebook.movement_allowance(state, u, None)
+        for sea in world.sea_exits(u.zone):
+            if used + rulebook.step_cost(world, state, u, u.zone, sea) <= limit:
+                out.append(Move(nation, (u.id,), (u.zone, sea)))
+    return out
+
+
+def _listed(world: World, state: ItaliaState, nation: str) -> list[Action]:
     """The one-step moves of each unit and of each leader's whole zone, the march to the
     Alps (13.2), embarking and landing (9.6), in a fixed order, in a new list each call
     (the caller may extend it).

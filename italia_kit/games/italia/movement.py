@@ -24,6 +24,17 @@ def record(state: ItaliaState, unit: Unit) -> MoveRecord:
     return rec
 
 
+def check_leaving(world: World, state: ItaliaState, units: list[Unit]) -> None:
+    """A variant's hold on units in place (:meth:`~.rulebook.Rulebook.may_leave`): refused
+    with the variant's rule; Italia holds none, and is not asked."""
+    rulebook = world.rulebook
+    if rulebook.fixed_leaving():
+        return
+    for u in units:
+        if not rulebook.may_leave(world, state, u):
+            raise IllegalActionError(*rulebook.leave_refusal(world, state, u))
+
+
 def _units(world: World, state: ItaliaState, nation: str, ids: tuple[int, ...]) -> list[Unit]:
     if not ids:
         raise InvalidActionError("a move needs at least one unit")
@@ -89,6 +100,7 @@ def check_move(
             raise IllegalActionError(
                 "12.3.1", "during a campaign no unit moves without the campaign leader"
             )
+    check_leaving(world, state, units)
     fleets = [u for u in units if u.is_fleet]
     if fleets and len(fleets) != len(units):
         raise IllegalActionError(
@@ -158,8 +170,13 @@ def _check_land_path(
         return
     for i, (a, b) in enumerate(itertools.pairwise(path)):
         last = i == steps - 1
+        walled = None if world.fixed_relations else _walled_by(world, state, nation, b)
+        if walled is not None:
+            raise IllegalActionError(
+                "9.0", f"the {nation} may neither attack the {walled} nor move through {b} now"
+            )
         if world.is_sea(b):
-            raise IllegalActionError("9.5", f"land units enter the sea only aboard a fleet ({b})")
+            _check_sailing(world, state, units, b)
         link = world.board.link(a, b)
         if link is None:
             raise _corner_or_gap(world, a, b)
@@ -193,7 +210,7 @@ def _check_land_path(
         raise IllegalActionError(
             "12.5.2", f"allies may pass through {end} but may not end their move there"
         )
-    if _enemies(world, state, nation, end) and not campaigning:
+    if world.is_land(end) and _enemies(world, state, nation, end) and not campaigning:
         # 12.3.1: no limit in the zone of a campaigning leader; 8.3 holds in an invaded
         # zone too: 9.3 lets units in and through, not more attackers than 8.3 allows
         _check_attack_limit(world, state, nation, end, troops, bool(leaders))
@@ -221,6 +238,28 @@ def _enemies(world: World, state: ItaliaState, nation: str, zone: str) -> list[U
     return [
         u for u in world.occupants(state, zone, nation) if not world.allied(state, nation, u.nation)
     ]
+
+
+def _check_sailing(world: World, state: ItaliaState, units: list[Unit], sea: str) -> None:
+    """9.5: land units enter the sea only aboard a fleet, unless the rulebook lets them
+    sail by themselves (:meth:`~.rulebook.Rulebook.sails_alone`, a variant's boats)."""
+    rulebook = world.rulebook
+    if rulebook.fixed_sailing():
+        raise IllegalActionError("9.5", f"land units enter the sea only aboard a fleet ({sea})")
+    for u in units:
+        if not rulebook.sails_alone(world, state, u):
+            rule, reason = rulebook.sea_refusal(world, state, u)
+            raise IllegalActionError(rule, f"{reason} ({u.label()}, {sea})")
+
+
+def _walled_by(world: World, state: ItaliaState, nation: str, zone: str) -> str | None:
+    """A nation with pieces ashore in ``zone`` that ``nation`` may neither attack nor move
+    through (a variant's :meth:`~.rulebook.Rulebook.restricted`), or None."""
+    for u in world.occupants(state, zone, nation):
+        no_attack, through = world.rulebook.restricted(world, state, nation, u.nation)
+        if no_attack and not through:
+            return u.nation
+    return None
 
 
 def _allies(world: World, state: ItaliaState, nation: str, zone: str) -> list[Unit]:
@@ -284,7 +323,8 @@ def apply_move(
     # 9.0: enemies ashore at the end, in a zone not invaded: the land units stop there, and
     # they may invade it (9.3); one look at the zone, without lists
     hostile = False
-    if not fleets and end not in state.invaded:
+    # (a land unit ends at sea only sailing alone, a variant's: no invasion there)
+    if not fleets and end not in state.invaded and world.is_land(end):
         for u in state.where[end]:
             if (
                 u.nation != nation
@@ -392,6 +432,7 @@ def check_embark(
     if not fleet.is_fleet:
         raise IllegalActionError("9.6", f"{fleet.label()} is not a fleet")
     units = _units(world, state, nation, ids)
+    check_leaving(world, state, units)
     frec = state.moves.get(fleet.id)
     carried = frec.carried if frec else 0
     troops = [u for u in units if not u.is_leader]
@@ -466,6 +507,7 @@ def check_disembark(
             raise IllegalActionError("9.6", f"{u.label()} is not aboard a fleet")
     if len(seas) != 1:
         raise IllegalActionError("9.6", "units land together only from one sea")
+    check_leaving(world, state, units)
     sea = seas.pop()
     if not world.is_land(zone) or not world.board.is_adjacent(sea, zone):
         raise IllegalActionError("9.6", f"units disembark on a coast beside {sea}; {zone} is not")

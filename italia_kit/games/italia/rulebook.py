@@ -35,6 +35,7 @@ from __future__ import annotations
 from typing import Any
 
 from italia_kit.core import Context
+from italia_kit.games.italia import board as board_words
 from italia_kit.games.italia import (
     combat,
     combat_end,
@@ -46,9 +47,11 @@ from italia_kit.games.italia import (
     submission,
     turn_ten,
 )
+from italia_kit.games.italia.scenarios import Nation
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
+from italia_kit.geo import Board
 
 
 class Rulebook:
@@ -79,6 +82,58 @@ class Rulebook:
         move check then count the zones of a path."""
         return type(self).step_cost is Rulebook.step_cost
 
+    def sails_alone(self, world: World, state: ItaliaState, unit: Unit) -> bool:
+        """Whether the land unit ``unit`` may move into a sea zone, and from one sea zone to
+        another, by itself now (paying :meth:`step_cost` for each step, as on land), as a
+        variant's armies do in boats. Default: False: 9.5, 9.6: land units go to sea only
+        aboard fleets. A variant that lets some sail gives the reason for the others in
+        :meth:`sea_refusal`; what becomes of armies left at sea is its
+        :meth:`end_movement`'s."""
+        return False
+
+    def sea_refusal(self, world: World, state: ItaliaState, unit: Unit) -> tuple[str, str]:
+        """(rule, reason) of the move check's refusal of a land unit's step into a sea
+        when :meth:`sails_alone` says no."""
+        return ("9.5", "land units enter the sea only aboard a fleet")
+
+    def fixed_sailing(self) -> bool:
+        """Whether :meth:`sails_alone` is the rulebook's (no land unit sails alone): the
+        move list then lists no land unit's step into a sea."""
+        return type(self).sails_alone is Rulebook.sails_alone
+
+    def may_leave(self, world: World, state: ItaliaState, unit: Unit) -> bool:
+        """Whether ``unit`` may leave its zone now, as far as the variant holds units in
+        place beyond Italia's stops (9.0: entering an enemy zone or a mountain, a strait,
+        stop a unit for the phase, and no rulebook answer frees it). Default: True (Italia
+        holds no unit in place otherwise). A variant that overrides it gives the reason of a
+        refusal in :meth:`leave_refusal`."""
+        return True
+
+    def leave_refusal(self, world: World, state: ItaliaState, unit: Unit) -> tuple[str, str]:
+        """(rule, reason) of the move check's refusal when :meth:`may_leave` says no."""
+        return ("9.0", f"{unit.label()} may not leave {unit.zone} now")
+
+    def fixed_leaving(self) -> bool:
+        """Whether :meth:`may_leave` is the rulebook's (every unit may): the move list then
+        lists moves without asking it."""
+        return type(self).may_leave is Rulebook.may_leave
+
+    def restricted(
+        self, world: World, state: ItaliaState, nation: str, other: str
+    ) -> tuple[bool, bool]:
+        """(``nation`` may not attack ``other``, ``nation`` may move through ``other``'s
+        zones) now. Default, 12.5.2: a subject and its master are allies, who never attack
+        each other and pass through each other's zones (but may not end a move there);
+        every other pair may attack and not pass (9.0). A variant's pair that may not
+        attack and may not pass through may not enter each other's zones at all."""
+        allied = state.masters.get(nation) == other or state.masters.get(other) == nation
+        return allied, allied
+
+    def fixed_relations(self) -> bool:
+        """Whether :meth:`restricted` is the rulebook's (allies are master and subject): the
+        move list and :meth:`World.allied` then read ``state.masters`` themselves."""
+        return type(self).restricted is Rulebook.restricted
+
     def fixed_allowance(self) -> bool:
         """Whether :meth:`movement_allowance` is the rulebook's: the move list then reads
         the movement of a unit alone from its own table (the list is asked at every move)."""
@@ -97,14 +152,46 @@ class Rulebook:
         raider, whatever its type. Default: :func:`.hits.hit_on`."""
         return hits.hit_on(unit, raider=raider)
 
-    def hits(self, roll: int, unit: UnitType, modifier: int, *, raider: bool = False) -> bool:
+    def hit_number_in(
+        self,
+        world: World,
+        state: ItaliaState,
+        zone: str,
+        unit: Unit,
+        *,
+        attacking: bool,
+        raider: bool = False,
+    ) -> int:
+        """10.2: the number the die of ``unit`` (a piece of the attacking side when
+        ``attacking``) must reach in a land battle in ``zone`` now: where a variant's hit
+        number depends on the battle (the terrain of the turn, the shooter's own facts).
+        Default: :meth:`hit_number` of its type, whatever the battle."""
+        return self.hit_number(unit.type, raider=raider)
+
+    def fixed_hit_number_in(self) -> bool:
+        """Whether :meth:`hit_number_in` is the rulebook's (the unit type's number): the
+        dice of a round then ask :meth:`hits` alone."""
+        return type(self).hit_number_in is Rulebook.hit_number_in
+
+    def hits(
+        self,
+        roll: int,
+        unit: UnitType,
+        modifier: int,
+        *,
+        raider: bool = False,
+        number: int | None = None,
+    ) -> bool:
         """10.2: whether ``roll`` of ``unit`` with ``modifier`` hits: a 1 always misses, a
-        10 always hits, otherwise the roll plus the modifiers reaches :meth:`hit_number`."""
+        10 always hits, otherwise the roll plus the modifiers reaches ``number`` (the
+        battle's :meth:`hit_number_in`, when a variant has one) or :meth:`hit_number`."""
         if roll <= 1:
             return False
         if roll >= 10:
             return True
-        return roll + modifier >= self.hit_number(unit, raider=raider)
+        if number is None:
+            number = self.hit_number(unit, raider=raider)
+        return roll + modifier >= number
 
     def land_modifier(
         self,
@@ -137,7 +224,9 @@ class Rulebook:
     ) -> str | None:
         """12.5.1: ``"must"`` when ``subject``, attacked by ``master``, must submit before
         any combat, ``"may"`` when it may after a round, None otherwise (the subject's
-        card). Default: :func:`.submission.submission_due`."""
+        card). A variant may also answer ``"offer"``: the subject is asked, before the
+        first round, whether it submits (Italia never does). Default:
+        :func:`.submission.submission_due`."""
         return submission.submission_due(world, state, subject, master)
 
     def submit(
@@ -157,11 +246,46 @@ class Rulebook:
         ``after_last_nation``. Default: :func:`.placement.reinforcements_due`."""
         return placement.reinforcements_due(world, state, nation, when)
 
+    def arrival_zones(
+        self, world: World, state: ItaliaState, nation: str, pending: dict[str, Any]
+    ) -> list[str]:
+        """7.2: the zones a reinforcement waiting for a place (``pending``, an entry of
+        ``state.reinforcements``: its unit, name, region, "in or adjacent to", and a
+        variant's ``choices``) may be placed in now, the choice made as it arrives.
+        Default: :func:`.placement.legal_zones` (a group's ``choices``, given by a
+        variant's :meth:`reinforcements_due`, are the places to choose from)."""
+        return placement.legal_zones(
+            world, state, nation, pending["unit"], free=True, pending=pending
+        )
+
+    def fixed_arrivals(self) -> bool:
+        """Whether :meth:`arrival_zones` is the rulebook's."""
+        return type(self).arrival_zones is Rulebook.arrival_zones
+
     # -- scoring (11.0) --------------------------------------------------------------------
     def score_turn(self, ctx: Context[ItaliaState], world: World) -> None:
         """11.0: the victory points of the end of a game turn (the scenario's scoring
-        turns; 12.5.2 halves a subject's). Default: :func:`.scoring.score_turn`."""
+        turns; 12.5.2 halves a subject's). Default: :func:`.scoring.score_turn`, which asks
+        :meth:`score_nation` of each nation that scores."""
         scoring.score_turn(ctx, world)
+
+    def score_nation(
+        self, ctx: Context[ItaliaState], world: World, nation: Nation, held: dict[str, str]
+    ) -> None:
+        """11.0: one nation's control points of this scoring turn (``held``: each land
+        zone's holder, :func:`.scoring.holders`); where a variant weighs areas (halves for
+        a truce) or adds its own. Default: :func:`.scoring.score_nation` (the card's score
+        rules; a subject's points halved by :func:`.victory.score`, 12.5.2)."""
+        scoring.score_nation(ctx, world, nation, held)
+
+    # -- the board (2.1, 2.2.1.9, 8.0, 9.4) ------------------------------------------------
+    def check_board(self, board: Board) -> None:
+        """2.1, 2.2.1.9, 8.0, 9.4: that ``board`` declares the words the rules read (zone
+        kinds, terrains, link kinds, the city attribute), raising one
+        :class:`~italia_kit.geo.BoardDataError` listing what is missing. A variant on a
+        board in its own words (``box``, ``marsh``, ``fortress``) checks those instead.
+        Default: :func:`.board.check_board`. Asked once per board by :class:`World`."""
+        board_words.check_board(board)
 
     # -- the sequence of a nation's turn (5.0) ---------------------------------------------
     def begin_nation_turn(self, ctx: Context[ItaliaState], world: World) -> None:

@@ -169,7 +169,7 @@ class ItaliaRules:
             else:
                 pending = state.reinforcements[0]
                 entry = pending["unit"]
-                zones = placement.legal_zones(w, state, nation, entry, free=True, pending=pending)
+                zones = w.rulebook.arrival_zones(w, state, nation, pending)
                 out.extend(_place_actions(cache, nation, entry, zones))
         elif phase == "stacking":
             out.extend(self._surplus_actions(state))

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, ClassVar
 from italia_kit.core import Action, InvalidActionError
 from italia_kit.games.italia.board import (
     base_stacking_limit,
-    check_board,
     city_allowed,
     is_borderland,
 )
@@ -54,6 +53,9 @@ class World:
         self, scenario: Scenario | str, board: Board | None = None, rulebook: Rulebook | None = None
     ) -> None:
         self.rulebook = rulebook if rulebook is not None else World.default_rulebook
+        #: whether the rulebook's allies are Italia's, master and subject (12.5.2): then
+        #: :meth:`allied` reads ``state.masters`` itself (asked at every move and battle)
+        self.fixed_relations = self.rulebook.fixed_relations()
         self.scenario = load_scenario(scenario) if isinstance(scenario, str) else scenario
         self.board = board if board is not None else load_board("italia")
         self._nations = {n.name: n for n in self.scenario.nations}
@@ -76,7 +78,8 @@ class World:
             _BOARD_TABLES[id(self.board)] = (self.board, tables)
 
     def _read_board(self) -> None:
-        check_board(self.board)  # the words of the board file the rules below rely on
+        # the words of the board file the rules below rely on (Italia's, or a variant's)
+        self.rulebook.check_board(self.board)
         self._land = {z.name for z in self.board.zones if z.is_land}
         self._borderlands = {z.name for z in self.board.zones if is_borderland(z)}
         self._seas = {z.name for z in self.board.zones if z.is_sea}
@@ -252,5 +255,8 @@ class World:
         return [u for u in state.units_in(zone) if u.nation != nation and u.carrier is None]
 
     def allied(self, state: ItaliaState, a: str, b: str) -> bool:
-        """A subjugated nation and its master are allies (12.5.2)."""
-        return state.masters.get(a) == b or state.masters.get(b) == a
+        """A subjugated nation and its master are allies (12.5.2): they do not attack each
+        other. A variant says so by :meth:`~.rulebook.Rulebook.restricted` (may not attack)."""
+        if self.fixed_relations:
+            return state.masters.get(a) == b or state.masters.get(b) == a
+        return self.rulebook.restricted(self, state, a, b)[0]
