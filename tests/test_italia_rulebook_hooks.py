@@ -57,6 +57,46 @@ def test_may_leave_a_variant_holds_units_in_place_in_the_list_and_the_check() ->
     assert moves_of(free, unit) == moves_of(samnites_in("Neapolis", None)[0], unit)
 
 
+# -- stops_on_entering, with movement points ----------------------------------------------------
+class PointsAndPasses(Rulebook):
+    """A test variant after medieval Italia's S2-S4: three movement points, +1 to enter a
+    mountain, and no stop there (9.0: two zones, a mountain stops units without a leader)."""
+
+    def movement_allowance(self, state: ItaliaState, unit: Unit, group_leader: int | None) -> int:
+        return 3
+
+    def step_cost(self, world: World, state: ItaliaState, unit: Unit, frm: str, to: str) -> int:
+        return 2 if world.is_mountain(to) else 1
+
+    def stops_on_entering(
+        self, world: World, state: ItaliaState, nation: str, zone: str, leader: int | None
+    ) -> tuple[str, str] | None:
+        return None
+
+
+def test_stops_on_entering_a_variants_units_cross_a_mountain_on_points() -> None:
+    """Italia's Samnites stop in Samnium (9.0); the variant's spend two of three points
+    there, go on to Apulia for the third, then have none left; one path through the
+    mountain is accepted by the check as well."""
+    italia, unit = samnites_in("Neapolis", None)
+    italia.apply(Move("Samnites", (unit,), ("Neapolis", "Samnium")))
+    assert italia.state.moves[unit].stopped and not moves_of(italia, unit)
+    assert "they stop: Samnium is a mountain zone (9.0)" in italia.log.of_kind("move")[-1].text
+    variant, unit = samnites_in("Neapolis", PointsAndPasses())
+    variant.apply(Move("Samnites", (unit,), ("Neapolis", "Samnium")))
+    assert not variant.state.moves[unit].stopped and variant.state.moves[unit].steps == 2
+    on = Move("Samnites", (unit,), ("Samnium", "Apulia"))
+    assert on in variant.legal_actions()
+    variant.apply(on)
+    assert variant.state.moves[unit].steps == 3 and not moves_of(variant, unit)
+    again, unit = samnites_in("Neapolis", PointsAndPasses())
+    again.apply(Move("Samnites", (unit,), ("Neapolis", "Samnium", "Apulia")))
+    assert again.state.units[unit].zone == "Apulia"
+    refused_at_four, unit = samnites_in("Neapolis", PointsAndPasses())
+    too_far = Move("Samnites", (unit,), ("Neapolis", "Samnium", "Apulia", "Calabria"))
+    refused(refused_at_four, lambda: refused_at_four.apply(too_far), "9.0", "asks 4")
+
+
 # -- sails_alone --------------------------------------------------------------------------------
 class SamniteBoats(Rulebook):
     """A test variant: the Samnites' infantry sail alone, two zones of allowance a sea step

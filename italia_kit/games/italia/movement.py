@@ -189,10 +189,14 @@ def _check_land_path(
         if last:
             break
         # entering b and going on: what would stop the group there?
-        if world.is_mountain(b) and leader is None and not _own_city(world, state, nation, b):
-            raise IllegalActionError(
-                "9.0", f"units must stop on entering the mountain zone {b} (without a leader, 9.1)"
-            )
+        if world.fixed_terrain_stops:
+            if world.is_mountain(b) and leader is None and not _own_city(world, state, nation, b):
+                raise IllegalActionError(
+                    "9.0",
+                    f"units must stop on entering the mountain zone {b} (without a leader, 9.1)",
+                )
+        elif (why := world.rulebook.stops_on_entering(world, state, nation, b, leader)) is not None:
+            raise IllegalActionError(why[0], f"units must stop on entering {b}: {why[1]}")
         enemies = _enemies(world, state, nation, b)
         if enemies and b not in state.invaded:
             raise IllegalActionError(
@@ -227,6 +231,11 @@ def _steps(state: ItaliaState, unit: Unit) -> int:
     """The zones ``unit`` has moved this phase."""
     rec = state.moves.get(unit.id)
     return rec.steps if rec is not None else 0
+
+
+def own_city(world: World, state: ItaliaState, nation: str, zone: str) -> bool:
+    """9.7: a city (not a ruin) in a zone the nation controls."""
+    return _own_city(world, state, nation, zone)
 
 
 def _own_city(world: World, state: ItaliaState, nation: str, zone: str) -> bool:
@@ -348,8 +357,17 @@ def apply_move(
                 moves[u.id].strait = True
         elif hostile:
             stop_reason = f"{end} is occupied (9.0)"
-        elif world.is_mountain(end) and leader is None and not _own_city(world, state, nation, end):
-            stop_reason = f"{end} is a mountain zone (9.0)"
+        elif world.fixed_terrain_stops:
+            if (
+                world.is_mountain(end)
+                and leader is None
+                and not _own_city(world, state, nation, end)
+            ):
+                stop_reason = f"{end} is a mountain zone (9.0)"
+        elif (
+            why := world.rulebook.stops_on_entering(world, state, nation, end, leader)
+        ) is not None:
+            stop_reason = f"{why[1]} ({why[0]})"
         if stop_reason:
             for u in units:
                 moves[u.id].stopped = True

@@ -82,6 +82,27 @@ class Rulebook:
         move check then count the zones of a path."""
         return type(self).step_cost is Rulebook.step_cost
 
+    def stops_on_entering(
+        self, world: World, state: ItaliaState, nation: str, zone: str, leader: int | None
+    ) -> tuple[str, str] | None:
+        """(rule, reason) when land units of ``nation`` entering ``zone`` (with the leader
+        ``leader``, or None) must stop there for the phase by its terrain, else None.
+        Default, 9.0, 9.1, 9.7: a mountain zone stops units without a leader, unless it holds
+        a city of theirs. (Enemy zones stop units too, 9.0, 9.3; that rule is not asked
+        here.) A variant whose units "need not stop on entering mountain terrain" answers
+        None."""
+        if (
+            world.is_mountain(zone)
+            and leader is None
+            and not movement.own_city(world, state, nation, zone)
+        ):
+            return ("9.0", f"{zone} is a mountain zone")
+        return None
+
+    def fixed_terrain_stops(self) -> bool:
+        """Whether :meth:`stops_on_entering` is the rulebook's (9.0's mountains)."""
+        return type(self).stops_on_entering is Rulebook.stops_on_entering
+
     def sails_alone(self, world: World, state: ItaliaState, unit: Unit) -> bool:
         """Whether the land unit ``unit`` may move into a sea zone, and from one sea zone to
         another, by itself now (paying :meth:`step_cost` for each step, as on land), as a

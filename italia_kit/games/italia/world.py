@@ -56,6 +56,9 @@ class World:
         #: whether the rulebook's allies are Italia's, master and subject (12.5.2): then
         #: :meth:`allied` reads ``state.masters`` itself (asked at every move and battle)
         self.fixed_relations = self.rulebook.fixed_relations()
+        #: whether units stop on entering a mountain as Italia's 9.0 says (the move check
+        #: and the move record then read the terrain themselves)
+        self.fixed_terrain_stops = self.rulebook.fixed_terrain_stops()
         self.scenario = load_scenario(scenario) if isinstance(scenario, str) else scenario
         self.board = board if board is not None else load_board("italia")
         self._nations = {n.name: n for n in self.scenario.nations}
