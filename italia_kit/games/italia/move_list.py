@@ -17,6 +17,7 @@ from itertools import chain
 
 from italia_kit.core import Action
 from italia_kit.games.italia.actions import Disembark, Embark, Move
+from italia_kit.games.italia.move_hooks import relations, sailings
 from italia_kit.games.italia.move_steps import (
     FLEET,
     FLEET_MOVES,
@@ -78,7 +79,7 @@ class Sides:
         # (allies), and whom it may neither attack nor pass (walls: their zones are closed)
         walls: set[str] = set()
         if not world.fixed_relations:
-            allies, walls = _relations(world, state, nation)
+            allies, walls = relations(world, state, nation)
         own: list[Unit] = []  # the nation's pieces, in id order
         foes: set[str] = set()  # zones with pieces ashore of nations not allied (9.0)
         friends: set[str] = set()  # zones with pieces ashore of allies (12.5.2)
@@ -140,20 +141,6 @@ class Sides:
         if len(state.invaded) != sides.invaded:
             sides.watch(state)
         return sides
-
-
-def _relations(world: World, state: ItaliaState, nation: str) -> tuple[set[str], set[str]]:
-    """The nations ``nation`` may move through without attacking, and those it may neither
-    attack nor move through, by the rulebook's :meth:`~.rulebook.Rulebook.restricted`."""
-    allies: set[str] = set()
-    walls: set[str] = set()
-    for other in {u.nation for u in state.units.values()} - {nation}:
-        no_attack, through = world.rulebook.restricted(world, state, nation, other)
-        if no_attack and through:
-            allies.add(other)
-        elif no_attack:
-            walls.add(other)
-    return allies, walls
 
 
 def _marches(world: World, state: ItaliaState, nation: str) -> bool:
@@ -227,36 +214,13 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     listed = _listed(world, state, nation)
     rulebook = world.rulebook
     if not rulebook.fixed_sailing():
-        listed.extend(_sailings(world, state, nation))
+        listed.extend(sailings(world, state, nation))
     if rulebook.fixed_leaving():
         return listed
     held = {u.id for u in state.units_of(nation) if not rulebook.may_leave(world, state, u)}
     if not held:
         return listed
     return [a for a in listed if held.isdisjoint(getattr(a, "units", ()))]
-
-
-def _sailings(world: World, state: ItaliaState, nation: str) -> list[Action]:
-    """A variant's one-step moves of land units sailing alone (its boats,
-    :meth:`~.rulebook.Rulebook.sails_alone`): from a coast into a sea beside it, or from a
-    sea into the next, each unit alone, within its allowance at the rulebook's step cost.
-    (Its steps from a sea onto a coast are listed with its other land steps.)"""
-    rulebook = world.rulebook
-    out: list[Action] = []
-    for u in sorted(state.units_of(nation), key=_unit_id):
-        if u.is_fleet or u.carrier is not None:
-            continue
-        rec = state.moves.get(u.id)
-        if rec is not None and rec.stopped:
-            continue
-        if not rulebook.sails_alone(world, state, u):
-            continue
-        used = rec.steps if rec is not None else 0
-        limit = rulebook.movement_allowance(state, u, None)
-        for sea in world.sea_exits(u.zone):
-            if used + rulebook.step_cost(world, state, u, u.zone, sea) <= limit:
-                out.append(Move(nation, (u.id,), (u.zone, sea)))
-    return out
 
 
 def _listed(world: World, state: ItaliaState, nation: str) -> list[Action]:

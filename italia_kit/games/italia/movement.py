@@ -8,6 +8,12 @@ from __future__ import annotations
 import itertools
 
 from italia_kit.core import Context, IllegalActionError, InvalidActionError
+from italia_kit.games.italia.move_hooks import (
+    check_leaving,
+    check_sailing,
+    enemies_stop,
+    walled_by,
+)
 from italia_kit.games.italia.special import hannibal_march
 from italia_kit.games.italia.stacking import stacking_limit
 from italia_kit.games.italia.state import ItaliaState, MoveRecord, Unit
@@ -22,17 +28,6 @@ def record(state: ItaliaState, unit: Unit) -> MoveRecord:
     if rec is None:
         rec = state.moves[unit.id] = MoveRecord(path=[unit.zone])
     return rec
-
-
-def check_leaving(world: World, state: ItaliaState, units: list[Unit]) -> None:
-    """A variant's hold on units in place (:meth:`~.rulebook.Rulebook.may_leave`): refused
-    with the variant's rule; Italia holds none, and is not asked."""
-    rulebook = world.rulebook
-    if rulebook.fixed_leaving():
-        return
-    for u in units:
-        if not rulebook.may_leave(world, state, u):
-            raise IllegalActionError(*rulebook.leave_refusal(world, state, u))
 
 
 def _units(world: World, state: ItaliaState, nation: str, ids: tuple[int, ...]) -> list[Unit]:
@@ -170,13 +165,13 @@ def _check_land_path(
         return
     for i, (a, b) in enumerate(itertools.pairwise(path)):
         last = i == steps - 1
-        walled = None if world.fixed_relations else _walled_by(world, state, nation, b)
+        walled = None if world.fixed_relations else walled_by(world, state, nation, b)
         if walled is not None:
             raise IllegalActionError(
                 "9.0", f"the {nation} may neither attack the {walled} nor move through {b} now"
             )
         if world.is_sea(b):
-            _check_sailing(world, state, units, b)
+            check_sailing(world, state, units, b)
         link = world.board.link(a, b)
         if link is None:
             raise _corner_or_gap(world, a, b)
@@ -198,7 +193,7 @@ def _check_land_path(
         elif (why := world.rulebook.stops_on_entering(world, state, nation, b, leader)) is not None:
             raise IllegalActionError(why[0], f"units must stop on entering {b}: {why[1]}")
         enemies = _enemies(world, state, nation, b)
-        if enemies and b not in state.invaded:
+        if enemies and b not in state.invaded and enemies_stop(world, state, nation, b):
             raise IllegalActionError(
                 "9.0", f"units must stop on entering {b}, occupied by the {enemies[0].nation}"
             )
@@ -247,28 +242,6 @@ def _enemies(world: World, state: ItaliaState, nation: str, zone: str) -> list[U
     return [
         u for u in world.occupants(state, zone, nation) if not world.allied(state, nation, u.nation)
     ]
-
-
-def _check_sailing(world: World, state: ItaliaState, units: list[Unit], sea: str) -> None:
-    """9.5: land units enter the sea only aboard a fleet, unless the rulebook lets them
-    sail by themselves (:meth:`~.rulebook.Rulebook.sails_alone`, a variant's boats)."""
-    rulebook = world.rulebook
-    if rulebook.fixed_sailing():
-        raise IllegalActionError("9.5", f"land units enter the sea only aboard a fleet ({sea})")
-    for u in units:
-        if not rulebook.sails_alone(world, state, u):
-            rule, reason = rulebook.sea_refusal(world, state, u)
-            raise IllegalActionError(rule, f"{reason} ({u.label()}, {sea})")
-
-
-def _walled_by(world: World, state: ItaliaState, nation: str, zone: str) -> str | None:
-    """A nation with pieces ashore in ``zone`` that ``nation`` may neither attack nor move
-    through (a variant's :meth:`~.rulebook.Rulebook.restricted`), or None."""
-    for u in world.occupants(state, zone, nation):
-        no_attack, through = world.rulebook.restricted(world, state, nation, u.nation)
-        if no_attack and not through:
-            return u.nation
-    return None
 
 
 def _allies(world: World, state: ItaliaState, nation: str, zone: str) -> list[Unit]:
@@ -355,7 +328,7 @@ def apply_move(
             stop_reason = "crossing a strait takes the whole phase (9.4)"
             for u in units:
                 moves[u.id].strait = True
-        elif hostile:
+        elif hostile and enemies_stop(world, state, nation, end):
             stop_reason = f"{end} is occupied (9.0)"
         elif world.fixed_terrain_stops:
             if (

@@ -7,12 +7,16 @@ that rule, exactly: Italia I and II play :class:`Rulebook` itself. A :class:`Wor
 rulebook (``World(scenario, rulebook=MyRules())``; ``World.default_rulebook`` otherwise), and
 the rule modules ask ``world.rulebook`` wherever a variant may decide differently:
 
-- movement: the zones (points) a unit may move in a phase (9.0, 9.1, 12.2);
-- combat: the die, the dice a unit rolls, the number it hits on, the modifiers and whether
-  a roll hits (10.2, 10.3, 10.6, 10.7, 10.8.2, 10.9);
-- submission: whether a nation must or may submit (12.5.1);
-- reinforcements: which arrive for a nation at a moment of the turn (7.2);
-- scoring: the end-of-turn scoring (11.0);
+- movement: the zones (points) a unit may move in a phase and what a step costs, where
+  units stop (mountains, enemy zones), units held in place, land units sailing alone,
+  who may attack or pass whom (9.0-9.6, 12.2, 12.5.2);
+- combat: the die, the dice a unit rolls, the number it hits on (by type, or by battle),
+  the modifiers and whether a roll hits (10.2, 10.3, 10.6, 10.7, 10.8.2, 10.9);
+- submission: whether a nation must, may, or is offered before any round to submit (12.5.1);
+- reinforcements: which arrive for a nation at a moment of the turn, and where one
+  waiting for a place may go (7.2);
+- scoring: the end-of-turn scoring and one nation's control points (11.0);
+- the board: its words checked, its terrains and stacking limits read (2.1, 8.0);
 - the sequence of a nation's turn (5.0): each step from the start of a nation's turn to the
   next nation's, with the end of the game turn.
 
@@ -51,7 +55,7 @@ from italia_kit.games.italia.scenarios import Nation
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
-from italia_kit.geo import Board
+from italia_kit.geo import Board, Zone
 
 
 class Rulebook:
@@ -102,6 +106,18 @@ class Rulebook:
     def fixed_terrain_stops(self) -> bool:
         """Whether :meth:`stops_on_entering` is the rulebook's (9.0's mountains)."""
         return type(self).stops_on_entering is Rulebook.stops_on_entering
+
+    def enemies_stop(self, world: World, state: ItaliaState, nation: str, zone: str) -> bool:
+        """Whether land units of ``nation`` entering ``zone``, where a nation they may
+        attack stands (and that no invasion has opened, 9.3), stop there for the phase.
+        Default, 9.0: they do. A variant whose units go on with points left (Britannia's
+        overrun) answers False and says when they may leave by :meth:`may_leave`; the
+        battle is due all the same if they stay (10.0)."""
+        return True
+
+    def fixed_enemy_stops(self) -> bool:
+        """Whether :meth:`enemies_stop` is the rulebook's (9.0: always)."""
+        return type(self).enemies_stop is Rulebook.enemies_stop
 
     def sails_alone(self, world: World, state: ItaliaState, unit: Unit) -> bool:
         """Whether the land unit ``unit`` may move into a sea zone, and from one sea zone to
@@ -307,6 +323,20 @@ class Rulebook:
         board in its own words (``box``, ``marsh``, ``fortress``) checks those instead.
         Default: :func:`.board.check_board`. Asked once per board by :class:`World`."""
         board_words.check_board(board)
+
+    def terrain_of(self, zone: Zone) -> str:
+        """2.1: the terrain the rules read for a board location, in Italia's words
+        (``clear``, ``mountain``, ``swamp``, ``sea``): its stops (9.0), its attackers'
+        -1 (10.3). Default: the board's own word. A variant on a board in other words
+        says which of Italia's each of its own is (medieval's ``marsh`` is a ``swamp``).
+        Asked once per board and rulebook by :class:`World`."""
+        return zone.terrain.value
+
+    def stacking_base(self, zone: Zone) -> int | None:
+        """8.0: the units a land location holds before capitals, leaders and attacks
+        (None: unlimited). Default: :func:`.board.base_stacking_limit` (3 in clear and
+        swamp, 2 in mountains and borderlands). Asked once per board and rulebook."""
+        return board_words.base_stacking_limit(zone)
 
     # -- the sequence of a nation's turn (5.0) ---------------------------------------------
     def begin_nation_turn(self, ctx: Context[ItaliaState], world: World) -> None:

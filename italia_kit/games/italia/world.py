@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from italia_kit.core import Action, InvalidActionError
 from italia_kit.games.italia.board import (
-    base_stacking_limit,
     city_allowed,
     is_borderland,
 )
@@ -35,8 +34,9 @@ LandMoves = tuple[LandSteps, LandSteps]
 ROME: frozenset[str] = frozenset({"Rome"})
 _NONE_CLOSED: frozenset[str] = frozenset()
 
-#: id(board) -> (the board, what ``World._read_board`` read from it)
-_BOARD_TABLES: dict[int, tuple[Board, dict[str, object]]] = {}
+#: (id(board), the rulebook's type) -> (the board, what ``World._read_board`` read from it
+#: by that rulebook's words)
+_BOARD_TABLES: dict[tuple[int, type], tuple[Board, dict[str, object]]] = {}
 #: action values kept for the games on one board at most (some 120 random games' worth)
 ACTION_CACHE_LIMIT = 50_000
 
@@ -66,7 +66,8 @@ class World:
         self.frozen: dict[tuple[str, str], list[Unit]] | None = None
         # the board's tables are read once per board and shared, with the action values
         # made so far, by every World on it: a new game starts with them at hand
-        known = _BOARD_TABLES.get(id(self.board))
+        key = (id(self.board), type(self.rulebook))
+        known = _BOARD_TABLES.get(key)
         if known is not None and known[0] is self.board:
             self.__dict__.update(known[1])
             if len(self.action_cache) > ACTION_CACHE_LIMIT:
@@ -78,15 +79,17 @@ class World:
             before = set(self.__dict__)
             self._read_board()
             tables = {k: v for k, v in self.__dict__.items() if k not in before}
-            _BOARD_TABLES[id(self.board)] = (self.board, tables)
+            _BOARD_TABLES[key] = (self.board, tables)
 
     def _read_board(self) -> None:
         # the words of the board file the rules below rely on (Italia's, or a variant's)
         self.rulebook.check_board(self.board)
+        rulebook = self.rulebook
+        terrain_of = {z.name: rulebook.terrain_of(z) for z in self.board.zones}
         self._land = {z.name for z in self.board.zones if z.is_land}
         self._borderlands = {z.name for z in self.board.zones if is_borderland(z)}
         self._seas = {z.name for z in self.board.zones if z.is_sea}
-        self._mountains = {z.name for z in self.board.zones if z.terrain.value == "mountain"}
+        self._mountains = {z.name for z in self.board.zones if terrain_of[z.name] == "mountain"}
         self._names = {z.name for z in self.board.zones}
         # the neighbours a move list asks for again and again, by zone, in board order
         self._land_exits: dict[str, tuple[str, ...]] = {}
@@ -125,11 +128,11 @@ class World:
                 for n in nbs
                 if n not in self._seas
             )
-            self._attack_limit[z.name] = (base_stacking_limit(z) or 0) + 1
+            self._attack_limit[z.name] = (rulebook.stacking_base(z) or 0) + 1
             self._neighbours[z.name] = tuple(nbs)
             self._seas_beside[z.name] = () if z.is_sea else tuple(self.board.seas_beside(z.name))
-            self._terrain[z.name] = z.terrain.value
-            self._base_limit[z.name] = None if z.is_sea else (base_stacking_limit(z) or 0)
+            self._terrain[z.name] = terrain_of[z.name]
+            self._base_limit[z.name] = None if z.is_sea else (rulebook.stacking_base(z) or 0)
         #: per zone, where a land unit may step (9.0): every step, then those a unit that has
         #: moved may take (no strait, 9.4); the move list reads it for each unit it lists
         self.reach: dict[str, tuple[Reach, Reach]] = {}
