@@ -6,6 +6,9 @@ alike), while Italia's rulebook keeps Italia's rules (the golden playthroughs an
 
 from __future__ import annotations
 
+import pytest
+
+from italia_kit.core import Context
 from italia_kit.games.italia import Move, Position, World
 from italia_kit.games.italia.rulebook import Rulebook
 from italia_kit.games.italia.setup import ItaliaGame
@@ -218,3 +221,116 @@ def test_restricted_no_attack_with_passage_is_italias_alliance() -> None:
     through = Move("Carthaginians", (unit,), ("Lucania", "Apulia", "Samnium"))
     truce.apply(through)
     assert truce.state.units[unit].zone == "Samnium"
+
+
+# -- the movement hooks together, over random games ---------------------------------------------
+class BritanniaMovement(Rulebook):
+    """A test variant with every movement hook at once, after medieval Italia's sentences:
+    three points (S2), +1 to enter a mountain and no stop there (S3, S4), boats for the
+    Carthaginians and Greeks at two points a sea (S7, S8), overrun at 2:1 (S30), and armies
+    left at sea lost (reconstructed in ``docs/games/medieval.md``)."""
+
+    name = "britannia-movement"
+
+    def movement_allowance(self, state: ItaliaState, unit: Unit, group_leader: int | None) -> int:
+        if unit.is_fleet:
+            return super().movement_allowance(state, unit, group_leader)
+        return 3
+
+    def step_cost(self, world: World, state: ItaliaState, unit: Unit, frm: str, to: str) -> int:
+        return 2 if world.is_sea(to) or world.is_mountain(to) else 1
+
+    def stops_on_entering(
+        self, world: World, state: ItaliaState, nation: str, zone: str, leader: int | None
+    ) -> tuple[str, str] | None:
+        return None
+
+    def sails_alone(self, world: World, state: ItaliaState, unit: Unit) -> bool:
+        return unit.nation in ("Carthaginians", "Greeks") and not unit.is_fleet
+
+    def sea_refusal(self, world: World, state: ItaliaState, unit: Unit) -> tuple[str, str]:
+        return ("S8", f"the {unit.nation} have no boats")
+
+    enemies_stop = Overrun.enemies_stop
+    may_leave = Overrun.may_leave
+    leave_refusal = Overrun.leave_refusal
+
+    def end_movement(self, ctx: Context[ItaliaState], world: World) -> None:
+        state = ctx.state
+        for u in [u for u in state.units.values() if u.carrier is None and not u.is_fleet]:
+            if world.is_sea(u.zone):
+                state.remove_unit(u)
+                ctx.emit("eliminated", "test", f"{u.label()} is lost at sea.", unit=u.id)
+        super().end_movement(ctx, world)
+
+
+def checked_steps(game: ItaliaGame) -> list[Move]:
+    """Every one-step move of a unit alone (not aboard) that the move check accepts: the
+    reference the move list's steps of units alone are held to."""
+    from italia_kit.core import IllegalActionError, InvalidActionError
+    from italia_kit.games.italia.movement import check_move
+
+    world, state, nation = game.rules.world, game.state, game.state.actor
+    out = []
+    for u in sorted(state.units_of(nation), key=lambda u: u.id):
+        if u.carrier is not None:
+            continue
+        for nb in world.neighbours(u.zone):
+            try:
+                check_move(world, state, nation, (u.id,), (u.zone, nb))
+            except (IllegalActionError, InvalidActionError):
+                continue
+            out.append(Move(nation, (u.id,), (u.zone, nb)))
+    return out
+
+
+@pytest.mark.parametrize("rulebook", [Rulebook(), BritanniaMovement()], ids=repr)
+def test_the_move_list_and_the_move_check_agree_under_a_variant_over_random_games(
+    rulebook: Rulebook,
+) -> None:
+    """At every movement decision of two random games of Italia I the steps of units alone
+    that the move list offers are those the move check accepts, with Italia's rulebook
+    (the reference is sound) and with every movement hook overridden at once; the variant's
+    armies do sail and go on from mountains they entered, which Italia's never do. (Moves
+    of a leader's group and a campaign's are left to ``test_italia_properties.py``.)"""
+    import random
+
+    from italia_kit.games.italia import new_game
+
+    seen = {"sea": 0, "mountain_on": 0, "decisions": 0}
+    for seed in (1, 2):
+        game = new_game("italia1", seed=seed, rulebook=rulebook)
+        world, rng = game.rules.world, random.Random(seed)
+        for _ in range(2500):
+            if game.is_over:
+                break
+            actions = game.legal_actions()
+            if game.state.phase_name == "movement" and game.state.campaign is None:
+                alone = [
+                    a for a in actions if isinstance(a, Move) and len(a.units) == 1
+                    and len(a.path) == 2 and a.path[-1] != "Alps"
+                ]  # fmt: skip
+                expected = [m for m in checked_steps(game) if m.path[-1] != "Alps"]
+                assert sorted(map(repr, alone)) == sorted(map(repr, expected))
+                seen["decisions"] += 1
+                state = game.state
+                seen["sea"] += any(
+                    world.is_sea(m.path[-1]) and not state.units[m.units[0]].is_fleet for m in alone
+                )
+                # troops that entered a mountain this phase, alone and without a city there
+                # (9.0 would have stopped it), and may still move on
+                seen["mountain_on"] += any(
+                    world.is_mountain(m.path[0])
+                    and len(state.moves[m.units[0]].path) >= 2
+                    and state.moves[m.units[0]].leader is None
+                    and not state.units[m.units[0]].is_leader
+                    and not state.has_city(m.path[0])
+                    for m in alone
+                    if m.units[0] in state.moves
+                )
+            game.apply(rng.choice(actions))
+    assert seen["decisions"] > 100, seen
+    if isinstance(rulebook, BritanniaMovement):
+        assert seen["sea"] > 5 and seen["mountain_on"] > 5, seen
+    else:
+        assert seen["sea"] == 0 and seen["mountain_on"] == 0, seen
