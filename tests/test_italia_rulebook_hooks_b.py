@@ -8,11 +8,12 @@ unchanged)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import pytest
 
-from italia_kit.core import Context
+from italia_kit.core import Action, Context, Decision, IllegalActionError
 from italia_kit.games.italia import EndMovement, Move, Position, World
 from italia_kit.games.italia.actions import Fight, Place, Submit
 from italia_kit.games.italia.rulebook import Rulebook
@@ -320,3 +321,70 @@ def test_extras_a_variants_state_fields_are_cloned_deeply_and_saved() -> None:
     assert state.extras["truces"][0]["scored"] == [] and unit.extras["mp"] == 3
     again = ItaliaState.from_json(json.loads(json.dumps(state.to_json())))
     assert again.extras == state.extras and again.units[unit.id].extras == unit.extras
+
+
+# -- a variant's own decisions --------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Muster(Action):
+    """A test variant's own action: the nation ending its movement musters its army in one
+    of the zones it holds (a Britannia-like choice Italia never asks)."""
+
+    kind: ClassVar[str] = "muster"
+    nation: str = ""
+    zone: str = ""
+
+
+class Musters(Rulebook):
+    """A test variant: once a nation's movement ends, it names a zone it holds to muster
+    in (noted in ``state.extras``) before its battles; Italia goes straight to combat."""
+
+    own_actions = (Muster,)
+
+    def end_movement(self, ctx: Context[ItaliaState], world: World) -> None:
+        super().end_movement(ctx, world)
+        ctx.state.extras["muster"] = ctx.state.active
+
+    def own_decision(self, world: World, state: ItaliaState) -> Decision | None:
+        nation = state.extras.get("muster")
+        if nation is None:
+            return None
+        return Decision(nation, "muster", "muster 1", "muster in a zone you hold")
+
+    def own_legal_actions(self, world: World, state: ItaliaState) -> list[Action]:
+        nation = state.extras["muster"]
+        return [Muster(nation, z) for z in world.controlled_zones(state, nation)]
+
+    def apply_own(self, ctx: Context[ItaliaState], world: World, action: Action) -> None:
+        assert isinstance(action, Muster)
+        state = ctx.state
+        if action not in self.own_legal_actions(world, state):
+            raise IllegalActionError("muster 1", f"the {action.nation} hold no {action.zone}")
+        del state.extras["muster"]
+        ctx.emit("muster", "muster 1", f"the {action.nation} muster in {action.zone}.")
+
+
+def test_own_decision_a_variants_choice_is_asked_refused_and_saved() -> None:
+    """After the Romans' movement the variant asks them to muster; Italia's combat waits;
+    another action and a zone they do not hold are refused under the variant's rule with
+    nothing changed; the choice is replayed from a save by the variant's codec."""
+    from italia_kit.core import game_from_json, game_to_json
+
+    pos = Position("italia1", nation="Romans", phase="movement", rulebook=Musters())
+    pos.put("Romans", "legion", "Rome")
+    pos.put("Romans", "legion", "Etruria")
+    game = pos.game()
+    game.apply(EndMovement("Romans"))
+    assert game.decision is not None and game.decision.kind == "muster"
+    assert game.legal_actions() == [Muster("Romans", "Etruria"), Muster("Romans", "Rome")]
+    refused(game, lambda: game.apply(EndMovement("Romans")), "muster 1", "decision is muster")
+    refused(game, lambda: game.apply(Muster("Romans", "Samnium")), "muster 1", "hold no")
+    game.apply(Muster("Romans", "Rome"))
+    assert game.log.of_kind("muster") and "muster" not in game.state.extras
+    assert game.decision is None or game.decision.kind != "muster"
+    again = game_from_json(game_to_json(game), game.rules)
+    assert [e.text for e in again.log] == [e.text for e in game.log]
+    italia = Position("italia1", nation="Romans", phase="movement")
+    italia.put("Romans", "legion", "Rome")
+    plain = italia.game()
+    plain.apply(EndMovement("Romans"))
+    assert plain.decision is None or plain.decision.kind != "muster"

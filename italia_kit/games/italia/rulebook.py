@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from italia_kit.core import Context
+from italia_kit.core import Action, Context, Decision, IllegalActionError
 from italia_kit.games.italia import board as board_words
 from italia_kit.games.italia import (
     combat,
@@ -337,6 +337,31 @@ class Rulebook:
         (None: unlimited). Default: :func:`.board.base_stacking_limit` (3 in clear and
         swamp, 2 in mountains and borderlands). Asked once per board and rulebook."""
         return board_words.base_stacking_limit(zone)
+
+    # -- a variant's own decisions ------------------------------------------------------------
+    #: the variant's own action classes: its decisions' actions, read back from saves
+    own_actions: tuple[type[Action], ...] = ()
+
+    def own_decision(self, world: World, state: ItaliaState) -> Decision | None:
+        """A decision of the variant's own pending now (a choice Italia's rules never ask:
+        where attackers go after a submission, a population marker's area), asked before
+        Italia's by ``ItaliaRules.decision``, ``legal_actions``, ``apply`` and ``advance``.
+        Default: None (Italia has none of its own)."""
+        return None
+
+    def own_legal_actions(self, world: World, state: ItaliaState) -> list[Action]:
+        """The actions of :meth:`own_decision` (of the classes in :attr:`own_actions`)."""
+        return []
+
+    def apply_own(self, ctx: Context[ItaliaState], world: World, action: Action) -> None:
+        """Apply one of :attr:`own_actions` while :meth:`own_decision` is pending: check it
+        before any change (refusing with the variant's rule), then carry it out; the
+        runner's ``advance`` goes on once no decision of its own is pending."""
+        raise IllegalActionError("5.0", f"{action.kind} is not an action of {self.name}")
+
+    def fixed_decisions(self) -> bool:
+        """Whether :meth:`own_decision` is the rulebook's (none): the rules then never ask."""
+        return type(self).own_decision is Rulebook.own_decision
 
     # -- the sequence of a nation's turn (5.0) ---------------------------------------------
     def begin_nation_turn(self, ctx: Context[ItaliaState], world: World) -> None:
