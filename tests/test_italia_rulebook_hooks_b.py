@@ -15,7 +15,9 @@ import pytest
 
 from italia_kit.core import Action, Context, Decision, IllegalActionError
 from italia_kit.games.italia import EndMovement, Move, Position, World
-from italia_kit.games.italia.actions import Fight, Place, Submit
+from italia_kit.games.italia.actions import Fight, Place, Retreat, Submit
+from italia_kit.games.italia.battle_state import Battle
+from italia_kit.games.italia.retreat import Refuge
 from italia_kit.games.italia.rulebook import Rulebook
 from italia_kit.games.italia.scenarios import Nation, ScenarioError, scenario_from_dicts
 from italia_kit.games.italia.scenarios.zones import ZoneWords
@@ -323,7 +325,7 @@ def test_extras_a_variants_state_fields_are_cloned_deeply_and_saved() -> None:
     assert again.extras == state.extras and again.units[unit.id].extras == unit.extras
 
 
-# -- a variant's own decisions --------------------------------------------------------------------
+# -- a variant's own decisions ---------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Muster(Action):
     """A test variant's own action: the nation ending its movement musters its army in one
@@ -388,3 +390,35 @@ def test_own_decision_a_variants_choice_is_asked_refused_and_saved() -> None:
     plain = italia.game()
     plain.apply(EndMovement("Romans"))
     assert plain.decision is None or plain.decision.kind != "muster"
+
+
+# -- retreat_refuges ------------------------------------------------------------------------------
+class BackTheWayTheyCame(Rulebook):
+    """A test variant: attackers retreat only into a zone they came from (Britannia's
+    reading; 10.5: any adjacent zone empty or their own)."""
+
+    def retreat_refuges(
+        self, world: World, state: ItaliaState, battle: Battle, nation: str
+    ) -> list[Refuge]:
+        found = super().retreat_refuges(world, state, battle, nation)
+        if nation != battle.attacker:
+            return found
+        return [r for r in found if r[0] in battle.came_from]
+
+
+def retreat_zones_listed(game: ItaliaGame) -> set[str]:
+    return {a.zone for a in game.legal_actions() if isinstance(a, Retreat)}
+
+
+def test_retreat_refuges_a_variant_narrows_where_a_side_may_retreat() -> None:
+    """After a round in which every die misses the Carthaginians may retreat from Apulia:
+    in Italia to Samnium or another empty zone beside it (10.5), in the variant only to
+    Samnium, where they came from; a retreat elsewhere is refused (10.5), nothing changed."""
+    italia, variant = attack_apulia(None), attack_apulia(BackTheWayTheyCame())
+    for game in (italia, variant):
+        assert game.decision is not None and game.decision.kind == "retreat"
+    assert "Samnium" in retreat_zones_listed(italia) and len(retreat_zones_listed(italia)) > 1
+    assert retreat_zones_listed(variant) == {"Samnium"}
+    elsewhere = next(z for z in sorted(retreat_zones_listed(italia)) if z != "Samnium")
+    troops = tuple(u.id for u in variant.state.units_in("Apulia", "Carthaginians"))
+    refused(variant, lambda: variant.apply(Retreat("Carthaginians", troops, elsewhere)), "10.5")

@@ -23,7 +23,7 @@ from italia_kit.games.italia.actions import (
     Submit,
     Targets,
 )
-from italia_kit.games.italia.retreat import fitting, refuges
+from italia_kit.games.italia.retreat import fitting
 from italia_kit.games.italia.special import conversion_targets
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.units import UnitType
@@ -210,7 +210,7 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
         if spread not in [a.aims for a in out if isinstance(a, Targets)]:
             out.append(Targets(nation, spread))
     elif stage == "rampage":
-        havens = refuges(world, state, battle, nation)
+        havens = world.rulebook.retreat_refuges(world, state, battle, nation)
         for u in mine:
             zones = fitting(havens, [u])
             out.extend(ElephantVictim(nation, u.id, z) for z in zones)
@@ -224,7 +224,8 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
         everyone = tuple(
             [u.id for u in mine] + [u.id for u in combat.leaders(state, battle, nation)]
         )
-        havens = refuges(world, state, battle, nation)  # the same for every group
+        # the same for every group
+        havens = world.rulebook.retreat_refuges(world, state, battle, nation)
         _add_retreats(world, out, nation, everyone, fitting(havens, mine))
         if len(mine) > 1:
             # where one unit may go depends only on its type and whether it has been hit

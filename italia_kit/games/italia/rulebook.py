@@ -46,11 +46,14 @@ from italia_kit.games.italia import (
     hits,
     movement,
     placement,
+    retreat,
     scoring,
     sequence,
     submission,
     turn_ten,
 )
+from italia_kit.games.italia.battle_state import Battle
+from italia_kit.games.italia.retreat import Refuge
 from italia_kit.games.italia.scenarios import Nation
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.units import UnitType
@@ -426,6 +429,17 @@ class Rulebook:
         sequence.find_surplus_in(ctx, world, zone, nation)
 
     # -- the steps of a battle other rule modules take (10.0-10.7) ---------------------------
+    def retreat_refuges(
+        self, world: World, state: ItaliaState, battle: Battle, nation: str
+    ) -> list[Refuge]:
+        """10.5, 8.6, 12.3.1, 13.1: the zones a side of ``battle`` may retreat to, each with
+        whether it is a sea and the room left there (:data:`.retreat.Refuge`), sorted by
+        name; which of them a group of units fits is :func:`.retreat.fitting`'s. Default:
+        :func:`.retreat.refuges` (an adjacent zone empty or the side's own, not where the
+        attackers came from for the defender; a sea onto its fleets). Asked by every list
+        and check of a retreat, a raid's retreat and an elephant's victim."""
+        return retreat.refuges(world, state, battle, nation)
+
     def next_round(self, ctx: Context[ItaliaState], world: World) -> None:
         """10.1: another round of the battle being fought. Default:
         :func:`.combat.next_round`."""
