@@ -474,4 +474,11 @@ CAMPAIGN_ACTIONS: tuple[type[Action], ...] = (
     EndReaction,
 )
 
-CODEC = ActionCodec((*ACTION_CLASSES, *COMBAT_ACTIONS, Revolt, *CAMPAIGN_ACTIONS))
+#: every action class of Italia I and II (a variant's codec adds its own, ``ItaliaRules``)
+CODEC_CLASSES: tuple[type[Action], ...] = (
+    *ACTION_CLASSES,
+    *COMBAT_ACTIONS,
+    Revolt,
+    *CAMPAIGN_ACTIONS,
+)
+CODEC = ActionCodec(CODEC_CLASSES)

@@ -58,6 +58,8 @@ def roll_round(
     )
     rulebook = world.rulebook  # the numbers and modifiers of the dice (10.2)
     hit, dice, die = rulebook.hits, rulebook.dice, rulebook.die_sides
+    # a variant's hit numbers by battle (Rulebook.hit_number_in); Italia's are by type
+    by_battle = not rulebook.fixed_hit_number_in()
     hits_on: dict[str, dict[str, int]] = {}
     trampled: dict[str, int] = {}
     # nothing changes in the zone until every die is rolled (hits are applied after both
@@ -122,10 +124,19 @@ def roll_round(
             units=[u.id for u in units],
         )
         tally: dict[str, int] = {}  # hits by target class, in the order first hit
-        for unit, roll in zip(shooters, rolls, strict=True):
+        numbers = (
+            [
+                rulebook.hit_number_in(world, state, zone, u, attacking=attacker, raider=raider)
+                for u in shooters
+            ]
+            if by_battle
+            else None
+        )
+        for k, (unit, roll) in enumerate(zip(shooters, rolls, strict=True)):
             target = "city" if raider else aim if aims is None else aims[str(unit.id)]
             mod = landing if not attacker and target.endswith(":landed") else plain
-            if hit(roll, unit.type, mod, raider=raider):
+            number = None if numbers is None else numbers[k]
+            if hit(roll, unit.type, mod, raider=raider, number=number):
                 tally[target] = tally.get(target, 0) + 1
                 # :func:`rampages`, asked only of an elephant: most units are not
                 if unit.type is ELEPHANT and rampages(roll, ELEPHANT) and not raid:
