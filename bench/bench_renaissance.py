@@ -11,12 +11,17 @@ every orderable unit a random order from ``get_all_possible_orders``; only the m
 phases are timed (retreats and adjustments are processed untimed). Times are CPU seconds
 (``time.process_time``). Target (issue 16): R at least 10.
 
+The two are measured in alternating rounds (a few Renaissance games, then some Diplomacy
+phases), so that both see the same load of a shared machine; R is the median of the
+rounds' ratios, and each rate is the whole run's. A second line prints the baseline's rate.
+
     .venv/bin/python bench/bench_renaissance.py [--quick]
 """
 
 from __future__ import annotations
 
 import random
+import statistics
 import sys
 import time
 
@@ -25,10 +30,11 @@ from italia_kit.core import fewer_collections
 from italia_kit.games.renaissance.players import RandomOrdersPlayer
 
 
-def renaissance_rate(years: int, games_played: int) -> float:
+def renaissance_rate(years: int, games_played: int, first_seed: int = 0) -> tuple[int, float]:
+    """Phase C seasons played and the CPU seconds they took."""
     spec = games.load("renaissance", years=years)
     seasons, spent = 0, 0.0
-    for seed in range(games_played):
+    for seed in range(first_seed, first_seed + games_played):
         game = spec.new_game(seed=seed)
         players = {s: RandomOrdersPlayer(seed * 8 + i) for i, s in enumerate(spec.seats)}
         with fewer_collections():  # as italia_kit.core.play runs games
@@ -40,46 +46,68 @@ def renaissance_rate(years: int, games_played: int) -> float:
                 if timed:
                     spent += time.process_time() - start
                     seasons += 1
-    return seasons / spent
+    return seasons, spent
 
 
-def diplomacy_rate(phases: int) -> float | None:
-    try:
-        from diplomacy import Game
-    except ImportError:
-        return None
-    rng = random.Random(0)
-    done, spent = 0, 0.0
-    game = Game()
-    while done < phases:
-        if game.is_game_done:
-            game = Game()
-        movement = game.get_current_phase().endswith("M")
-        start = time.process_time()
-        possible = game.get_all_possible_orders()
-        for power in game.powers.values():
-            orders = [
-                rng.choice(possible[loc])
-                for loc in game.get_orderable_locations(power.name)
-                if possible[loc]
-            ]
-            game.set_orders(power.name, orders)
-        game.process()
-        if movement:
-            spent += time.process_time() - start
-            done += 1
-    return done / spent
+class DiplomacyRun:
+    """Random Diplomacy games, played on across the rounds."""
+
+    def __init__(self) -> None:
+        from diplomacy import Game  # ImportError: not installed
+
+        self.new_game = Game
+        self.game = Game()
+        self.rng = random.Random(0)
+
+    def phases(self, phases: int) -> tuple[int, float]:
+        """``phases`` movement phases processed, and the CPU seconds they took."""
+        done, spent = 0, 0.0
+        while done < phases:
+            if self.game.is_game_done:
+                self.game = self.new_game()
+            game = self.game
+            movement = game.get_current_phase().endswith("M")
+            start = time.process_time()
+            possible = game.get_all_possible_orders()
+            for power in game.powers.values():
+                orders = [
+                    self.rng.choice(possible[loc])
+                    for loc in game.get_orderable_locations(power.name)
+                    if possible[loc]
+                ]
+                game.set_orders(power.name, orders)
+            game.process()
+            if movement:
+                spent += time.process_time() - start
+                done += 1
+        return done, spent
 
 
 def main(argv: list[str]) -> int:
     quick = "--quick" in argv
-    ours = renaissance_rate(years=3, games_played=2 if quick else 10)
-    theirs = diplomacy_rate(10 if quick else 60)
-    if theirs is None:
+    rounds = 2 if quick else 5  # 2 games of 3 years and 12 movement phases a round
+    try:
+        baseline: DiplomacyRun | None = DiplomacyRun()
+    except ImportError:
+        baseline = None
+    seasons = phases = 0
+    ours_spent = theirs_spent = 0.0
+    ratios = []
+    for r in range(rounds):
+        n, spent = renaissance_rate(years=3, games_played=2, first_seed=2 * r)
+        seasons, ours_spent = seasons + n, ours_spent + spent
+        if baseline is not None:
+            k, their = baseline.phases(12)
+            phases, theirs_spent = phases + k, theirs_spent + their
+            ratios.append((n / spent) / (k / their))
+    ours = seasons / ours_spent
+    if baseline is None:
         print(f"seasons_renaissance_random: {ours:.1f} seasons/s (diplomacy not installed)")
-    else:
-        ratio = ours / theirs
-        print(f"seasons_renaissance_random: {ours:.1f} seasons/s (ratio {ratio:.1f} vs diplomacy)")
+        return 0
+    ratio = statistics.median(ratios)
+    print(f"seasons_renaissance_random: {ours:.1f} seasons/s (ratio {ratio:.1f} vs diplomacy)")
+    theirs = phases / theirs_spent
+    print(f"phases_diplomacy_random: {theirs:.1f} movement phases/s (ratio 1.0 vs diplomacy)")
     return 0
 
 

@@ -94,7 +94,8 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
         default="random",
         metavar="SPEC",
         help="one kind for every seat (random, passive, rollout or the game's bots: Italia's "
-        "greedy), or one kind per seat: red=greedy,blue=random (seats left out play random)",
+        "greedy), or one kind per seat: red=greedy,blue=random (seats left out play random); "
+        "scripted:FILE plays FILE's JSON actions in order (scripted:FILE+greedy, then greedy)",
     )
     parser.add_argument(
         "--variant",

@@ -4,7 +4,8 @@
 position at its Phase C with those units (``A* X`` elite, ``A+ X`` militia, as in
 ``renaissance_case``), every province controlled as in 1454 unless ``control`` says;
 ``play(Milan=["Borrow 10", "A Pavia H"])`` submits every power's sheet (empty for the
-others) and resolves the season; ``texts`` are the events' sentences.
+others) and resolves the season; ``texts`` are the events' sentences; ``options`` are the
+game's (``overspend``, ``storms`` ...).
 """
 
 from __future__ import annotations
@@ -24,7 +25,13 @@ MAP = game_map()
 
 class Season:
     def __init__(
-        self, position: str, *, treasury: dict[str, int] | None = None, turn: int = 1, **fields: Any
+        self,
+        position: str,
+        *,
+        treasury: dict[str, int] | None = None,
+        turn: int = 1,
+        options: dict[str, Any] | None = None,
+        **fields: Any,
     ) -> None:
         case = Case(position) if position else None
         units = dict(case.units) if case else {}
@@ -43,7 +50,7 @@ class Season:
         state.treasury.update(treasury or {})
         for key, value in fields.items():
             setattr(state, key, value)
-        self.game: Game[RenaissanceState] = Game(RenaissanceRules({}), state, seed=1)
+        self.game: Game[RenaissanceState] = Game(RenaissanceRules(options or {}), state, seed=1)
         self.start = len(self.game.log)
 
     def play(self, dice: list[int] | None = None, **sheets: list[str]) -> Season:

@@ -20,6 +20,7 @@ import pytest
 
 from italia_kit.core import RandomPlayer
 from italia_kit.games.italia import ItaliaGame, new_game
+from italia_kit.games.italia.say import sentence
 
 GOLDEN = Path(__file__).parent / "golden"
 REGEN = os.environ.get("ITALIA_REGEN_GOLDEN") == "1"
@@ -57,7 +58,7 @@ def transcript(game_id: str, seed: int, turns: int = TURNS) -> str:
             f"{n}. {decision.actor} {decision.kind} ({decision.rule}): {decision.prompt} "
             f"[{count} legal, {digest}]"
         )
-        lines.append(f"   -> {action}")
+        lines.append(f"   -> {sentence(game.state, action)}")  # as the classroom reads it
         lines.extend(f"   | {e.text}" for e in game.apply(action))
     lines.append(final_position(game))
     return "\n".join(lines) + "\n"

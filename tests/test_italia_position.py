@@ -109,7 +109,21 @@ def test_10_2_hit_number_names_modifiers_that_cancel_out() -> None:
     pos.city("Pisae")
     n = pos.hit_number("Romans", "consular_legion", "Pisae", attacking=True)
     assert (n.modifier, n.needs) == (0, 5)
-    assert n.text == "10.2: a Romans consular legion hits on 5; +0 (city -2, leaders +2): 5-10."
+    assert n.text == (
+        "10.2: a consular legion of the Romans hits on 5; +0 (city -2, leaders +2): 5-10."
+    )
+
+
+def test_10_2_hit_number_sentence_names_the_nation_by_its_name_not_as_an_adjective() -> None:
+    """10.2: the classroom's "a Carthaginians elephant" reads "an elephant of the
+    Carthaginians": the article agrees with the unit, the nation keeps its plural name."""
+    pos = Position("italia1", turn=5, nation="Carthaginians")
+    text = pos.hit_number("Carthaginians", "elephant", "Africa", attacking=False).text
+    assert text == "10.2: an elephant of the Carthaginians hits on 5: 5-10."
+    pos.put("Etruscans", "infantry", "Etruria")
+    assert pos.hit_number("Etruscans", "infantry", "Etruria", attacking=False).text.startswith(
+        "10.2: an infantry of the Etruscans hits on"
+    )
 
 
 def test_score_in_zones_cities_and_eliminations() -> None:

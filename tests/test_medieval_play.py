@@ -42,3 +42,23 @@ def test_play_3_save_and_load_mid_game_replays_the_same_log(tmp_path: Path) -> N
     save_game(game, path)
     again = load_game(path)
     assert [e.text for e in again.log] == [e.text for e in game.log]
+
+
+def test_play_4_the_greedy_player_lands_its_armies_rather_than_lose_them_at_sea() -> None:
+    """Boats (rule text; reconstructed: "boats carry armies only within a move"): an army
+    still at sea when the movement ends is lost, so the greedy player lands every army that
+    arrives at sea (the Byzantines with Narses on turn 1, the Arabs in the Ionian on turn 2)
+    and never sails with too few points left to land. Over two seeded greedy games through
+    turn 3, nobody is lost at sea."""
+    from italia_kit.players import play_out, players_from_spec
+
+    spec = games.load("medieval")
+    for seed in (1, 2):
+        game = spec.new_game(seed=seed)
+        players, _ = players_from_spec("greedy", spec, seed=seed)
+        while not game.is_over and game.state.turn <= 3:
+            play_out(spec, game, players, max_actions=1)
+        lost = [e.text for e in game.log if "still at sea" in e.text]
+        landed = [e.text for e in game.log if "moves from Ionian to" in e.text]
+        assert lost == [], lost
+        assert landed, "armies arrived at sea and landed"

@@ -44,12 +44,35 @@ def test_an_order_for_a_unit_not_there_is_refused_naming_the_clause() -> None:
 
 
 def test_an_unaffordable_expense_fails_and_the_rest_stands() -> None:
-    game = adjudicate_file(
-        "[position]\nFrance: A Savoy\nautonomous: G Lucca\n[treasury]\nFrance: 3\n"
-        "[France]\nDisband AG Lucca 6\nA Savoy -> Genoa\n"
-    )
+    """With the text's reading (overspend=True) the sheet is accepted and its expense fails
+    at resolution ('your last expenditure(s) will fail'); the army still moves."""
+    game = adjudicate_file(UNAFFORDABLE, options={"overspend": True})
     assert any("falls short" in e.text for e in game.log)
     assert any(u.province == "Genoa" for u in game.state.units.values())
+
+
+def test_an_unaffordable_sheet_is_refused_naming_the_clause_and_the_line() -> None:
+    """By default (the issue's reading) a sheet spending 6 d of a treasury of 3 is refused,
+    naming EXPENDITURE ORDERS and the line; nothing is resolved."""
+    with pytest.raises(OrderFileError, match=r"EXPENDITURE ORDERS.*'Disband AG Lucca 6'"):
+        adjudicate_file(UNAFFORDABLE)
+
+
+def test_orders_overspend_flag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``italia-kit orders FILE`` refuses the overspending sheet (exit 2, the clause on
+    stderr); with ``--overspend`` it prints the report with the failed expense."""
+    path = tmp_path / "over.txt"
+    path.write_text(UNAFFORDABLE, encoding="utf-8")
+    assert cli.main(["orders", str(path)]) == 2
+    assert "EXPENDITURE ORDERS" in capsys.readouterr().err
+    assert cli.main(["orders", str(path), "--overspend"]) == 0
+    assert "falls short" in capsys.readouterr().out
+
+
+UNAFFORDABLE = (
+    "[position]\nFrance: A Savoy\nautonomous: G Lucca\n[treasury]\nFrance: 3\n"
+    "[France]\nDisband AG Lucca 6\nA Savoy -> Genoa\n"
+)
 
 
 def test_a_malformed_line_names_its_part() -> None:

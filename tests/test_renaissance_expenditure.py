@@ -15,6 +15,8 @@ from italia_kit.games.renaissance.season import income_of, tables
 
 from .renaissance_season import MAP, Season
 
+OVERSPEND = {"overspend": True}  # the text's reading of overspending (budget.py)
+
 # -- 1 the Borrowing Phase ---------------------------------------------------------------
 
 
@@ -96,16 +98,18 @@ def test_E_1_12_a_loan_pays_for_the_same_sheet_s_expenses() -> None:
 
 
 def test_E_1_13_the_last_expenditures_fail_when_the_treasury_falls_short() -> None:
-    """10 d and two bribes of 6: the first is paid, the last fails (EXPENDITURE ORDERS)."""
-    s = Season("autonomous: G Siena, G Lucca", treasury={"Milan": 10})
+    """With the text's reading (overspend=True): 10 d and two bribes of 6: the first is
+    paid, the last fails (EXPENDITURE ORDERS)."""
+    s = Season("autonomous: G Siena, G Lucca", treasury={"Milan": 10}, options=OVERSPEND)
     s.play(Milan=["Disband AG Siena 6", "Disband AG Lucca 6"])
     assert s.unit("autonomous", "G Siena") is None and s.unit("autonomous", "G Lucca") is not None
     assert s.state.treasury["Milan"] == 4
 
 
 def test_E_1_14_a_transfer_beyond_the_treasury_fails() -> None:
-    """Pay Venice 9 with 5 d: it fails, nothing moves."""
-    s = Season("", treasury={"Milan": 5}).play(Milan=["Pay Venice 9"])
+    """With the text's reading (overspend=True): Pay Venice 9 with 5 d: it fails at
+    resolution, nothing moves."""
+    s = Season("", treasury={"Milan": 5}, options=OVERSPEND).play(Milan=["Pay Venice 9"])
     assert s.state.treasury["Milan"] == 5 and s.said("falls short")
 
 

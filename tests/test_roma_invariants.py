@@ -27,6 +27,7 @@ def _options(seed: int) -> dict[str, object]:
         "interdiction": rng.choice(("both_help", "targets_hinder")),
         "tie_break": rng.choice(("more_units", "higher_dice")),
         "retreat_port": rng.choice(("choice", "lowest_number")),
+        "return_port": rng.choice(("choice", "lowest_number")),
         "provinces_count": rng.random() < 0.5,
     }
 

@@ -40,7 +40,7 @@ def test_snapshots_show_control_stacks_capitals_and_provinces() -> None:
         '<div class="ik-label">11 '
     )
     tent = next(iter(state.tents))
-    assert "⛺" in snap[tent].label
+    assert "▲" in snap[tent].label
     with_legions = [t for t, here in state.legions.items() if here]
     assert with_legions and all("leg" in snap[t].text for t in with_legions)
     player = RandomPlayer(5)

@@ -72,6 +72,25 @@ def test_4_3_tents_in_a_chain_from_the_capital_and_pieces_in_capital_or_province
     assert all(M.is_port(a.territory) for a in ships)
 
 
+def test_4_3_a_population_hemmed_in_places_its_tent_on_the_nearest_free_territory() -> None:
+    """4.3 says a Province marker goes next to the capital or to a Province of its own; it
+    does not say what happens when others took those first (EGITTO's marker in Tripolitania,
+    seed 11's set-up: CARTAGINE's chain Byzacium, Numidia, Mauretania is then closed).
+    Reading: the free territories fewest moves away by land or sea, not any territory at
+    all (seed 11 put Carthage's fourth Province in Gallia Cisalpina)."""
+    from italia_kit.games.roma.turn import tent_places
+
+    state = games.load("roma").new_game(seed=11).state.clone()
+    state.tents.clear()
+    state.tents.update(
+        Tripolitania="EGITTO", Byzacium="CARTAGINE", Numidia="CARTAGINE", Mauretania="CARTAGINE"
+    )
+    nearest = set(tent_places(state, "CARTAGINE"))
+    assert {"Sicilia", "Sardinia et Corsica", "Cyrenaica"} <= nearest  # two moves away
+    assert "Gallia Cisalpina" not in nearest and "Creta" not in nearest
+    assert not nearest & set(state.tents) and not nearest & M.capitals
+
+
 def test_5_1_population_cards_decide_who_plays_each_population_once_a_turn() -> None:
     game = games.load("roma", players=3).new_game(seed=5)
     player = RandomPlayer(1)

@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 from italia_kit.core.actions import Action
 from italia_kit.core.collector import fewer_collections
+from italia_kit.core.errors import InvalidActionError
 from italia_kit.core.game import Game
 from italia_kit.core.streams import Stream
 
@@ -96,16 +97,52 @@ class PassivePlayer:
 
 
 class ScriptedPlayer:
-    """Replays a recorded list of decisions, in order."""
+    """Plays a script: a list of decisions, in order, then (if given) hands over to ``then``.
 
-    def __init__(self, actions: Iterable[Action]) -> None:
-        self._actions: Iterator[Action] = iter(list(actions))
+    A step is an :class:`~italia_kit.core.actions.Action` or its JSON form (a mapping with
+    a ``kind``, as saves and ``--players seat=scripted:FILE`` files hold it), decoded by the
+    game's own codec when its turn comes. The script decides only what it is asked; the game
+    still checks each step (an illegal one is refused by :meth:`Game.apply` naming its rule,
+    the game untouched), and a step that is not an action at all is refused naming its
+    number. Without ``then`` a script that runs out is an error, not a silent pass.
+
+    >>> from italia_kit.core import PassivePlayer
+    >>> ScriptedPlayer([{"kind": "end_phase"}], then=PassivePlayer())
+    ScriptedPlayer(steps=1, played=0, then=PassivePlayer)
+    """
+
+    def __init__(
+        self, actions: Iterable[Action | Mapping[str, Any]], *, then: Player | None = None
+    ) -> None:
+        self.steps: tuple[Action | Mapping[str, Any], ...] = tuple(actions)
+        self.then = then
+        self.played = 0
+
+    def __repr__(self) -> str:
+        then = "" if self.then is None else f", then={type(self.then).__name__}"
+        return f"ScriptedPlayer(steps={len(self.steps)}, played={self.played}{then})"
+
+    @property
+    def remaining(self) -> int:
+        """How many steps of the script are still to be played."""
+        return len(self.steps) - self.played
 
     def choose(self, game: Game[Any]) -> Action:
-        try:
-            return next(self._actions)
-        except StopIteration:
-            raise ValueError("the script has no more actions") from None
+        if self.played >= len(self.steps):
+            if self.then is not None:
+                return self.then.choose(game)
+            raise ValueError(f"the script has no more actions ({len(self.steps)} played)")
+        step = self.steps[self.played]
+        number = self.played + 1
+        if isinstance(step, Action):
+            action = step
+        else:
+            try:
+                action = game.rules.codec.from_json(step)
+            except InvalidActionError as error:
+                raise InvalidActionError(f"script step {number}: {error}") from None
+        self.played += 1
+        return action
 
 
 #: ``seat_of(game, name)``: the seat that decides for a name the decisions use (a nation

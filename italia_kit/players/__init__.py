@@ -22,7 +22,9 @@ GreedyPlayer(seed=3)
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from italia_kit.core import BySeat as CoreBySeat
@@ -45,6 +47,7 @@ __all__ = [
     "play_out",
     "player_kinds",
     "players_from_spec",
+    "scripted_player",
     "seated",
     "spec_of",
 ]
@@ -97,6 +100,8 @@ def make_player(kind: str, seed: int = 0, *, game: GameSpec | str | None = None)
     ValueError: unknown player kind 'chess' for italia1 (known: greedy, passive, random, rollout)
     """
     name = kind.strip().lower()
+    if name.startswith(SCRIPTED):
+        return scripted_player(kind.strip()[len(SCRIPTED) :], seed, game=game)
     if game is None:
         if name in _STANDALONE:
             return PLAYER_KINDS[name](_NO_GAME, seed)
@@ -137,7 +142,8 @@ def players_from_spec(
         if not item:
             continue
         name, sep, kind = (s.strip() for s in item.partition("="))
-        kind = kind.lower()
+        if not kind.lower().startswith(SCRIPTED):  # a script's file name keeps its case
+            kind = kind.lower()
         if not sep or not kind:
             raise ValueError(f"{item!r} is not {label}=kind (e.g. {seats[0]}=random)")
         seat = by_name.get(name.lower())
@@ -149,6 +155,46 @@ def players_from_spec(
         kinds[seat] = kind
     players = {s: make_player(kinds[s], seed * 100 + i, game=spec) for i, s in enumerate(seats)}
     return players, kinds
+
+
+#: ``--players rome=scripted:FILE`` (or ``scripted:FILE+greedy``): a seat that plays the
+#: JSON actions of FILE in order, then (after ``+``) a player of another kind.
+SCRIPTED = "scripted:"
+
+
+def scripted_player(text: str, seed: int = 0, *, game: GameSpec | str | None = None) -> Player:
+    """The player of ``scripted:FILE[+KIND]``: FILE a JSON list of actions (or an object
+    whose ``actions`` is one, as a save holds them), played in order, then a ``KIND``
+    player seeded with ``seed`` if one is named. ``ValueError`` names the file's fault.
+
+    >>> import json, tempfile
+    >>> path = tempfile.mktemp(suffix=".json")
+    >>> _ = open(path, "w").write(json.dumps([{"kind": "end_phase"}]))
+    >>> scripted_player(path + "+passive")
+    ScriptedPlayer(steps=1, played=0, then=PassivePlayer)
+    >>> scripted_player("/nowhere.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: scripted:/nowhere.json: no such file
+    """
+    path_text, plus, then_kind = text.rpartition("+") if "+" in text else (text, "", "")
+    if not path_text:
+        raise ValueError(f"{SCRIPTED}FILE needs a file name (got {SCRIPTED}{text})")
+    path = Path(path_text)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(f"{SCRIPTED}{path_text}: no such file") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ValueError(f"{SCRIPTED}{path_text}: not a JSON file ({error})") from None
+    steps = data.get("actions") if isinstance(data, dict) else data
+    if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
+        raise ValueError(
+            f"{SCRIPTED}{path_text}: expected a list of actions (JSON objects with a 'kind'),"
+            " or an object whose 'actions' is one"
+        )
+    then = make_player(then_kind, seed, game=game) if plus else None
+    return ScriptedPlayer(steps, then=then)
 
 
 def _kind_list(spec: GameSpec) -> str:

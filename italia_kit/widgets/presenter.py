@@ -11,7 +11,10 @@ game. A game's presenter tells them
   changed since an earlier snapshot (:meth:`MapPresenter.changed`), so that a refresh
   re-sends only those;
 - the lines of a location's click details, the legend, and for the stepper the moment of
-  the game (turn, whose turn, phase), a phase's name in the rulebook and a mover's colour.
+  the game (turn, whose turn, phase), a phase's name in the rulebook and a mover's colour;
+- optionally a :class:`GamePanel` of its own that the stepper shows under the map
+  (:meth:`MapPresenter.panel`: Agricola's battle on its Tactical Display), refreshed after
+  every step like the map.
 
 A game names its presenter in its spec (``GameSpec.presenter``, ``"module:callable"``,
 called with the game); :func:`presenter_for` finds it through the registry. A presenter is
@@ -46,6 +49,7 @@ __all__ = [
     "Board",
     "Box",
     "BoxBoard",
+    "GamePanel",
     "GeoBoard",
     "Line",
     "LocationView",
@@ -183,6 +187,21 @@ class Moment(NamedTuple):
 
 
 # -- the protocol -------------------------------------------------------------------------------
+class GamePanel(Protocol):
+    """A game's own view under the map (Agricola's battles on the Tactical Display): a
+    widget the stepper places under the map and refreshes after each step. A view, like the
+    presenter that made it: it shows the game, it decides no rule and changes nothing."""
+
+    @property
+    def widget(self) -> Any:
+        """The ipywidgets widget to show."""
+        ...
+
+    def refresh(self, game: Game[Any]) -> None:
+        """Show ``game`` as it is now (after a step, an undo or a jump)."""
+        ...
+
+
 @runtime_checkable
 class MapPresenter(Protocol):
     """How one game's board looks; the map view and the stepper ask nothing else.
@@ -244,6 +263,10 @@ class MapPresenter(Protocol):
         """The locations an action concerns (the map outlines them when it is chosen)."""
         ...
 
+    def panel(self, game: Game[Any]) -> GamePanel | None:
+        """A view of the game's own for the stepper to show under the map, or None."""
+        ...
+
 
 class BasePresenter(abc.ABC):
     """Defaults for a presenter: the generic moment (``state.turn``, ``state.actor``,
@@ -286,6 +309,9 @@ class BasePresenter(abc.ABC):
 
     def action_text(self, game: Game[Any], action: Action) -> str:
         return str(action)
+
+    def panel(self, game: Game[Any]) -> GamePanel | None:
+        return None
 
     def action_locations(self, game: Game[Any], action: Action) -> tuple[str, ...]:
         """The board's locations among the action's fields (texts, or tuples of texts)."""

@@ -104,6 +104,8 @@ class TurnStepper:
         self.mapview = MapView(game, presenter, tiles=tiles, height=map_height)
         self.presenter = self.mapview.presenter
         self.mover_noun = self.presenter.mover_noun
+        # the game's own view under the map, if its presenter has one (Agricola's battles)
+        self.panel = self.presenter.panel(game)
         self.last_events: list[Event] = []
         self._history: list[_Step] = []
         # the positions of the actions given by hand (those before the stepper too: no
@@ -309,6 +311,8 @@ class TurnStepper:
         self.header.value = self._header_html(now)
         self.log_view.value = self._log_html(start)
         self.mapview.refresh()
+        if self.panel is not None:
+            self.panel.refresh(game)
         waiting = self.waiting_for() is not None
         for label in ("next action", "next phase", self._next_mover):
             self.buttons[label].disabled = game.is_over or waiting
@@ -323,7 +327,9 @@ class TurnStepper:
         if colour:
             mover = (
                 f'{st.swatch(colour, 14)}<b style="color:{st.player_ink(colour)}">'
-                f"{st.esc(now.mover)}</b> ({st.esc(colour)})"
+                f"{st.esc(now.mover)}</b>"
+                # a colour's name is the seat's name in Italia (red); a code is no name
+                + ("" if colour.startswith("#") else f" ({st.esc(colour)})")
             )
         else:
             mover = f"<b>{st.esc(now.mover)}</b>" if now.mover else "—"
@@ -338,7 +344,7 @@ class TurnStepper:
             seat = self.waiting_for()
             who = " (played by hand: choose the action beside the map)" if seat else ""
             pending = (
-                f"the {st.esc(decision.actor)} decide{who}: {st.esc(decision.prompt)} "
+                f"{st.esc(_deciders(decision.owing))} to decide{who}: {st.esc(decision.prompt)} "
                 f"<span style='color:#777'>(rule {st.esc(decision.rule)})</span>"
             )
         return (
@@ -376,8 +382,9 @@ class TurnStepper:
             [*(self.buttons[k] for k in order), self.turn_input, self.buttons["jump to turn"]],
             layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center"),
         )
+        under = [self.panel.widget] if self.panel is not None else []
         left = ipywidgets.VBox(
-            [m.map, m.legend], layout=ipywidgets.Layout(flex="3 1 0%", min_width="0")
+            [m.map, m.legend, *under], layout=ipywidgets.Layout(flex="3 1 0%", min_width="0")
         )
         # beside the map and as high: the log takes what the action list and the details
         # leave, and scrolls
@@ -470,3 +477,13 @@ def _spec_or_none(game: Game[Any]) -> GameSpec | None:
         return spec_of(game)
     except (games.UnknownGameError, ValueError):
         return None
+
+
+def _deciders(seats: tuple[str, ...]) -> str:
+    """Who owes the decision, as a heading names them: ``Rome``, ``Milan and Venice``.
+
+    >>> _deciders(("rome",)), _deciders(("Austria", "France", "Milan"))
+    ('Rome', 'Austria, France and Milan')
+    """
+    names = [name[:1].upper() + name[1:] for name in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

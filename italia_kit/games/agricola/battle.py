@@ -235,7 +235,10 @@ def attack(ctx: Ctx, square: int, e: int) -> None:
     battle = state.battle
     assert battle is not None
     unit = battle.roman[square]
-    (roll,) = ctx.roll(1, "8.4", f"{NAME[unit]} attacks square {e + 1}")
+    # the squares ride in the roll's data for the battle view (battle_record.py)
+    (roll,) = ctx.roll(
+        1, "8.4", f"{NAME[unit]} attacks square {e + 1}", square=square, target=e + 1
+    )
     if unit not in battle.rolled:
         battle.rolled.append(unit)
     if roll + factors(state, unit)[0] > DEFENCE[battle.enemy[e]]:
@@ -311,7 +314,9 @@ def _defence_round(ctx: Ctx, battle: Battle) -> None:
         if not near:
             continue
         total = sum(ATTACK[battle.enemy[e]] for e in near)
-        (roll,) = ctx.roll(1, "8.5", f"{NAME[unit]} defends against {total}")
+        (roll,) = ctx.roll(
+            1, "8.5", f"{NAME[unit]} defends against {total}", square=square, against=total
+        )
         if unit not in battle.rolled:
             battle.rolled.append(unit)
         if roll + factors(state, unit)[1] > total:

@@ -13,6 +13,21 @@ from typing import ClassVar
 from italia_kit.core import Action, ActionCodec
 
 
+def unit_ids(ids: tuple[int, ...], noun: str = "unit") -> str:
+    """Units named by their ids in words, for a sentence without the state (the state names
+    them by type: ``say.sentence``); never a Python list.
+
+    >>> unit_ids((3,)), unit_ids((3, 4)), unit_ids((3, 4, 9), "fleet"), unit_ids(())
+    ('unit #3', 'units #3 and #4', 'fleets #3, #4 and #9', 'no units')
+    """
+    if not ids:
+        return f"no {noun}s"
+    named = [f"#{i}" for i in ids]
+    if len(named) == 1:
+        return f"{noun} {named[0]}"
+    return f"{noun}s " + ", ".join(named[:-1]) + " and " + named[-1]
+
+
 @dataclass(frozen=True, slots=True)
 class Buy(Action):
     """6.2: buy one unit (``zone`` only for a city: its price depends on the terrain)."""
@@ -65,7 +80,7 @@ class Move(Action):
     path: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return f"{self.nation} move {list(self.units)} {' -> '.join(self.path)}"
+        return f"{self.nation} move {unit_ids(self.units)} {' -> '.join(self.path)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +93,7 @@ class Embark(Action):
     units: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        return f"{self.nation} embark {list(self.units)} on fleet {self.fleet}"
+        return f"{self.nation} embark {unit_ids(self.units)} on fleet #{self.fleet}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +106,7 @@ class Disembark(Action):
     zone: str = ""
 
     def __str__(self) -> str:
-        return f"{self.nation} disembark {list(self.units)} in {self.zone}"
+        return f"{self.nation} disembark {unit_ids(self.units)} in {self.zone}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +129,7 @@ class RemoveUnit(Action):
     unit: int = 0
 
     def __str__(self) -> str:
-        return f"{self.nation} remove unit {self.unit}"
+        return f"{self.nation} remove {unit_ids((self.unit,))}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +192,7 @@ class NavalAttack(Action):
     target: str = ""
 
     def __str__(self) -> str:
-        return f"{self.nation} attack the {self.target} fleets in {self.sea}"
+        return f"{self.nation} attack the fleets of the {self.target} in {self.sea}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +206,10 @@ class DeferNaval(Action):
     target: str = ""
 
     def __str__(self) -> str:
-        return f"{self.nation} attack the {self.target} fleets in {self.sea} after the land battles"
+        sea = self.sea
+        return (
+            f"{self.nation} attack the fleets of the {self.target} in {sea} after the land battles"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +226,7 @@ class NavalOrder(Action):
 
     def __str__(self) -> str:
         when = "after the land battles" if self.after else "now"
-        return f"{self.nation} fight the {self.attacker} fleets in {self.sea} {when}"
+        return f"{self.nation} fight the fleets of the {self.attacker} in {self.sea} {when}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +254,8 @@ class Targets(Action):
     aims: tuple[tuple[int, str], ...] = ()
 
     def __str__(self) -> str:
-        return f"{self.nation} target {dict(self.aims)}"
+        aims = ", ".join(f"{unit_ids((i,))} at {t.replace(':', ' ')}" for i, t in self.aims)
+        return f"{self.nation} aim {aims or 'at nothing'}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +268,7 @@ class Retreat(Action):
     zone: str = ""
 
     def __str__(self) -> str:
-        return f"{self.nation} retreat {list(self.units)} to {self.zone}"
+        return f"{self.nation} retreat {unit_ids(self.units)} to {self.zone}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +291,7 @@ class SinkFleets(Action):
     fleets: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        return f"{self.nation} lose fleets {list(self.fleets)}"
+        return f"{self.nation} lose {unit_ids(self.fleets, 'fleet')}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +305,8 @@ class ElephantVictim(Action):
     zone: str = ""
 
     def __str__(self) -> str:
-        return f"{self.nation} send unit {self.unit} {'to ' + self.zone if self.zone else 'off'}"
+        where = f"to {self.zone}" if self.zone else "off the board"
+        return f"{self.nation} send {unit_ids((self.unit,))} {where}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,7 +331,9 @@ class Rebuild(Action):
     unit: int = 0
 
     def __str__(self) -> str:
-        return f"{self.nation} rebuild with unit {self.unit}" if self.unit else "no rebuild"
+        if not self.unit:
+            return f"{self.nation} rebuild nothing"
+        return f"{self.nation} rebuild with {unit_ids((self.unit,))}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,7 +357,9 @@ class Convert(Action):
     unit: int = 0
 
     def __str__(self) -> str:
-        return f"{self.nation} convert unit {self.unit}" if self.unit else "no conversion"
+        if not self.unit:
+            return f"{self.nation} convert nothing"
+        return f"{self.nation} convert {unit_ids((self.unit,))}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,7 +424,9 @@ class Block(Action):
     unit: int = 0
 
     def __str__(self) -> str:
-        return f"{self.nation} block {self.zone}" if self.zone else f"{self.nation} no block"
+        if not self.zone:
+            return f"{self.nation} block nothing"
+        return f"{self.nation} block {self.zone}, giving up {unit_ids((self.unit,))}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,7 +439,7 @@ class ReactionMove(Action):
     to: str = ""
 
     def __str__(self) -> str:
-        return f"{self.nation} react {list(self.units)} to {self.to}"
+        return f"{self.nation} react with {unit_ids(self.units)} to {self.to}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,4 +474,11 @@ CAMPAIGN_ACTIONS: tuple[type[Action], ...] = (
     EndReaction,
 )
 
-CODEC = ActionCodec((*ACTION_CLASSES, *COMBAT_ACTIONS, Revolt, *CAMPAIGN_ACTIONS))
+#: every action class of Italia I and II (a variant's codec adds its own, ``ItaliaRules``)
+CODEC_CLASSES: tuple[type[Action], ...] = (
+    *ACTION_CLASSES,
+    *COMBAT_ACTIONS,
+    Revolt,
+    *CAMPAIGN_ACTIONS,
+)
+CODEC = ActionCodec(CODEC_CLASSES)

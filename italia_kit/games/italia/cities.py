@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from italia_kit.core import Context, IllegalActionError
 from italia_kit.games.italia.battle_sides import fighters, leaders, opponents
-from italia_kit.games.italia.retreat import fitting, refuges
+from italia_kit.games.italia.retreat import fitting
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.victory import eliminate, score
 from italia_kit.games.italia.world import World
@@ -94,7 +94,8 @@ def _raid_retreat(ctx: Context[ItaliaState], world: World) -> None:
     assert battle is not None
     battle.stage = "raid_retreat"
     raiders = fighters(state, battle, battle.attacker) + leaders(state, battle, battle.attacker)
-    options = refuges(world, state, battle, battle.attacker)  # looked up once for all
+    # looked up once for all
+    options = world.rulebook.retreat_refuges(world, state, battle, battle.attacker)
     stuck = [u for u in raiders if not fitting(options, [u])]
     for u in stuck:
         eliminate(

@@ -109,7 +109,8 @@ def start_battle(
     assert defender is not None
     state.combat_due.remove(zone)
     rulebook = world.rulebook
-    if not raid and rulebook.submission_due(world, state, defender, nation) == "must":
+    due = None if raid else rulebook.submission_due(world, state, defender, nation)
+    if due == "must":
         # 12.5.1: a nation that must submit does so before any combat
         rulebook.submit(ctx, world, defender, nation, f"attacked in {zone}, it must")
         return
@@ -138,6 +139,26 @@ def start_battle(
         defender=defender,
         raid=raid,
     )
+    if due == "offer":
+        # a variant's submission before any combat round: the defender is asked first
+        battle.stage = "submit_first"
+        state.actor_override = defender
+        return
+    open_battle(ctx, world, sides)
+
+
+def open_battle(
+    ctx: Context[ItaliaState], world: World, sides: dict[str, list[Unit]] | None = None
+) -> None:
+    """10.1: the declared battle begins: the Romans' fear of elephants (13.3), the
+    foederati's defection (14.4), lone leaders (10.2), then the targets of round 1 (10.4).
+    ``sides``: as for :func:`lone_leaders` (None: read again)."""
+    state = ctx.state
+    battle = state.battle
+    assert battle is not None
+    raid = battle.raid
+    if sides is None:
+        sides = both_sides(state, battle)
     if not raid and not battle.naval:
         deserted = elephant_fear(ctx, world)
         defected = foederati_defection(ctx, world)
@@ -249,10 +270,15 @@ def answer_submission(ctx: Context[ItaliaState], world: World, nation: str, acce
     state = ctx.state
     battle = state.battle
     assert battle is not None
+    first = battle.stage == "submit_first"  # asked before any round (a variant's "offer")
     if accept:
-        world.rulebook.submit(
-            ctx, world, nation, battle.attacker, f"after round {battle.round} in {battle.zone}"
-        )
+        when = "before any combat" if first else f"after round {battle.round}"
+        world.rulebook.submit(ctx, world, nation, battle.attacker, f"{when} in {battle.zone}")
+        return
+    if first:
+        ctx.emit("fight_on", "12.5.1", f"12.5.1: the {nation} do not submit and fight.")
+        state.actor_override = None
+        open_battle(ctx, world)
         return
     ctx.emit("fight_on", "12.5.1", f"12.5.1: the {nation} do not submit and fight on.")
     next_round(ctx, world)

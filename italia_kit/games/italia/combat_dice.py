@@ -22,7 +22,7 @@ from italia_kit.games.italia.naval import supremacy
 from italia_kit.games.italia.naval_battle import naval_round
 from italia_kit.games.italia.retreat import retreat_zones
 from italia_kit.games.italia.state import ItaliaState, Unit
-from italia_kit.games.italia.text import article, count
+from italia_kit.games.italia.text import count, of_nation
 from italia_kit.games.italia.units import SPECS
 from italia_kit.games.italia.victory import eliminate
 
@@ -58,6 +58,8 @@ def roll_round(
     )
     rulebook = world.rulebook  # the numbers and modifiers of the dice (10.2)
     hit, dice, die = rulebook.hits, rulebook.dice, rulebook.die_sides
+    # a variant's hit numbers by battle (Rulebook.hit_number_in); Italia's are by type
+    by_battle = not rulebook.fixed_hit_number_in()
     hits_on: dict[str, dict[str, int]] = {}
     trampled: dict[str, int] = {}
     # nothing changes in the zone until every die is rolled (hits are applied after both
@@ -122,10 +124,19 @@ def roll_round(
             units=[u.id for u in units],
         )
         tally: dict[str, int] = {}  # hits by target class, in the order first hit
-        for unit, roll in zip(shooters, rolls, strict=True):
+        numbers = (
+            [
+                rulebook.hit_number_in(world, state, zone, u, attacking=attacker, raider=raider)
+                for u in shooters
+            ]
+            if by_battle
+            else None
+        )
+        for k, (unit, roll) in enumerate(zip(shooters, rolls, strict=True)):
             target = "city" if raider else aim if aims is None else aims[str(unit.id)]
             mod = landing if not attacker and target.endswith(":landed") else plain
-            if hit(roll, unit.type, mod, raider=raider):
+            number = None if numbers is None else numbers[k]
+            if hit(roll, unit.type, mod, raider=raider, number=number):
                 tally[target] = tally.get(target, 0) + 1
                 # :func:`rampages`, asked only of an elephant: most units are not
                 if unit.type is ELEPHANT and rampages(roll, ELEPHANT) and not raid:
@@ -250,7 +261,7 @@ def elephant_victim(
     unit = state.units.get(unit_id)
     if unit is None or unit not in fighters(state, battle, nation):
         raise IllegalActionError(
-            "10.2", f"unit #{unit_id} is not {article(nation)} unit in the battle"
+            "10.2", f"unit #{unit_id} is not {of_nation('unit', nation)} in the battle"
         )
     options = retreat_zones(world, state, battle, nation, [unit])
     if zone:

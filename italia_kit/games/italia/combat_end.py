@@ -17,7 +17,7 @@ from italia_kit.games.italia.special import (
     settle_conversion,
 )
 from italia_kit.games.italia.state import ItaliaState, Unit
-from italia_kit.games.italia.text import article
+from italia_kit.games.italia.text import of_nation
 from italia_kit.games.italia.victory import eliminate
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ def check_retreat(
     for i in ids:
         if i not in mine:
             raise InvalidActionError(
-                f"unit #{i} is not {article(nation)} unit in the battle of {battle.zone}"
+                f"unit #{i} is not {of_nation('unit', nation)} in the battle of {battle.zone}"
             )
         units.append(mine[i])
     if not units:

@@ -23,7 +23,7 @@ from italia_kit.games.italia.actions import (
     Submit,
     Targets,
 )
-from italia_kit.games.italia.retreat import fitting, refuges
+from italia_kit.games.italia.retreat import fitting
 from italia_kit.games.italia.special import conversion_targets
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.units import UnitType
@@ -42,6 +42,8 @@ _STAGE_DECISION = {
     "rebuild": ("rebuild", "10.6.1", "remove a unit to rebuild the ruin?"),
     "raid_rebuild": ("rebuild", "10.7", "remove a unit to rebuild the raided city at once?"),
     "submit": ("submit", "12.5.1", "submit to the attacker, or fight on?"),
+    # a variant's submission offered before any round (Rulebook.submission_due "offer")
+    "submit_first": ("submit", "12.5.1", "submit to the attacker, or fight?"),
     "convert": ("convert", "14.3", "convert one enemy unit before this round?"),
 }
 
@@ -208,7 +210,7 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
         if spread not in [a.aims for a in out if isinstance(a, Targets)]:
             out.append(Targets(nation, spread))
     elif stage == "rampage":
-        havens = refuges(world, state, battle, nation)
+        havens = world.rulebook.retreat_refuges(world, state, battle, nation)
         for u in mine:
             zones = fitting(havens, [u])
             out.extend(ElephantVictim(nation, u.id, z) for z in zones)
@@ -222,7 +224,8 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
         everyone = tuple(
             [u.id for u in mine] + [u.id for u in combat.leaders(state, battle, nation)]
         )
-        havens = refuges(world, state, battle, nation)  # the same for every group
+        # the same for every group
+        havens = world.rulebook.retreat_refuges(world, state, battle, nation)
         _add_retreats(world, out, nation, everyone, fitting(havens, mine))
         if len(mine) > 1:
             # where one unit may go depends only on its type and whether it has been hit
@@ -245,7 +248,7 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
             if (loot := cache.get(("loot", nation, take))) is None:
                 loot = cache["loot", nation, take] = Loot(nation, take)
             out.append(loot)
-    elif stage == "submit":
+    elif stage in ("submit", "submit_first"):
         out.extend((Submit(nation, True), Submit(nation, False)))
     elif stage == "convert":
         out.append(Convert(nation, 0))
@@ -287,7 +290,7 @@ _STAGES_OF: dict[type, tuple[str, ...]] = {
     StandFast: ("retreat_attacker", "retreat_defender"),
     Loot: ("loot", "loot_after_retreat"),
     Rebuild: ("rebuild", "raid_rebuild"),
-    Submit: ("submit",),
+    Submit: ("submit", "submit_first"),
     Convert: ("convert",),
 }
 

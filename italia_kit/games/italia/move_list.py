@@ -17,6 +17,7 @@ from itertools import chain
 
 from italia_kit.core import Action
 from italia_kit.games.italia.actions import Disembark, Embark, Move
+from italia_kit.games.italia.move_hooks import relations, sailings
 from italia_kit.games.italia.move_steps import (
     FLEET,
     FLEET_MOVES,
@@ -74,15 +75,24 @@ class Sides:
         # 12.5: the nation's allies, its master and its subjects, read once, not per piece
         allies = {m for s, m in masters.items() if s == nation}
         allies.update(s for s, m in masters.items() if m == nation)
+        # a variant's relations (Rulebook.restricted): whom the nation may pass through
+        # (allies), and whom it may neither attack nor pass (walls: their zones are closed)
+        walls: set[str] = set()
+        if not world.fixed_relations:
+            allies, walls = relations(world, state, nation)
         own: list[Unit] = []  # the nation's pieces, in id order
         foes: set[str] = set()  # zones with pieces ashore of nations not allied (9.0)
         friends: set[str] = set()  # zones with pieces ashore of allies (12.5.2)
+        walled: set[str] = set()  # zones with pieces ashore of walls
         for u in state.units.values():
             other = u.nation
             if other == nation:
                 own.append(u)
             elif u.carrier is None:
-                (friends if other in allies else foes).add(u.zone)
+                if other in walls:
+                    walled.add(u.zone)
+                else:
+                    (friends if other in allies else foes).add(u.zone)
         own.sort(key=_unit_id)
         self.own, self.foes, self.friends = own, foes, friends
         self.index = {u.id: k for k, u in enumerate(self.own)}  # each piece's place in own
@@ -90,7 +100,7 @@ class Sides:
         self.allies_only = self.friends - self.foes
         # 13.1: nobody enters Rome on turn 10 of Italia I
         last = world.variant == "italia1" and state.turn >= world.scenario.last_turn
-        self.closed = ROME if last else frozenset()
+        self.closed = (ROME if last else frozenset()) | walled
         # 13.2: whether the Carthaginians may march from Africa to the Alps this turn (it
         # depends on the turn alone, not on the zone); every zone is asked then
         self.march = nation == "Carthaginians" and _marches(world, state, nation)
@@ -199,6 +209,21 @@ def _unit_id(u: Unit) -> int:
 
 
 def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
+    """The movement phase's moves, embarkations and landings (:func:`_listed`), without
+    those of units a variant holds in place (:meth:`~.rulebook.Rulebook.may_leave`)."""
+    listed = _listed(world, state, nation)
+    rulebook = world.rulebook
+    if not rulebook.fixed_sailing():
+        listed.extend(sailings(world, state, nation))
+    if rulebook.fixed_leaving():
+        return listed
+    held = {u.id for u in state.units_of(nation) if not rulebook.may_leave(world, state, u)}
+    if not held:
+        return listed
+    return [a for a in listed if held.isdisjoint(getattr(a, "units", ()))]
+
+
+def _listed(world: World, state: ItaliaState, nation: str) -> list[Action]:
     """The one-step moves of each unit and of each leader's whole zone, the march to the
     Alps (13.2), embarking and landing (9.6), in a fixed order, in a new list each call
     (the caller may extend it).

@@ -8,6 +8,12 @@ from __future__ import annotations
 import itertools
 
 from italia_kit.core import Context, IllegalActionError, InvalidActionError
+from italia_kit.games.italia.move_hooks import (
+    check_leaving,
+    check_sailing,
+    enemies_stop,
+    walled_by,
+)
 from italia_kit.games.italia.special import hannibal_march
 from italia_kit.games.italia.stacking import stacking_limit
 from italia_kit.games.italia.state import ItaliaState, MoveRecord, Unit
@@ -89,6 +95,7 @@ def check_move(
             raise IllegalActionError(
                 "12.3.1", "during a campaign no unit moves without the campaign leader"
             )
+    check_leaving(world, state, units)
     fleets = [u for u in units if u.is_fleet]
     if fleets and len(fleets) != len(units):
         raise IllegalActionError(
@@ -158,8 +165,13 @@ def _check_land_path(
         return
     for i, (a, b) in enumerate(itertools.pairwise(path)):
         last = i == steps - 1
+        walled = None if world.fixed_relations else walled_by(world, state, nation, b)
+        if walled is not None:
+            raise IllegalActionError(
+                "9.0", f"the {nation} may neither attack the {walled} nor move through {b} now"
+            )
         if world.is_sea(b):
-            raise IllegalActionError("9.5", f"land units enter the sea only aboard a fleet ({b})")
+            check_sailing(world, state, units, b)
         link = world.board.link(a, b)
         if link is None:
             raise _corner_or_gap(world, a, b)
@@ -172,12 +184,16 @@ def _check_land_path(
         if last:
             break
         # entering b and going on: what would stop the group there?
-        if world.is_mountain(b) and leader is None and not _own_city(world, state, nation, b):
-            raise IllegalActionError(
-                "9.0", f"units must stop on entering the mountain zone {b} (without a leader, 9.1)"
-            )
+        if world.fixed_terrain_stops:
+            if world.is_mountain(b) and leader is None and not _own_city(world, state, nation, b):
+                raise IllegalActionError(
+                    "9.0",
+                    f"units must stop on entering the mountain zone {b} (without a leader, 9.1)",
+                )
+        elif (why := world.rulebook.stops_on_entering(world, state, nation, b, leader)) is not None:
+            raise IllegalActionError(why[0], f"units must stop on entering {b}: {why[1]}")
         enemies = _enemies(world, state, nation, b)
-        if enemies and b not in state.invaded:
+        if enemies and b not in state.invaded and enemies_stop(world, state, nation, b):
             raise IllegalActionError(
                 "9.0", f"units must stop on entering {b}, occupied by the {enemies[0].nation}"
             )
@@ -193,7 +209,7 @@ def _check_land_path(
         raise IllegalActionError(
             "12.5.2", f"allies may pass through {end} but may not end their move there"
         )
-    if _enemies(world, state, nation, end) and not campaigning:
+    if world.is_land(end) and _enemies(world, state, nation, end) and not campaigning:
         # 12.3.1: no limit in the zone of a campaigning leader; 8.3 holds in an invaded
         # zone too: 9.3 lets units in and through, not more attackers than 8.3 allows
         _check_attack_limit(world, state, nation, end, troops, bool(leaders))
@@ -210,6 +226,11 @@ def _steps(state: ItaliaState, unit: Unit) -> int:
     """The zones ``unit`` has moved this phase."""
     rec = state.moves.get(unit.id)
     return rec.steps if rec is not None else 0
+
+
+def own_city(world: World, state: ItaliaState, nation: str, zone: str) -> bool:
+    """9.7: a city (not a ruin) in a zone the nation controls."""
+    return _own_city(world, state, nation, zone)
 
 
 def _own_city(world: World, state: ItaliaState, nation: str, zone: str) -> bool:
@@ -284,7 +305,8 @@ def apply_move(
     # 9.0: enemies ashore at the end, in a zone not invaded: the land units stop there, and
     # they may invade it (9.3); one look at the zone, without lists
     hostile = False
-    if not fleets and end not in state.invaded:
+    # (a land unit ends at sea only sailing alone, a variant's: no invasion there)
+    if not fleets and end not in state.invaded and world.is_land(end):
         for u in state.where[end]:
             if (
                 u.nation != nation
@@ -306,10 +328,19 @@ def apply_move(
             stop_reason = "crossing a strait takes the whole phase (9.4)"
             for u in units:
                 moves[u.id].strait = True
-        elif hostile:
+        elif hostile and enemies_stop(world, state, nation, end):
             stop_reason = f"{end} is occupied (9.0)"
-        elif world.is_mountain(end) and leader is None and not _own_city(world, state, nation, end):
-            stop_reason = f"{end} is a mountain zone (9.0)"
+        elif world.fixed_terrain_stops:
+            if (
+                world.is_mountain(end)
+                and leader is None
+                and not _own_city(world, state, nation, end)
+            ):
+                stop_reason = f"{end} is a mountain zone (9.0)"
+        elif (
+            why := world.rulebook.stops_on_entering(world, state, nation, end, leader)
+        ) is not None:
+            stop_reason = f"{why[1]} ({why[0]})"
         if stop_reason:
             for u in units:
                 moves[u.id].stopped = True
@@ -392,6 +423,7 @@ def check_embark(
     if not fleet.is_fleet:
         raise IllegalActionError("9.6", f"{fleet.label()} is not a fleet")
     units = _units(world, state, nation, ids)
+    check_leaving(world, state, units)
     frec = state.moves.get(fleet.id)
     carried = frec.carried if frec else 0
     troops = [u for u in units if not u.is_leader]
@@ -466,6 +498,7 @@ def check_disembark(
             raise IllegalActionError("9.6", f"{u.label()} is not aboard a fleet")
     if len(seas) != 1:
         raise IllegalActionError("9.6", "units land together only from one sea")
+    check_leaving(world, state, units)
     sea = seas.pop()
     if not world.is_land(zone) or not world.board.is_adjacent(sea, zone):
         raise IllegalActionError("9.6", f"units disembark on a coast beside {sea}; {zone} is not")

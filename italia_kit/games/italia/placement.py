@@ -123,7 +123,11 @@ def bring_reinforcements(
             "or_adjacent": group.get("or_adjacent"),
             "near": near,
         }
-        options = legal_zones(world, state, nation, unit.value, free=True, pending=pending)
+        if group.get("choices"):
+            pending["choices"] = list(group["choices"])
+        options = world.rulebook.arrival_zones(
+            world, state, nation, {"unit": unit.value, **pending}
+        )
         capital = state.capitals.get(nation) or world.nation(nation).capital
         zone = capital if capital in options else (options[0] if options else None)
         if zone is None:
@@ -131,16 +135,17 @@ def bring_reinforcements(
         capped = False
     if zone is None or capped:
         # 7.2: no zone given (or the cap applies): the player chooses the zone
+        waiting = {
+            "unit": unit.value,
+            "name": group.get("name"),
+            "region": group.get("region"),
+            "or_adjacent": bool(group.get("or_adjacent")),
+            "near": near,
+        }
+        if group.get("choices"):  # a variant's places to choose from as they arrive
+            waiting["choices"] = list(group["choices"])
         for _ in range(count):
-            state.reinforcements.append(
-                {
-                    "unit": unit.value,
-                    "name": group.get("name"),
-                    "region": group.get("region"),
-                    "or_adjacent": bool(group.get("or_adjacent")),
-                    "near": near,
-                }
-            )
+            state.reinforcements.append(dict(waiting))
         return
     for _ in range(count):
         add_unit_at(world, state, nation, unit, zone, name=group.get("name"))
@@ -197,9 +202,15 @@ def legal_zones(
     """Where a bought unit (``free=False``) or a reinforcement (``free=True``) may go.
 
     A reinforcement may be limited to a region ("any zone of North Africa that Carthage
-    controls", 7.2 example), or to a region and the zones beside it. ``controlled``: the
+    controls", 7.2 example), or to a region and the zones beside it, or (a variant's) to
+    the zones its group names as ``choices``. ``controlled``: the
     zones the nation controls, if the caller has them already (``world.controlled_zones``).
     """
+    choices = pending.get("choices") if pending else None
+    if free and choices:
+        # a variant's reinforcement names its places, one chosen as it arrives (Italia's
+        # cards name one zone, a region or "in or adjacent to" a zone)
+        return list(choices)
     zones = world.controlled_zones(state, nation) if controlled is None else controlled
     unit = UnitType(entry)
     near = pending.get("near") if pending else None
@@ -262,7 +273,10 @@ def check_place(world: World, state: ItaliaState, nation: str, unit: str, zone: 
         if pending is None:
             raise IllegalActionError("7.2", f"the {nation} have no {entry} waiting to be placed")
         free = True
-    if zone in legal_zones(world, state, nation, entry, free=free, pending=pending):
+    if free and pending is not None:
+        if zone in world.rulebook.arrival_zones(world, state, nation, pending):
+            return zone
+    elif zone in legal_zones(world, state, nation, entry, free=free, pending=pending):
         return zone
     if UnitType(entry) is UnitType.FLEET:
         raise IllegalActionError(
@@ -344,9 +358,13 @@ def drop_unplaceable(ctx: Context[ItaliaState], world: World) -> None:
         bring_arriving(ctx, world)  # 7.0: the reinforcements come after the bought units
         held = world.controlled_zones(state, nation)
     for pending in list(state.reinforcements):
-        if not legal_zones(
-            world, state, nation, pending["unit"], free=True, pending=pending, controlled=held
-        ):
+        if world.rulebook.fixed_arrivals():
+            zones = legal_zones(
+                world, state, nation, pending["unit"], free=True, pending=pending, controlled=held
+            )
+        else:
+            zones = world.rulebook.arrival_zones(world, state, nation, pending)
+        if not zones:
             state.reinforcements.remove(pending)
             what = pending.get("name") or pending["unit"].replace("_", " ")
             ctx.emit(

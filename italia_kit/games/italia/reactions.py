@@ -12,7 +12,7 @@ from italia_kit.games.italia.actions import (
 from italia_kit.games.italia.campaign_base import leader_unit
 from italia_kit.games.italia.special import TURN_TEN_NATIONS
 from italia_kit.games.italia.state import ItaliaState, Unit
-from italia_kit.games.italia.text import article
+from italia_kit.games.italia.text import of_nation
 from italia_kit.games.italia.world import World
 
 
@@ -172,7 +172,7 @@ def check_reaction(
     for i in ids:
         u = state.units.get(i)
         if u is None or u.nation != nation:
-            raise InvalidActionError(f"unit #{i} is not {article(nation)} unit")
+            raise InvalidActionError(f"unit #{i} is not {of_nation('unit', nation)}")
         units.append(u)
     if not units:
         raise InvalidActionError("a reaction move needs at least one unit")

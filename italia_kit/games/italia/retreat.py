@@ -27,7 +27,7 @@ def retreat_zones(
     (10.5). Fleets: an adjacent sea (10.8). A cavalry unit that has been hit cannot
     retreat (14.2).
     """
-    return fitting(refuges(world, state, battle, nation), units)
+    return fitting(world.rulebook.retreat_refuges(world, state, battle, nation), units)
 
 
 def refuges(world: World, state: ItaliaState, battle: Battle, nation: str) -> list[Refuge]:

@@ -7,12 +7,16 @@ that rule, exactly: Italia I and II play :class:`Rulebook` itself. A :class:`Wor
 rulebook (``World(scenario, rulebook=MyRules())``; ``World.default_rulebook`` otherwise), and
 the rule modules ask ``world.rulebook`` wherever a variant may decide differently:
 
-- movement: the zones (points) a unit may move in a phase (9.0, 9.1, 12.2);
-- combat: the die, the dice a unit rolls, the number it hits on, the modifiers and whether
-  a roll hits (10.2, 10.3, 10.6, 10.7, 10.8.2, 10.9);
-- submission: whether a nation must or may submit (12.5.1);
-- reinforcements: which arrive for a nation at a moment of the turn (7.2);
-- scoring: the end-of-turn scoring (11.0);
+- movement: the zones (points) a unit may move in a phase and what a step costs, where
+  units stop (mountains, enemy zones), units held in place, land units sailing alone,
+  who may attack or pass whom (9.0-9.6, 12.2, 12.5.2);
+- combat: the die, the dice a unit rolls, the number it hits on (by type, or by battle),
+  the modifiers and whether a roll hits (10.2, 10.3, 10.6, 10.7, 10.8.2, 10.9);
+- submission: whether a nation must, may, or is offered before any round to submit (12.5.1);
+- reinforcements: which arrive for a nation at a moment of the turn, and where one
+  waiting for a place may go (7.2);
+- scoring: the end-of-turn scoring and one nation's control points (11.0);
+- the board: its words checked, its terrains and stacking limits read (2.1, 8.0);
 - the sequence of a nation's turn (5.0): each step from the start of a nation's turn to the
   next nation's, with the end of the game turn.
 
@@ -34,21 +38,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from italia_kit.core import Context
+from italia_kit.core import Action, Context, Decision, IllegalActionError
+from italia_kit.games.italia import board as board_words
 from italia_kit.games.italia import (
     combat,
     combat_end,
     hits,
     movement,
     placement,
+    retreat,
     scoring,
     sequence,
     submission,
     turn_ten,
 )
+from italia_kit.games.italia.battle_state import Battle
+from italia_kit.games.italia.retreat import Refuge
+from italia_kit.games.italia.scenarios import Nation
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
+from italia_kit.geo import Board, Zone
 
 
 class Rulebook:
@@ -79,6 +89,91 @@ class Rulebook:
         move check then count the zones of a path."""
         return type(self).step_cost is Rulebook.step_cost
 
+    def stops_on_entering(
+        self, world: World, state: ItaliaState, nation: str, zone: str, leader: int | None
+    ) -> tuple[str, str] | None:
+        """(rule, reason) when land units of ``nation`` entering ``zone`` (with the leader
+        ``leader``, or None) must stop there for the phase by its terrain, else None.
+        Default, 9.0, 9.1, 9.7: a mountain zone stops units without a leader, unless it holds
+        a city of theirs. (Enemy zones stop units too, 9.0, 9.3; that rule is not asked
+        here.) A variant whose units "need not stop on entering mountain terrain" answers
+        None."""
+        if (
+            world.is_mountain(zone)
+            and leader is None
+            and not movement.own_city(world, state, nation, zone)
+        ):
+            return ("9.0", f"{zone} is a mountain zone")
+        return None
+
+    def fixed_terrain_stops(self) -> bool:
+        """Whether :meth:`stops_on_entering` is the rulebook's (9.0's mountains)."""
+        return type(self).stops_on_entering is Rulebook.stops_on_entering
+
+    def enemies_stop(self, world: World, state: ItaliaState, nation: str, zone: str) -> bool:
+        """Whether land units of ``nation`` entering ``zone``, where a nation they may
+        attack stands (and that no invasion has opened, 9.3), stop there for the phase.
+        Default, 9.0: they do. A variant whose units go on with points left (Britannia's
+        overrun) answers False and says when they may leave by :meth:`may_leave`; the
+        battle is due all the same if they stay (10.0)."""
+        return True
+
+    def fixed_enemy_stops(self) -> bool:
+        """Whether :meth:`enemies_stop` is the rulebook's (9.0: always)."""
+        return type(self).enemies_stop is Rulebook.enemies_stop
+
+    def sails_alone(self, world: World, state: ItaliaState, unit: Unit) -> bool:
+        """Whether the land unit ``unit`` may move into a sea zone, and from one sea zone to
+        another, by itself now (paying :meth:`step_cost` for each step, as on land), as a
+        variant's armies do in boats. Default: False: 9.5, 9.6: land units go to sea only
+        aboard fleets. A variant that lets some sail gives the reason for the others in
+        :meth:`sea_refusal`; what becomes of armies left at sea is its
+        :meth:`end_movement`'s."""
+        return False
+
+    def sea_refusal(self, world: World, state: ItaliaState, unit: Unit) -> tuple[str, str]:
+        """(rule, reason) of the move check's refusal of a land unit's step into a sea
+        when :meth:`sails_alone` says no."""
+        return ("9.5", "land units enter the sea only aboard a fleet")
+
+    def fixed_sailing(self) -> bool:
+        """Whether :meth:`sails_alone` is the rulebook's (no land unit sails alone): the
+        move list then lists no land unit's step into a sea."""
+        return type(self).sails_alone is Rulebook.sails_alone
+
+    def may_leave(self, world: World, state: ItaliaState, unit: Unit) -> bool:
+        """Whether ``unit`` may leave its zone now, as far as the variant holds units in
+        place beyond Italia's stops (9.0: entering an enemy zone or a mountain, a strait,
+        stop a unit for the phase, and no rulebook answer frees it). Default: True (Italia
+        holds no unit in place otherwise). A variant that overrides it gives the reason of a
+        refusal in :meth:`leave_refusal`."""
+        return True
+
+    def leave_refusal(self, world: World, state: ItaliaState, unit: Unit) -> tuple[str, str]:
+        """(rule, reason) of the move check's refusal when :meth:`may_leave` says no."""
+        return ("9.0", f"{unit.label()} may not leave {unit.zone} now")
+
+    def fixed_leaving(self) -> bool:
+        """Whether :meth:`may_leave` is the rulebook's (every unit may): the move list then
+        lists moves without asking it."""
+        return type(self).may_leave is Rulebook.may_leave
+
+    def restricted(
+        self, world: World, state: ItaliaState, nation: str, other: str
+    ) -> tuple[bool, bool]:
+        """(``nation`` may not attack ``other``, ``nation`` may move through ``other``'s
+        zones) now. Default, 12.5.2: a subject and its master are allies, who never attack
+        each other and pass through each other's zones (but may not end a move there);
+        every other pair may attack and not pass (9.0). A variant's pair that may not
+        attack and may not pass through may not enter each other's zones at all."""
+        allied = state.masters.get(nation) == other or state.masters.get(other) == nation
+        return allied, allied
+
+    def fixed_relations(self) -> bool:
+        """Whether :meth:`restricted` is the rulebook's (allies are master and subject): the
+        move list and :meth:`World.allied` then read ``state.masters`` themselves."""
+        return type(self).restricted is Rulebook.restricted
+
     def fixed_allowance(self) -> bool:
         """Whether :meth:`movement_allowance` is the rulebook's: the move list then reads
         the movement of a unit alone from its own table (the list is asked at every move)."""
@@ -97,14 +192,46 @@ class Rulebook:
         raider, whatever its type. Default: :func:`.hits.hit_on`."""
         return hits.hit_on(unit, raider=raider)
 
-    def hits(self, roll: int, unit: UnitType, modifier: int, *, raider: bool = False) -> bool:
+    def hit_number_in(
+        self,
+        world: World,
+        state: ItaliaState,
+        zone: str,
+        unit: Unit,
+        *,
+        attacking: bool,
+        raider: bool = False,
+    ) -> int:
+        """10.2: the number the die of ``unit`` (a piece of the attacking side when
+        ``attacking``) must reach in a land battle in ``zone`` now: where a variant's hit
+        number depends on the battle (the terrain of the turn, the shooter's own facts).
+        Default: :meth:`hit_number` of its type, whatever the battle."""
+        return self.hit_number(unit.type, raider=raider)
+
+    def fixed_hit_number_in(self) -> bool:
+        """Whether :meth:`hit_number_in` is the rulebook's (the unit type's number): the
+        dice of a round then ask :meth:`hits` alone."""
+        return type(self).hit_number_in is Rulebook.hit_number_in
+
+    def hits(
+        self,
+        roll: int,
+        unit: UnitType,
+        modifier: int,
+        *,
+        raider: bool = False,
+        number: int | None = None,
+    ) -> bool:
         """10.2: whether ``roll`` of ``unit`` with ``modifier`` hits: a 1 always misses, a
-        10 always hits, otherwise the roll plus the modifiers reaches :meth:`hit_number`."""
+        10 always hits, otherwise the roll plus the modifiers reaches ``number`` (the
+        battle's :meth:`hit_number_in`, when a variant has one) or :meth:`hit_number`."""
         if roll <= 1:
             return False
         if roll >= 10:
             return True
-        return roll + modifier >= self.hit_number(unit, raider=raider)
+        if number is None:
+            number = self.hit_number(unit, raider=raider)
+        return roll + modifier >= number
 
     def land_modifier(
         self,
@@ -137,7 +264,9 @@ class Rulebook:
     ) -> str | None:
         """12.5.1: ``"must"`` when ``subject``, attacked by ``master``, must submit before
         any combat, ``"may"`` when it may after a round, None otherwise (the subject's
-        card). Default: :func:`.submission.submission_due`."""
+        card). A variant may also answer ``"offer"``: the subject is asked, before the
+        first round, whether it submits (Italia never does). Default:
+        :func:`.submission.submission_due`."""
         return submission.submission_due(world, state, subject, master)
 
     def submit(
@@ -157,11 +286,85 @@ class Rulebook:
         ``after_last_nation``. Default: :func:`.placement.reinforcements_due`."""
         return placement.reinforcements_due(world, state, nation, when)
 
+    def arrival_zones(
+        self, world: World, state: ItaliaState, nation: str, pending: dict[str, Any]
+    ) -> list[str]:
+        """7.2: the zones a reinforcement waiting for a place (``pending``, an entry of
+        ``state.reinforcements``: its unit, name, region, "in or adjacent to", and a
+        variant's ``choices``) may be placed in now, the choice made as it arrives.
+        Default: :func:`.placement.legal_zones` (a group's ``choices``, given by a
+        variant's :meth:`reinforcements_due`, are the places to choose from)."""
+        return placement.legal_zones(
+            world, state, nation, pending["unit"], free=True, pending=pending
+        )
+
+    def fixed_arrivals(self) -> bool:
+        """Whether :meth:`arrival_zones` is the rulebook's."""
+        return type(self).arrival_zones is Rulebook.arrival_zones
+
     # -- scoring (11.0) --------------------------------------------------------------------
     def score_turn(self, ctx: Context[ItaliaState], world: World) -> None:
         """11.0: the victory points of the end of a game turn (the scenario's scoring
-        turns; 12.5.2 halves a subject's). Default: :func:`.scoring.score_turn`."""
+        turns; 12.5.2 halves a subject's). Default: :func:`.scoring.score_turn`, which asks
+        :meth:`score_nation` of each nation that scores."""
         scoring.score_turn(ctx, world)
+
+    def score_nation(
+        self, ctx: Context[ItaliaState], world: World, nation: Nation, held: dict[str, str]
+    ) -> None:
+        """11.0: one nation's control points of this scoring turn (``held``: each land
+        zone's holder, :func:`.scoring.holders`); where a variant weighs areas (halves for
+        a truce) or adds its own. Default: :func:`.scoring.score_nation` (the card's score
+        rules; a subject's points halved by :func:`.victory.score`, 12.5.2)."""
+        scoring.score_nation(ctx, world, nation, held)
+
+    # -- the board (2.1, 2.2.1.9, 8.0, 9.4) ------------------------------------------------
+    def check_board(self, board: Board) -> None:
+        """2.1, 2.2.1.9, 8.0, 9.4: that ``board`` declares the words the rules read (zone
+        kinds, terrains, link kinds, the city attribute), raising one
+        :class:`~italia_kit.geo.BoardDataError` listing what is missing. A variant on a
+        board in its own words (``box``, ``marsh``, ``fortress``) checks those instead.
+        Default: :func:`.board.check_board`. Asked once per board by :class:`World`."""
+        board_words.check_board(board)
+
+    def terrain_of(self, zone: Zone) -> str:
+        """2.1: the terrain the rules read for a board location, in Italia's words
+        (``clear``, ``mountain``, ``swamp``, ``sea``): its stops (9.0), its attackers'
+        -1 (10.3). Default: the board's own word. A variant on a board in other words
+        says which of Italia's each of its own is (medieval's ``marsh`` is a ``swamp``).
+        Asked once per board and rulebook by :class:`World`."""
+        return zone.terrain.value
+
+    def stacking_base(self, zone: Zone) -> int | None:
+        """8.0: the units a land location holds before capitals, leaders and attacks
+        (None: unlimited). Default: :func:`.board.base_stacking_limit` (3 in clear and
+        swamp, 2 in mountains and borderlands). Asked once per board and rulebook."""
+        return board_words.base_stacking_limit(zone)
+
+    # -- a variant's own decisions ------------------------------------------------------------
+    #: the variant's own action classes: its decisions' actions, read back from saves
+    own_actions: tuple[type[Action], ...] = ()
+
+    def own_decision(self, world: World, state: ItaliaState) -> Decision | None:
+        """A decision of the variant's own pending now (a choice Italia's rules never ask:
+        where attackers go after a submission, a population marker's area), asked before
+        Italia's by ``ItaliaRules.decision``, ``legal_actions``, ``apply`` and ``advance``.
+        Default: None (Italia has none of its own)."""
+        return None
+
+    def own_legal_actions(self, world: World, state: ItaliaState) -> list[Action]:
+        """The actions of :meth:`own_decision` (of the classes in :attr:`own_actions`)."""
+        return []
+
+    def apply_own(self, ctx: Context[ItaliaState], world: World, action: Action) -> None:
+        """Apply one of :attr:`own_actions` while :meth:`own_decision` is pending: check it
+        before any change (refusing with the variant's rule), then carry it out; the
+        runner's ``advance`` goes on once no decision of its own is pending."""
+        raise IllegalActionError("5.0", f"{action.kind} is not an action of {self.name}")
+
+    def fixed_decisions(self) -> bool:
+        """Whether :meth:`own_decision` is the rulebook's (none): the rules then never ask."""
+        return type(self).own_decision is Rulebook.own_decision
 
     # -- the sequence of a nation's turn (5.0) ---------------------------------------------
     def begin_nation_turn(self, ctx: Context[ItaliaState], world: World) -> None:
@@ -226,6 +429,17 @@ class Rulebook:
         sequence.find_surplus_in(ctx, world, zone, nation)
 
     # -- the steps of a battle other rule modules take (10.0-10.7) ---------------------------
+    def retreat_refuges(
+        self, world: World, state: ItaliaState, battle: Battle, nation: str
+    ) -> list[Refuge]:
+        """10.5, 8.6, 12.3.1, 13.1: the zones a side of ``battle`` may retreat to, each with
+        whether it is a sea and the room left there (:data:`.retreat.Refuge`), sorted by
+        name; which of them a group of units fits is :func:`.retreat.fitting`'s. Default:
+        :func:`.retreat.refuges` (an adjacent zone empty or the side's own, not where the
+        attackers came from for the defender; a sea onto its fleets). Asked by every list
+        and check of a retreat, a raid's retreat and an elephant's victim."""
+        return retreat.refuges(world, state, battle, nation)
+
     def next_round(self, ctx: Context[ItaliaState], world: World) -> None:
         """10.1: another round of the battle being fought. Default:
         :func:`.combat.next_round`."""

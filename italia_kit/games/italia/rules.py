@@ -6,6 +6,7 @@ from typing import Any
 
 from italia_kit.core import (
     Action,
+    ActionCodec,
     Context,
     Decision,
     GameRef,
@@ -25,6 +26,7 @@ from italia_kit.games.italia import (
 from italia_kit.games.italia.actions import (
     CAMPAIGN_ACTIONS,
     CODEC,
+    CODEC_CLASSES,
     COMBAT_ACTIONS,
     Buy,
     DeclareCapital,
@@ -42,7 +44,7 @@ from italia_kit.games.italia.actions import (
 from italia_kit.games.italia.move_list import legal_moves
 from italia_kit.games.italia.stacking import capital_of, limit_value
 from italia_kit.games.italia.state import ItaliaState
-from italia_kit.games.italia.text import article
+from italia_kit.games.italia.text import of_nation
 from italia_kit.games.italia.world import World
 
 
@@ -54,6 +56,12 @@ class ItaliaRules:
     def __init__(self, world: World) -> None:
         self.world = world
         self.game_id = world.scenario.id
+        rulebook = world.rulebook
+        #: the rulebook, when it has decisions of its own (Rulebook.own_decision); None for
+        #: Italia's, so that the runner's every question costs one look
+        self.own = None if rulebook.fixed_decisions() else rulebook
+        if rulebook.own_actions:  # a variant's actions are read back from saves too
+            self.codec = ActionCodec((*CODEC_CLASSES, *rulebook.own_actions))
 
     @property
     def ref(self) -> GameRef:
@@ -68,6 +76,8 @@ class ItaliaRules:
     def decision(self, state: ItaliaState) -> Decision | None:
         if state.over:
             return None
+        if self.own is not None and (own := self.own.own_decision(self.world, state)):
+            return own
         nation, phase = state.actor, state.phase_name
         gold = state.gold.get(nation, 0)
         if state.surplus and phase not in ("stacking", "combat"):
@@ -118,6 +128,8 @@ class ItaliaRules:
         return state.over
 
     def legal_actions(self, state: ItaliaState) -> list[Action]:
+        if self.own is not None and self.own.own_decision(self.world, state) is not None:
+            return self.own.own_legal_actions(self.world, state)
         if state.surplus and state.phase_name not in ("stacking", "combat"):
             return self._surplus_actions(state)  # 8.1: a former capital over its limit
         if state.phase_name == "movement":  # one occupancy pass of its own (move_list)
@@ -169,7 +181,7 @@ class ItaliaRules:
             else:
                 pending = state.reinforcements[0]
                 entry = pending["unit"]
-                zones = placement.legal_zones(w, state, nation, entry, free=True, pending=pending)
+                zones = w.rulebook.arrival_zones(w, state, nation, pending)
                 out.extend(_place_actions(cache, nation, entry, zones))
         elif phase == "stacking":
             out.extend(self._surplus_actions(state))
@@ -209,6 +221,19 @@ class ItaliaRules:
     # -- changing the state ----------------------------------------------------------------
     def apply(self, ctx: Context[ItaliaState], action: Action) -> None:
         state, w = ctx.state, self.world
+        if self.own is not None:
+            own = self.own.own_decision(w, state)
+            is_own = isinstance(action, self.own.own_actions)
+            if own is not None or is_own:
+                if own is None or not is_own:
+                    what = f"{own.kind} ({own.actor})" if own is not None else "Italia's"
+                    raise IllegalActionError(
+                        own.rule if own is not None else "5.0",
+                        f"{action.kind} is not possible now: the decision is {what}",
+                    )
+                state.listing = None
+                self.own.apply_own(ctx, w, action)
+                return
         nation = getattr(action, "nation", "")
         if not (ctx.listed and isinstance(nation, str)):
             # (an action listed for this very state, Context.listed, names the nation that
@@ -282,6 +307,8 @@ class ItaliaRules:
     def advance(self, ctx: Context[ItaliaState]) -> None:
         state, w = ctx.state, self.world
         while not state.over:
+            if self.own is not None and self.own.own_decision(w, state) is not None:
+                return  # a decision of the variant's own is pending
             phase = state.phase_name
             if phase == "movement" or phase == "stacking":
                 return  # a decision is pending: the commonest case, judged at once
@@ -374,7 +401,7 @@ class ItaliaRules:
         if u.nation != nation or u.zone not in state.surplus or not u.counts_for_stacking:
             zones = ", ".join(state.surplus)
             raise IllegalActionError(
-                "8.0", f"remove {article(nation)} unit (not a leader) from {zones}"
+                "8.0", f"remove {of_nation('unit', nation)} (not a leader) from {zones}"
             )
         state.remove_unit(u)
         state.surplus[u.zone] -= 1

@@ -24,6 +24,9 @@ from italia_kit.games.italia.text import article, count, units
 
 __all__ = ["action_zones", "sentence", "units_text"]
 
+#: what looting takes (10.6), in words
+LOOT = {"gold": "gold", "vp": "victory points"}
+
 
 def units_text(state: ItaliaState, ids: Iterable[int]) -> str:
     """Units named as a class would: counts by type, then leaders by name.
@@ -51,6 +54,9 @@ def units_text(state: ItaliaState, ids: Iterable[int]) -> str:
 
 
 def _plural(n: int, noun: str) -> str:
+    """``n`` units of a type; one is "a legion", as a sentence says it."""
+    if n == 1:
+        return article(noun)
     return units(n, noun) if noun != "unit" else count(n, noun)
 
 
@@ -99,9 +105,12 @@ def sentence(state: ItaliaState, action: Action) -> str:
         case a.Fight(zone=zone, raid=raid):
             return f"{who} {'raid' if raid else 'attack'} in {zone}"
         case a.NavalAttack(sea=sea, target=target):
-            return f"{who} attack the {target} fleets in {sea}"
+            return f"{who} attack the fleets of the {target} in {sea}"
         case a.DeferNaval(sea=sea, target=target):
-            return f"{who} attack the {target} fleets in {sea} after the land battles"
+            return f"{who} attack the fleets of the {target} in {sea} after the land battles"
+        case a.NavalOrder(sea=sea, attacker=attacker, after=after):
+            when = "after the land battles" if after else "now"
+            return f"{who} fight the fleets of the {attacker} in {sea} {when}"
         case a.DeclineNaval(sea=sea):
             return f"{who} decline naval combat in {sea}"
         case a.Targets(aims=aims):
@@ -117,7 +126,9 @@ def sentence(state: ItaliaState, action: Action) -> str:
             where = f"to {zone}" if zone else "off the board"
             return f"{who} send {_unit(state, unit)} {where} (the elephants)"
         case a.Loot(take=take):
-            return f"{who} loot the city ({take})"
+            if take == "none":
+                return f"{who} leave the city unlooted"
+            return f"{who} loot the city for {LOOT.get(take, take)}"
         case a.Rebuild(unit=unit):
             return f"{who} rebuild with {_unit(state, unit)}" if unit else f"{who} rebuild nothing"
         case a.Submit(accept=accept):
@@ -140,7 +151,7 @@ def sentence(state: ItaliaState, action: Action) -> str:
             return f"{who} end their reaction moves"
         case a.DeclareRaid(zone=zone):
             return f"{who} declare a raid in {zone}"
-    return str(action)
+    return str(action)  # not an Italia action: its own words
 
 
 def action_zones(state: ItaliaState, action: Action) -> tuple[str, ...]:

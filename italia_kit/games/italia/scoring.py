@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 from italia_kit.core import Context, EventLog
-from italia_kit.games.italia.scenarios import ScoreRule
+from italia_kit.games.italia.scenarios import Nation, ScoreRule
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.text import count
 from italia_kit.games.italia.victory import score
@@ -67,15 +67,23 @@ def score_turn(ctx: Context[ItaliaState], world: World) -> None:
     held = holders(state, world)
     ctx.emit("scoring", "11.0", f"11.0: end of turn {state.turn}: the nations score control.")
     for nation in scoring:
-        total = 0.0
-        parts = []
-        for rule in nation.scoring_on(state.turn):
-            pts, how = rule_points(world, state, nation.name, rule, held)
-            total += pts
-            if pts:
-                parts.append(f"{how} = {pts:g}")
-        if total:
-            score(ctx, nation.name, total, "11.0", f"control ({'; '.join(parts)})")
+        world.rulebook.score_nation(ctx, world, nation, held)
+
+
+def score_nation(
+    ctx: Context[ItaliaState], world: World, nation: Nation, held: dict[str, str]
+) -> None:
+    """11.0: one nation's control points of this scoring turn, by its card's score rules
+    (``held``: :func:`holders`); a subject's are halved as they are scored (12.5.2)."""
+    total = 0.0
+    parts = []
+    for rule in nation.scoring_on(ctx.state.turn):
+        pts, how = rule_points(world, ctx.state, nation.name, rule, held)
+        total += pts
+        if pts:
+            parts.append(f"{how} = {pts:g}")
+    if total:
+        score(ctx, nation.name, total, "11.0", f"control ({'; '.join(parts)})")
 
 
 def score_pad(log: EventLog, world: World) -> pd.DataFrame:

@@ -5,6 +5,8 @@ A position built by hand for a tutorial is :class:`~italia_kit.games.italia.tuto
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from italia_kit.core import (
     Game,
 )
@@ -15,22 +17,30 @@ from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
 
+if TYPE_CHECKING:
+    from italia_kit.games.italia.rulebook import Rulebook
+
 ItaliaGame = Game[ItaliaState]
 
 
 def new_game(
-    scenario: str | Scenario = "italia1", *, seed: int = 0, checkpoint_every: int = 32
+    scenario: str | Scenario = "italia1",
+    *,
+    seed: int = 0,
+    checkpoint_every: int = 32,
+    rulebook: Rulebook | None = None,
 ) -> ItaliaGame:
     """A game at the start of turn 1 with the scenario's set-up (4.0, help card 1).
 
     ``checkpoint_every``: how often the runner keeps a copy of the state for undo and jumps
-    (:class:`~italia_kit.core.Game`).
+    (:class:`~italia_kit.core.Game`); ``rulebook``: a variant's rules (Italia's if None,
+    ``docs/games/italia-variants.md``).
 
     >>> game = new_game("italia1", seed=1)
     >>> game.decision.actor
     'Celts'
     """
-    world = World(scenario)
+    world = World(scenario, rulebook=rulebook)
     state = ItaliaState(world.scenario.id, nation_order=list(world.order))
     for nation in world.scenario.nations:
         state.gold[nation.name] = nation.start_gold

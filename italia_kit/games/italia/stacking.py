@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from italia_kit.games.italia.board import base_stacking_limit, is_borderland
+from italia_kit.games.italia.board import is_borderland
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.text import article, count
 from italia_kit.games.italia.world import World
@@ -54,10 +54,9 @@ def stacking_limit(
     z = world.board.zone(zone)
     if z.is_sea:
         return None
-    base = base_stacking_limit(z) or 0
-    kind = (
-        "a mountain zone" if z.terrain.value == "mountain" else f"{article(z.terrain.value)} zone"
-    )
+    base = world.base_limit(z.name) or 0  # the rulebook's (8.0), read with the board
+    terrain = world.terrain(z.name)
+    kind = "a mountain zone" if terrain == "mountain" else f"{article(terrain)} zone"
     if is_borderland(z):
         kind = "a borderland (mountain)"
     terms: list[tuple[str, int, str]] = [(f"{z.name} is {kind}", base, "8.0")]

@@ -48,6 +48,9 @@ class Unit:
     name: str | None = None  # a leader's name
     hits: int = 0  # hits taken by a two-hit unit (10.2)
     arrived: int = 0  # the turn it came into play (leaders leave a turn later, 7.2)
+    # a variant's own facts about the piece (JSON-like: movement points left, "appeared"),
+    # None in Italia; copied by clones and saved only when a variant set some
+    extras: dict[str, Any] | None = None
     # read all the time by the rules, so kept as plain attributes; a piece never changes
     # type (a conversion replaces it, 13.4)
     is_leader: bool = field(init=False, repr=False, compare=False)
@@ -73,7 +76,7 @@ class Unit:
         return self._label
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "id": self.id,
             "nation": self.nation,
             "type": self.type.value,
@@ -83,6 +86,16 @@ class Unit:
             "hits": self.hits,
             "arrived": self.arrived,
         }
+        if self.extras:  # Italia's pieces have none: their saves read as before
+            out["extras"] = copy_extras(self.extras)
+        return out
+
+    def copy(self) -> Unit:
+        """An independent copy (a variant's ``extras`` copied too)."""
+        return Unit(
+            self.id, self.nation, self.type, self.zone, self.carrier, self.name, self.hits,
+            self.arrived, copy_extras(self.extras) if self.extras else None,
+        )  # fmt: skip
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Unit:
@@ -95,6 +108,7 @@ class Unit:
             name=d.get("name"),
             hits=int(d.get("hits", 0)),
             arrived=int(d.get("arrived", 0)),
+            extras=copy_extras(d["extras"]) if d.get("extras") else None,
         )
 
 
@@ -200,6 +214,9 @@ class ItaliaState:
     campaign_gold: dict[str, int] = field(default_factory=dict)  # gold for campaigns (12.3.1)
     turn_ten: dict[str, Any] | None = None  # Italia I's last turn of campaigns (13.4)
     conversions: int = 0  # conversions the Patrimonium has made (14.3)
+    # a variant's own state (JSON-like: a population track, truces, the areas held during
+    # a nation-turn), empty in Italia; cloned deeply and saved only when not empty
+    extras: dict[str, Any] = field(default_factory=dict)
     # zone -> its units in id order, kept up to date by add_unit, relocate and remove_unit
     # (the only ways pieces appear, move and go); derived, so never saved or compared
     where: dict[str, list[Unit]] = field(default_factory=dict, repr=False, compare=False)
@@ -243,6 +260,8 @@ class ItaliaState:
             phase_name=self.phase_name,
             units={
                 i: Unit(u.id, u.nation, u.type, u.zone, u.carrier, u.name, u.hits, u.arrived)
+                if u.extras is None
+                else u.copy()
                 for i, u in self.units.items()
             },
             next_id=self.next_id,
@@ -277,6 +296,7 @@ class ItaliaState:
             campaign_gold=dict(self.campaign_gold),
             turn_ten=_copy_json(self.turn_ten),
             conversions=self.conversions,
+            extras=copy_extras(self.extras) if self.extras else {},
             actor_override=self.actor_override,
             nation_order=list(self.nation_order),
         )
@@ -326,6 +346,8 @@ class ItaliaState:
             "campaign_gold": dict(sorted(self.campaign_gold.items())),
             "turn_ten": _copy_json(self.turn_ten),
             "conversions": self.conversions,
+            # written only when a variant keeps some: Italia's saves read as before
+            **({"extras": copy_extras(self.extras)} if self.extras else {}),
             "actor_override": self.actor_override,
             "nation_order": list(self.nation_order),
         }
@@ -370,6 +392,7 @@ class ItaliaState:
             campaign_gold={str(k): int(v) for k, v in d.get("campaign_gold", {}).items()},
             turn_ten=_copy_json(d.get("turn_ten")),
             conversions=int(d.get("conversions", 0)),
+            extras=copy_extras(d["extras"]) if d.get("extras") else {},
             actor_override=d.get("actor_override"),
             nation_order=list(d["nation_order"]),
         )
@@ -522,3 +545,22 @@ def _copy_json(value: dict[str, Any] | None) -> dict[str, Any] | None:
     if value is None:
         return None
     return {k: list(v) if isinstance(v, list) else v for k, v in value.items()}
+
+
+def copy_extras(value: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of a variant's ``extras`` (JSON-like: lists and dicts nest).
+
+    >>> inner = {"a": [1, 2], "b": {"c": [3]}}
+    >>> copied = copy_extras(inner)
+    >>> copied["a"].append(9); copied["b"]["c"].append(9); inner
+    {'a': [1, 2], 'b': {'c': [3]}}
+    """
+    return {k: _copy_value(v) for k, v in value.items()}
+
+
+def _copy_value(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy_value(v) for k, v in value.items()}
+    return value

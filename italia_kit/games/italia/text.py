@@ -23,6 +23,17 @@ def article(noun: str) -> str:
     return f"{'an' if vowel else 'a'} {noun}"
 
 
+def of_nation(noun: str, nation: str) -> str:
+    """One unit of a nation, with its article: the nation by its plural name, as the
+    scenarios spell it ("the Carthaginians"), since a name is not an adjective ("a
+    Carthaginians elephant" was the sentence this replaces).
+
+    >>> of_nation("elephant", "Carthaginians"), of_nation("consular legion", "Romans")
+    ('an elephant of the Carthaginians', 'a consular legion of the Romans')
+    """
+    return f"{article(noun)} of the {nation}"
+
+
 #: Unit nouns whose plural is the noun itself.
 COLLECTIVE = frozenset({"infantry", "cavalry", "foederati"})
 

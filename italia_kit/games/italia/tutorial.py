@@ -28,7 +28,7 @@ from italia_kit.games.italia.rules import ItaliaRules
 from italia_kit.games.italia.scenarios import Scenario
 from italia_kit.games.italia.setup import ItaliaGame
 from italia_kit.games.italia.state import PHASES, ItaliaState
-from italia_kit.games.italia.text import article
+from italia_kit.games.italia.text import article, of_nation
 from italia_kit.games.italia.units import SPECS, UnitType, unit_cost
 from italia_kit.games.italia.world import World
 
@@ -498,7 +498,7 @@ class Position(PositionDisplay):
         >>> pos = Position("italia1", nation="Romans")
         >>> pos.city("Samnium")
         >>> print(pos.hit_number("Romans", "legion", "Samnium", attacking=True))
-        10.2: a Romans legion hits on 6; -3 (mountain -1, city -2): 9-10.
+        10.2: a legion of the Romans hits on 6; -3 (mountain -1, city -2): 9-10.
         """
         who = self._nation(nation)
         utype = self._unit(unit)
@@ -538,7 +538,7 @@ class Position(PositionDisplay):
         needs = next(r for r in range(2, 11) if rulebook.hits(r, utype, modifier))
         # the unit as a word ("consular legion"), and every modifier named even when they
         # cancel out (a city's -2 against a leader's +2), so the sentence shows the sum
-        text = f"10.2: {article(who)} {utype.value.replace('_', ' ')} hits on {base}"
+        text = f"10.2: {of_nation(utype.value.replace('_', ' '), who)} hits on {base}"
         if parts:
             text += f"; {modifier:+d} ({', '.join(parts)})"
         text += f": {needs}-10." if needs < 10 else ": only a 10."

@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from italia_kit.core import Action, InvalidActionError
 from italia_kit.games.italia.board import (
-    base_stacking_limit,
-    check_board,
     city_allowed,
     is_borderland,
 )
@@ -36,8 +34,9 @@ LandMoves = tuple[LandSteps, LandSteps]
 ROME: frozenset[str] = frozenset({"Rome"})
 _NONE_CLOSED: frozenset[str] = frozenset()
 
-#: id(board) -> (the board, what ``World._read_board`` read from it)
-_BOARD_TABLES: dict[int, tuple[Board, dict[str, object]]] = {}
+#: (id(board), the rulebook's type) -> (the board, what ``World._read_board`` read from it
+#: by that rulebook's words)
+_BOARD_TABLES: dict[tuple[int, type], tuple[Board, dict[str, object]]] = {}
 #: action values kept for the games on one board at most (some 120 random games' worth)
 ACTION_CACHE_LIMIT = 50_000
 
@@ -54,6 +53,12 @@ class World:
         self, scenario: Scenario | str, board: Board | None = None, rulebook: Rulebook | None = None
     ) -> None:
         self.rulebook = rulebook if rulebook is not None else World.default_rulebook
+        #: whether the rulebook's allies are Italia's, master and subject (12.5.2): then
+        #: :meth:`allied` reads ``state.masters`` itself (asked at every move and battle)
+        self.fixed_relations = self.rulebook.fixed_relations()
+        #: whether units stop on entering a mountain as Italia's 9.0 says (the move check
+        #: and the move record then read the terrain themselves)
+        self.fixed_terrain_stops = self.rulebook.fixed_terrain_stops()
         self.scenario = load_scenario(scenario) if isinstance(scenario, str) else scenario
         self.board = board if board is not None else load_board("italia")
         self._nations = {n.name: n for n in self.scenario.nations}
@@ -61,7 +66,8 @@ class World:
         self.frozen: dict[tuple[str, str], list[Unit]] | None = None
         # the board's tables are read once per board and shared, with the action values
         # made so far, by every World on it: a new game starts with them at hand
-        known = _BOARD_TABLES.get(id(self.board))
+        key = (id(self.board), type(self.rulebook))
+        known = _BOARD_TABLES.get(key)
         if known is not None and known[0] is self.board:
             self.__dict__.update(known[1])
             if len(self.action_cache) > ACTION_CACHE_LIMIT:
@@ -73,14 +79,17 @@ class World:
             before = set(self.__dict__)
             self._read_board()
             tables = {k: v for k, v in self.__dict__.items() if k not in before}
-            _BOARD_TABLES[id(self.board)] = (self.board, tables)
+            _BOARD_TABLES[key] = (self.board, tables)
 
     def _read_board(self) -> None:
-        check_board(self.board)  # the words of the board file the rules below rely on
+        # the words of the board file the rules below rely on (Italia's, or a variant's)
+        self.rulebook.check_board(self.board)
+        rulebook = self.rulebook
+        terrain_of = {z.name: rulebook.terrain_of(z) for z in self.board.zones}
         self._land = {z.name for z in self.board.zones if z.is_land}
         self._borderlands = {z.name for z in self.board.zones if is_borderland(z)}
         self._seas = {z.name for z in self.board.zones if z.is_sea}
-        self._mountains = {z.name for z in self.board.zones if z.terrain.value == "mountain"}
+        self._mountains = {z.name for z in self.board.zones if terrain_of[z.name] == "mountain"}
         self._names = {z.name for z in self.board.zones}
         # the neighbours a move list asks for again and again, by zone, in board order
         self._land_exits: dict[str, tuple[str, ...]] = {}
@@ -119,11 +128,11 @@ class World:
                 for n in nbs
                 if n not in self._seas
             )
-            self._attack_limit[z.name] = (base_stacking_limit(z) or 0) + 1
+            self._attack_limit[z.name] = (rulebook.stacking_base(z) or 0) + 1
             self._neighbours[z.name] = tuple(nbs)
             self._seas_beside[z.name] = () if z.is_sea else tuple(self.board.seas_beside(z.name))
-            self._terrain[z.name] = z.terrain.value
-            self._base_limit[z.name] = None if z.is_sea else (base_stacking_limit(z) or 0)
+            self._terrain[z.name] = terrain_of[z.name]
+            self._base_limit[z.name] = None if z.is_sea else (rulebook.stacking_base(z) or 0)
         #: per zone, where a land unit may step (9.0): every step, then those a unit that has
         #: moved may take (no strait, 9.4); the move list reads it for each unit it lists
         self.reach: dict[str, tuple[Reach, Reach]] = {}
@@ -252,5 +261,8 @@ class World:
         return [u for u in state.units_in(zone) if u.nation != nation and u.carrier is None]
 
     def allied(self, state: ItaliaState, a: str, b: str) -> bool:
-        """A subjugated nation and its master are allies (12.5.2)."""
-        return state.masters.get(a) == b or state.masters.get(b) == a
+        """A subjugated nation and its master are allies (12.5.2): they do not attack each
+        other. A variant says so by :meth:`~.rulebook.Rulebook.restricted` (may not attack)."""
+        if self.fixed_relations:
+            return state.masters.get(a) == b or state.masters.get(b) == a
+        return self.rulebook.restricted(self, state, a, b)[0]

@@ -94,7 +94,7 @@ def city_state_minima(ctx: Context[MedievalState], world: World) -> None:
         "minima",
         R_MINIMA,
         f"{R_MINIMA}: the {power} have strength {strength}: {MINIMUM - strength} arm"
-        f"{'y' if MINIMUM - strength == 1 else 'ies'} arrive at {' or '.join(places)}.",
+        f"{'y arrives' if MINIMUM - strength == 1 else 'ies arrive'} at {' or '.join(places)}.",
         power=power,
     )
     state.pending.append(
@@ -193,6 +193,12 @@ def remove_at_turn_start(ctx: Context[MedievalState], world: World) -> None:
                     )
 
 
+def _the(powers: list[str]) -> str:
+    """Powers named in a sentence: "the Lombards", "the Lombards and the Franks"."""
+    named = [f"the {p}" for p in powers]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
 def place(ctx: Context[MedievalState], world: World, power: str, zone: str) -> None:
     """Put the first pending group (or one army of it, for population) in ``zone``."""
     state = ctx.state
@@ -213,16 +219,19 @@ def place(ctx: Context[MedievalState], world: World, power: str, zone: str) -> N
             home=zone if p.get("raider") else None, appeared=zone in world.land,
         )  # fmt: skip
     others = sorted(state.powers_in(zone) - {power}) if zone in world.land else []
+    # "they must be attacked" (rule text), unless a truce or the chart forbids the attack
+    # ("neither may attack the other", rule text: submission; M-A turn 1): then they share
+    foes = [o for o in others if world.hostile(state, power, o)]
+    spared = [o for o in others if o not in foes]
     what = p.get("name") or f"{n} arm{'y' if n == 1 else 'ies'}"
-    ctx.emit(
-        "arrive",
-        p["rule"],
-        f"{p['rule']}: {what} of the {power} arrive in {zone}"
-        + (f", held by the {', '.join(others)}: they must attack." if others else "."),
-        power=power,
-        zone=zone,
-        count=n,
-    )
+    text = f"{p['rule']}: {what} of the {power} arrive{'s' if n == 1 else ''} in {zone}"
+    if foes:
+        text += f", held by {_the(foes)}: they must attack"
+        if spared:
+            text += f"; {_the(spared)} there they may not attack now"
+    elif spared:
+        text += f", shared with {_the(spared)}, whom they may not attack now"
+    ctx.emit("arrive", p["rule"], text + ".", power=power, zone=zone, count=n)
     if p.get("each") and int(p["count"]) > 1:
         p["count"] = int(p["count"]) - 1
     else:

@@ -4,8 +4,10 @@
 * Moving: the move into an area it does not hold that is worth most on its next award table
   (1 for an area its tables do not name) and that it can take (empty, or where its stack
   would outnumber the defenders), never over the stacking limit; never emptying an area it
-  holds; armies at sea, in an arrival box or over the limit always move on. No such move:
-  the movement ends.
+  holds; armies at sea, in an arrival box or over the limit always move on, and an army at
+  sea lands anywhere in reach rather than stay there (it would be lost) or sail on while
+  land is in reach, and never sails with too few points left to land. No such move: the
+  movement ends.
 * Battles: submit when outnumbered more than two to one; fight on while not outnumbered
   (the attacker) or not outnumbered two to one (the defender); otherwise retreat.
 Ties go to the game's player stream (``Game.stream``), so undo and forks replay it.
@@ -20,6 +22,9 @@ from italia_kit.games.medieval.actions import EndMovement, Fight, Move, Place, R
 from italia_kit.games.medieval.scoring import area_value
 from italia_kit.games.medieval.state import MedievalState
 from italia_kit.games.medieval.world import World
+
+#: what entering a sea zone costs (rule text: boats)
+SEA_COST = 2
 
 
 class GreedyPlayer:
@@ -85,8 +90,19 @@ class GreedyPlayer:
             left = sum(1 for u in state.units_in(frm, unit.power) if u.id != unit.id)
             if left == 0:
                 return -1.0
+        at_sea = frm in world.seas
         if to in world.seas:
-            return 0.5 if stranded else -0.5
+            if unit.mp - SEA_COST < 1:  # no point left to land: lost at the movement's end
+                return -1.0
+            # from a box or a crowded area the sea is a way on; from the sea, another sea
+            # only when no land is in reach (the points it costs may not leave enough)
+            return (0.3 if at_sea else 0.5) if stranded else -0.5
+        score = self._land_score(world, state, move, stranded)
+        # an army still at sea when the movement ends is lost: any landing beats that
+        return max(score, 0.6) if at_sea else score
+
+    def _land_score(self, world: World, state: MedievalState, move: Move, stranded: bool) -> float:
+        unit, to, limit = state.units[move.unit], move.to, world.scenario.stack_limit
         others = state.powers_in(to) - {unit.power}
         if not others and unit.power in state.powers_in(to):
             return 0.1 if stranded else -0.5

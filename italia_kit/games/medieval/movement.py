@@ -278,5 +278,5 @@ def end_movement(ctx: Context[MedievalState], world: World) -> None:
         "Britannia (public summary): battles",
         f"The {power} fight {len(battles)} battle(s)"
         + (": " + ", ".join(f"{z} against the {o}" for z, o in battles) if battles else "."),
-        battles=battles,
+        battles=[list(b) for b in battles],  # a copy: the battle phase pops state.battles
     )

@@ -85,6 +85,8 @@ def score_power(
             R_HALF,
             f"{R_HALF}: the {s['submitter']} and the {s['receiver']} have both scored: "
             f"they may attack each other again.",
+            submitter=s["submitter"],
+            receiver=s["receiver"],
         )
 
 

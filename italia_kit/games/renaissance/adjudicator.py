@@ -29,9 +29,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
 from italia_kit.games.renaissance.mapdata import VENICE
+from italia_kit.games.renaissance.options import options_for
 from italia_kit.games.renaissance.orders import (
     Advance,
     Convert,
@@ -48,10 +50,10 @@ __all__ = ["Move", "Resolver"]
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """A unit leaving its area ``origin`` for ``target`` (``dest`` the board location it
-    ends in: a coast, or the new type's area), over ``via`` if transported."""
+    ends in: a coast, or the new type's area), over ``via`` if transported. A named tuple:
+    a season makes one a moving unit, and a tuple is the cheapest record to make."""
 
     uid: int
     power: str
@@ -71,17 +73,26 @@ class Resolver:
     orders: dict[int, MilitaryOrder]
     impossible: dict[int, Impossible] = field(default_factory=dict)
     moves: dict[int, Move] = field(default_factory=dict)
+    #: units whose orders are known possible on this board (not checked again)
+    checked: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         self.into: dict[str, list[int]] = {}
         self.supports: dict[tuple[str, str], list[int]] = {}
         self.occupant: dict[str, int] = {u.area: uid for uid, u in self.units.items()}
+        checked = self.checked
+        m = self.board.map
+        given = self.orders
         for uid, unit in self.units.items():
-            order = self.orders.get(uid) or hold_order(unit)
-            verdict = check_order(order, unit, self.board)
+            order = given.get(uid)
+            if order is None or type(order) is Hold:  # a Hold is possible and no move
+                if order is None:  # MILITARY ORDERS 4: a unit without an order holds
+                    given[uid] = options_for(m, unit.type, unit.province, unit.coast).hold
+                continue
+            verdict = None if uid in checked else check_order(order, unit, self.board)
             if isinstance(verdict, Impossible):
                 self.impossible[uid] = verdict
-                order = hold_order(unit)
+                order = options_for(m, unit.type, unit.province, unit.coast).hold
             elif isinstance(verdict, Advance):
                 order = verdict
             self.orders[uid] = order

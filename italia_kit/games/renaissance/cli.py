@@ -16,6 +16,12 @@ __all__ = ["COMMAND"]
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", type=Path, help="the order file (see docs/games/renaissance.md)")
     parser.add_argument("--seed", type=int, default=0, help="the seed of the season's dice")
+    parser.add_argument(
+        "--overspend",
+        action="store_true",
+        help="the text's reading: accept sheets that spend more than the treasury (their last"
+        " expenses fail); default: such a sheet is refused",
+    )
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -24,7 +30,8 @@ def _run(args: argparse.Namespace) -> int:
     except OSError as err:
         raise CommandError(f"cannot read {args.file}: {err.strerror}") from None
     try:
-        game = adjudicate_file(text, seed=args.seed)
+        options = {"overspend": True} if args.overspend else {}
+        game = adjudicate_file(text, seed=args.seed, options=options)
     except OrderFileError as err:
         raise CommandError(f"{args.file}: {err}") from None
     print(campaign_report(game, game.state.turn - (0 if game.is_over else 1)))

@@ -1,4 +1,4 @@
-"""Plague and famine (PLAGUE, FAMINE; the tables in data/machiavelli_tables.yaml).
+"""Plague, famine and storms (PLAGUE, FAMINE; the tables in data/machiavelli_tables.yaml).
 
 A disaster rolls its severity first: no disaster, the row only, the column only, or both;
 then 2d6 for the row and 2d6 for the column of its table, and every named province in the
@@ -6,6 +6,15 @@ chosen row and/or column is struck. The text gives no severity table; the data f
 three readings: ``njudge_code`` (the default: it is the reading of the map's own source,
 njudge's code), ``original_rules_per_njudge_tech_note`` and ``condottieri_and_sharcashmo_bot``
 (the game's ``severity`` option).
+
+Storms (option ``storms``, off by default): the rule text has no storms, but the map's own
+source has, and the data file carries its table (``storms_sea_areas``). They are played as
+njudge plays them (njudge ``ma_famplag.c``, 'Added Storms', and ``rules.machiavelli``'s
+sequence of play, 1.2 j): after the Autumn movement, before next year's famine is rolled,
+the same severity roll and the same row/column draw on the storm table, and every fleet in
+a struck sea area is eliminated (only fleets are at sea; the Lagoon is on no row of the
+table, so it is never struck). The severity reading is the ``severity`` option's, as
+njudge rolls all three disasters alike.
 """
 
 from __future__ import annotations
@@ -17,13 +26,19 @@ from italia_kit.games.renaissance.mapdata import Map
 from italia_kit.games.renaissance.season import tables
 from italia_kit.games.renaissance.state import RenaissanceState
 
-__all__ = ["READINGS", "severity", "strike", "struck_provinces"]
+__all__ = ["DISASTERS", "READINGS", "severity", "strike", "struck_provinces"]
 
 READINGS = (
     "njudge_code",
     "original_rules_per_njudge_tech_note",
     "condottieri_and_sharcashmo_bot",
 )
+#: each disaster: its table in the data file, and the rule its events cite
+DISASTERS = {
+    "plague": ("plague", "PLAGUE"),
+    "famine": ("famine", "FAMINE"),
+    "storm": ("storms_sea_areas", "STORMS (njudge)"),
+}
 
 
 def severity(reading: str, roll: int) -> str:
@@ -63,10 +78,11 @@ def struck_provinces(
 
 
 def strike(ctx: Context[RenaissanceState], m: Map, which: str, reading: str) -> list[str]:
-    """Roll ``which`` disaster (``plague`` or ``famine``) and return the provinces hit."""
+    """Roll ``which`` disaster (``plague``, ``famine`` or ``storm``) and return the
+    provinces (for a storm: the sea areas) hit."""
     sides = 6
     dice = 1 if reading == "condottieri_and_sharcashmo_bot" else 2
-    rule = which.upper()
+    key, rule = DISASTERS[which]
     rolled = ctx.roll(dice, rule, f"the {which}'s severity ({reading})", sides=sides)
     how = severity(reading, sum(rolled))
     if how == "none":
@@ -74,7 +90,7 @@ def strike(ctx: Context[RenaissanceState], m: Map, which: str, reading: str) -> 
         return []
     row = sum(ctx.roll(2, rule, f"the {which} table's row", sides=sides))
     column = sum(ctx.roll(2, rule, f"the {which} table's column", sides=sides))
-    table: dict[Any, Any] = tables()[which]
+    table: dict[Any, Any] = tables()[key]
     hit = struck_provinces(m, table, how, row, column)
     where = ", ".join(hit) or "no province"
     ctx.emit("disaster", rule, f"{rule}: {how} {row}/{column} strikes {where}.", provinces=hit)

@@ -9,8 +9,7 @@ and the loan is written off; an early repayment pays the interest first and whol
 a bribe's minimum is doubled once for a garrison in a major city and once for a Citizen's
 Militia or Elite Professionals unit (BRIBES (g): 12x2x2); among several attempts on one
 leader of the same highest price the first power in the order of the powers is carried
-out; an excommunication lasts from its order to the next Phase A, or to the end of the
-next season's Phase C, whichever comes first.
+out; the excommunication and the Turks' crusade are ``excommunication.py``'s.
 """
 
 from __future__ import annotations
@@ -19,6 +18,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from italia_kit.core import Context, IllegalActionError
+from italia_kit.games.renaissance.excommunication import cut_off as excommunicated
+from italia_kit.games.renaissance.excommunication import expire, kind_of, proclaim
 from italia_kit.games.renaissance.expenses import (
     ASSASSINATION,
     BRIBE_MINIMUM,
@@ -29,6 +30,7 @@ from italia_kit.games.renaissance.expenses import (
     Borrow,
     Bribe,
     CounterBribe,
+    Crusade,
     Excommunicate,
     Expense,
     FamineRelief,
@@ -37,7 +39,7 @@ from italia_kit.games.renaissance.expenses import (
     PayBank,
     Rebel,
 )
-from italia_kit.games.renaissance.mapdata import AUTONOMOUS, VENICE, Map
+from italia_kit.games.renaissance.mapdata import AUTONOMOUS, POWERS, VENICE, Map
 from italia_kit.games.renaissance.state import RenaissanceState
 from italia_kit.games.renaissance.units import SPECIALS, Unit, city_area
 
@@ -91,10 +93,14 @@ def check_expense(order: Expense, seat: str) -> None:
         raise IllegalActionError(
             "EXPENDITURE ORDERS 11", f"a rebellion costs 9 or 15, not {order.amount}"
         )
-    if isinstance(order, Excommunicate) and seat not in ("Papacy", "Turks"):
-        raise IllegalActionError(
-            "EXCOMMUNICATION", "only the Papacy excommunicates (the Turks: crusade)"
-        )
+    if isinstance(order, Excommunicate | Crusade):
+        issuer = kind_of(order).issuer
+        if seat != issuer:
+            what = "excommunicate" if isinstance(order, Excommunicate) else "proclaim a crusade"
+            raise IllegalActionError("EXCOMMUNICATION", f"only the {issuer} may {what}, not {seat}")
+        if order.power == seat or order.power not in POWERS:
+            against = f"'against another player', not {order.power}"
+            raise IllegalActionError("EXCOMMUNICATION", f"the order is issued {against}")
 
 
 def cost_of(order: Expense) -> int:
@@ -131,21 +137,12 @@ def resolve_expenditure(
     def note(kind: str, rule: str, text: str, **data: object) -> None:
         ctx.emit(kind, rule, f"{rule}: {text}", **data)
 
-    for power in powers:  # EXCOMMUNICATION
+    expire(state, m, note)  # EXCOMMUNICATION: an eliminated issuer's order is void
+    for power in powers:  # EXCOMMUNICATION and the Turks' Crusade
         for order in sheets[power]:
-            if isinstance(order, Excommunicate):
-                if power in state.excommunications:
-                    note(
-                        "expense_failed",
-                        "EXCOMMUNICATION",
-                        f"{power} has used its excommunication already.",
-                    )
-                    continue
-                state.excommunications.append(power)
-                state.excommunicated[order.power] = state.turn + 1
-                word = "a crusade against" if power == "Turks" else "excommunicates"
-                note("excommunication", "EXCOMMUNICATION", f"{power} {word} {order.power}.")
-    cut_off = {p for p, until in state.excommunicated.items() if until >= state.turn}
+            if isinstance(order, Excommunicate | Crusade):
+                proclaim(state, m, power, order, note)
+    cut_off = excommunicated(state)
     for power in powers:  # a) Pay Bank
         for order in sheets[power]:
             if isinstance(order, PayBank):

@@ -1,4 +1,5 @@
-"""Expenditure orders as text and as values (EXPENDITURE ORDERS 1-14, EXCOMMUNICATION).
+"""Expenditure orders as text and as values (EXPENDITURE ORDERS 1-14, EXCOMMUNICATION and
+the Turks' Crusade).
 
 >>> from italia_kit.games.renaissance.mapdata import game_map
 >>> m = game_map()
@@ -10,6 +11,8 @@ Bribe(kind='to_ag', type='G', province='Padua', amount=9, power='Venice')
 'Disband AG Genoa 6'
 >>> parse_expense("Milan Rebel 9", m)
 Rebel(province='Milan', amount=9)
+>>> parse_expense("Excommunicate Milan", m), parse_expense("Crusade Venice", m)
+(Excommunicate(power='Milan'), Crusade(power='Venice'))
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ __all__ = [
     "Borrow",
     "Bribe",
     "CounterBribe",
+    "Crusade",
     "Excommunicate",
     "Expense",
     "FamineRelief",
@@ -145,15 +149,22 @@ class Assassinate:
 
 @dataclass(frozen=True, slots=True)
 class Excommunicate:
-    """``Excommunicate (Power)`` (the Papacy) or ``Crusade (Power)`` (the Turks), once a
-    game (EXCOMMUNICATION)."""
+    """``Excommunicate (Power)``: the Papacy's order, once a game (EXCOMMUNICATION)."""
+
+    power: str
+
+
+@dataclass(frozen=True, slots=True)
+class Crusade:
+    """``Crusade (Power)``: the Turks' order, once a game ('or Crusade in the case of the
+    Turks', EXCOMMUNICATION); distinct from the Papacy's, with its own use and expiry."""
 
     power: str
 
 
 Expense = (
     PayBank | Pay | Borrow | FamineRelief | Pacify | CounterBribe | Bribe | Rebel | Bodyguard
-    | Assassinate | Excommunicate
+    | Assassinate | Excommunicate | Crusade
 )  # fmt: skip
 
 _AMOUNT = r"(?:\s*-\s*|\s+)(?P<amount>\d+)\s*d?"
@@ -185,7 +196,8 @@ _PATTERNS = [
     ("rebel", re.compile(rf"^(?P<place>.+?)\s+rebel{_AMOUNT}$", re.I)),
     ("bodyguard", re.compile(rf"^bodyguard\s+(?P<power>\S+){_AMOUNT}$", re.I)),
     ("assassinate", re.compile(rf"^assassinate\s+(?P<power>\S+){_AMOUNT}$", re.I)),
-    ("excommunicate", re.compile(r"^(?:excommunicate|crusade)\s+(?P<power>\S+)$", re.I)),
+    ("excommunicate", re.compile(r"^excommunicate\s+(?P<power>\S+)$", re.I)),
+    ("crusade", re.compile(r"^crusade\s+(?P<power>\S+)$", re.I)),
 ]
 _WORDS = (
     "pay", "borrow", "famine", "pacify", "c-b", "disband", "buy", "bribe", "bodyguard",
@@ -246,6 +258,8 @@ def parse_expense(line: str, m: Map) -> Expense:
             return Assassinate(_power(groups["power"], text), amount)
         if name == "excommunicate":
             return Excommunicate(_power(groups["power"], text))
+        if name == "crusade":
+            return Crusade(_power(groups["power"], text))
         province = _province(groups["place"], m, text)
         if name in ("disband_ag", "buy_ag"):
             return Bribe(name, "G", province, amount, "autonomous")
@@ -281,6 +295,8 @@ def format_expense(order: Expense) -> str:
         return f"Assassinate {order.power} {order.amount}"
     if isinstance(order, Excommunicate):
         return f"Excommunicate {order.power}"
+    if isinstance(order, Crusade):
+        return f"Crusade {order.power}"
     head = _BRIBE_NAMES[order.kind]
     if order.kind in ("disband_ag", "buy_ag"):
         return f"{head} {order.province} {order.amount}"

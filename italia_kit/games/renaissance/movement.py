@@ -29,7 +29,8 @@ from italia_kit.core import IllegalActionError
 from italia_kit.games.renaissance.adjudicator import Resolver, hold_order
 from italia_kit.games.renaissance.checks import Board, Impossible, siege_target
 from italia_kit.games.renaissance.mapdata import VENICE, Map
-from italia_kit.games.renaissance.notation import format_order, parse_line
+from italia_kit.games.renaissance.notation import parse_line
+from italia_kit.games.renaissance.options import order_text
 from italia_kit.games.renaissance.orders import (
     Besiege,
     Convert,
@@ -39,6 +40,7 @@ from italia_kit.games.renaissance.orders import (
     Support,
     Transport,
 )
+from italia_kit.games.renaissance.position import position_of
 from italia_kit.games.renaissance.units import ADJECTIVES, Unit, city_area
 
 __all__ = ["Impossible", "Movement", "Outcome", "hold_orders", "orders_for", "resolve_movement"]
@@ -88,13 +90,13 @@ def orders_for(
     """``power``'s orders keyed by unit id; an order for a unit it does not have there is
     refused (MILITARY ORDERS (b), naming the unit), as is a second order for one unit;
     with ``strict`` false such an order is dropped instead (a unit bribed away)."""
-    mine = {(u.type, u.province): u for u in units.values() if u.power == power}
+    mine = position_of(units).by_ref
     out: dict[int, MilitaryOrder] = {}
     for line in lines:
         order = parse_line(line, m) if isinstance(line, str) else line
         if isinstance(order, Permit):
             continue
-        unit = mine.get((order.unit.type, order.unit.province))
+        unit = mine.get((power, order.unit.type, order.unit.province))
         if unit is None and not strict:
             continue
         if unit is None:
@@ -118,15 +120,25 @@ def resolve_movement(
     permits: Collection[tuple[str, str, str]] = (),
     rebellions: Mapping[str, str] | None = None,
     sieges: Mapping[str, tuple[int, int]] | None = None,
+    checked: Collection[int] = (),
 ) -> Movement:
-    """Resolve one season's military orders (keyed by unit id; a unit without one holds)."""
-    by_area = {u.area: u for u in units.values()}
-    board = Board(m, by_area, permits, rebellions or {}, sieges or {})
-    res = Resolver(board, units, {uid: o for uid, o in orders.items() if uid in units})
+    """Resolve one season's military orders (keyed by unit id; a unit without one holds).
+    The orders of the units ``checked`` are known possible on this position (a sheet of
+    the kit's own players, ``RenaissanceRules.checked_sheet``): they are not checked again."""
+    board = Board(m, position_of(units).by_area, permits, rebellions or {}, sieges or {})
+    given = {uid: o for uid, o in orders.items() if uid in units}
+    res = Resolver(board, units, given, checked=frozenset(checked))
     done = res.resolve_all()
     after: dict[int, Unit] = {}
     outcomes: dict[int, Outcome] = {}
     dislodged: dict[int, int] = {}
+    # the first move into each area that succeeds (the one the outcome names)
+    winners: dict[str, int] = {}
+    for area, movers in res.into.items():
+        for x in movers:
+            if done[x]:
+                winners[area] = x
+                break
     for uid, unit in units.items():
         move = res.moves.get(uid)
         if move is not None and done[uid]:
@@ -136,11 +148,13 @@ def resolve_movement(
             else:
                 dest = move.dest
                 after[uid] = unit.moved(m.top(dest), dest if dest != m.top(dest) else None)
+            outcomes[uid] = _outcome(res, done, uid)
             continue
-        attacker = next((x for x in res.into.get(unit.area, ()) if done[x]), None)
+        attacker = winners.get(unit.area)
         if attacker is not None:
-            dislodged[uid] = attacker
-        elif (
+            dislodged[uid] = attacker  # its outcome once its retreat is known
+            continue
+        if (
             unit.province == VENICE
             and isinstance(res.orders[uid], Convert)
             and uid not in res.impossible
@@ -150,9 +164,7 @@ def resolve_movement(
             after[uid] = unit.moved(unit.province, None, order.to)
         else:
             after[uid] = unit
-    for uid in units:
-        if uid not in dislodged:
-            outcomes[uid] = _outcome(res, done, uid)
+        outcomes[uid] = _outcome(res, done, uid)
     attempted = {mv.target for uid, mv in res.moves.items() if not mv.via or res.path_ok(uid)}
     standoffs = frozenset(
         t for t, ms in res.into.items() if len(ms) > 1 and not any(done[x] for x in ms)
@@ -188,14 +200,13 @@ def _short(unit: Unit) -> str:
     return f"{unit.type} {unit.location}"
 
 
+_new_tuple = tuple.__new__  # an Outcome made without the named tuple's Python __new__
+
+
 def _make(res: Resolver, uid: int, result: str, clause: str, detail: str = "") -> Outcome:
     unit = res.units[uid]
-    order = res.orders[uid]
-    return Outcome(uid, unit.label, _adjective_order(unit, order), result, clause, detail)
-
-
-def _adjective_order(unit: Unit, order: MilitaryOrder) -> str:
-    return f"{ADJECTIVES.get(unit.power, unit.power)} {format_order(order)}"
+    said = f"{ADJECTIVES.get(unit.power, unit.power)} {order_text(res.orders[uid])}"
+    return _new_tuple(Outcome, (uid, unit.label, said, result, clause, detail))
 
 
 def _outcome(res: Resolver, done: Mapping[int, bool], uid: int) -> Outcome:
@@ -204,6 +215,8 @@ def _outcome(res: Resolver, done: Mapping[int, bool], uid: int) -> Outcome:
     bad = res.impossible.get(uid)
     if bad is not None:
         return _make(res, uid, "holds", bad.clause, f"(its order is impossible: {bad.reason})")
+    if type(order) is Hold:  # most units: no move, nothing to give or besiege
+        return _held(res, done, uid, unit)
     move = res.moves.get(uid)
     if move is not None:
         if done[uid]:
@@ -229,11 +242,14 @@ def _outcome(res: Resolver, done: Mapping[int, bool], uid: int) -> Outcome:
         return _make(res, uid, "besieges", "Besiege")
     if isinstance(order, Convert):  # in Venice: in place
         return _make(res, uid, "converted", "Map: Venice" if unit.province == VENICE else "Convert")
-    attacked = [x for x in res.into.get(unit.area, ()) if not done[x]]
-    if attacked:
-        return _make(
-            res, uid, "holds", "CONFLICTS (c)", f"against {_short(res.units[attacked[0]])}"
-        )
+    return _held(res, done, uid, unit)
+
+
+def _held(res: Resolver, done: Mapping[int, bool], uid: int, unit: Unit) -> Outcome:
+    """A unit that stays: against the first failed attack on it (CONFLICTS (c)), or Hold."""
+    for x in res.into.get(unit.area, ()):
+        if not done[x]:  # the first attack that failed against it
+            return _make(res, uid, "holds", "CONFLICTS (c)", f"against {_short(res.units[x])}")
     return _make(res, uid, "holds", "Hold")
 
 

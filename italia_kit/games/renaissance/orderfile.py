@@ -20,7 +20,9 @@ returns the game; a bad line is an :class:`OrderFileError` naming its line numbe
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from italia_kit.core import Game, IllegalActionError
 from italia_kit.games.renaissance.mapdata import POWERS, UnknownPlaceError, game_map
@@ -132,10 +134,14 @@ def _state(order_file: OrderFile) -> RenaissanceState:
     return state
 
 
-def adjudicate_file(text: str, seed: int = 0) -> Game[RenaissanceState]:
-    """The season of an order file, resolved (see the module docstring)."""
+def adjudicate_file(
+    text: str, seed: int = 0, options: Mapping[str, Any] | None = None
+) -> Game[RenaissanceState]:
+    """The season of an order file, resolved (see the module docstring); ``options`` are
+    the game's rule options (``overspend``, ``storms``, ``severity``, ``fortresses``)."""
     order_file = read_order_file(text)
-    game: Game[RenaissanceState] = Game(RenaissanceRules({}), _state(order_file), seed=seed)
+    rules = RenaissanceRules(dict(options or {}))
+    game: Game[RenaissanceState] = Game(rules, _state(order_file), seed=seed)
     tag = game.state.tag
     try:
         game.submit_all(

@@ -11,8 +11,9 @@ import random
 from typing import Any
 
 from italia_kit.core import Action, Game
+from italia_kit.games.renaissance.options import order_text
 from italia_kit.games.renaissance.rules import Adjustments, RenaissanceRules, SeasonOrders
-from italia_kit.games.renaissance.sheets import adjustment_menu, random_sheet
+from italia_kit.games.renaissance.sheets import adjustment_menu, random_orders
 from italia_kit.games.renaissance.spending import random_expenses
 
 __all__ = ["RandomOrdersPlayer"]
@@ -31,10 +32,9 @@ class RandomOrdersPlayer:
 
     def choose(self, game: Game[Any], seat: str | None = None) -> Action:
         state = game.state
-        owing = game.pending_seats
-        if not owing:
+        if game.is_over:  # (the pending decision is asked only when no seat is given)
             raise ValueError("no legal action: the game is over")
-        seat = seat or owing[0]
+        seat = seat or game.pending_seats[0]
         stream = game.stream("renaissance-random", self.seed)
         rules = game.rules
         if not isinstance(rules, RenaissanceRules):
@@ -44,7 +44,10 @@ class RandomOrdersPlayer:
             return Adjustments(seat, state.tag, stream.choice(sheets))
         # one draw of the stream seeds the sheet, so undo and forks rewind it as one choice
         rng = random.Random(stream.randint(0, 2**31))
-        sheet = random_sheet(state, rules.map, seat, rng)
+        orders = random_orders(state, rules.map, seat, rng)
         if self.spending:
+            sheet = tuple(order_text(o) for o in orders.values())
             sheet += tuple(random_expenses(state, rules.map, seat, rng))
+        else:  # orders checked as they were drawn: the rules need not read them again
+            sheet = rules.checked_sheet(state, seat, orders)
         return SeasonOrders(seat, state.tag, sheet)

@@ -8,7 +8,10 @@ from italia_kit.core import Game
 
 __all__ = ["campaign_report", "summary_text"]
 
-_MONEY = {"transfer", "loan", "repaid", "default", "expense_failed", "excommunication"}
+_MONEY = {
+    "transfer", "loan", "repaid", "default", "expense_failed", "excommunication", "crusade",
+    "excommunication_ends", "crusade_ends",
+}  # fmt: skip
 _SPENDING = {
     "bribed", "bribe_failed", "relief", "pacified", "rebellion", "assassination",
     "assassination_failed",

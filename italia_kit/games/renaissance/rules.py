@@ -13,8 +13,8 @@ military orders; ``expenses.is_expense`` tells them apart.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from italia_kit.core import (
@@ -27,17 +27,28 @@ from italia_kit.core import (
     IllegalActionError,
     Order,
 )
+from italia_kit.games.renaissance.budget import check_budget
 from italia_kit.games.renaissance.disasters import READINGS, strike
+from italia_kit.games.renaissance.excommunication import expire, proclaim
 from italia_kit.games.renaissance.expenditure import (
     assassination_effects,
     check_expense,
     resolve_expenditure,
 )
-from italia_kit.games.renaissance.expenses import Bribe, Expense, is_expense, parse_expense
+from italia_kit.games.renaissance.expenses import (
+    Bribe,
+    Crusade,
+    Excommunicate,
+    Expense,
+    is_expense,
+    parse_expense,
+)
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, Map, game_map
 from italia_kit.games.renaissance.movement import orders_for, resolve_movement
 from italia_kit.games.renaissance.notation import OrderSyntaxError, parse_line
+from italia_kit.games.renaissance.options import order_text
 from italia_kit.games.renaissance.orders import Hold, MilitaryOrder, Permit
+from italia_kit.games.renaissance.position import Position, position_of
 from italia_kit.games.renaissance.season import (
     apply_adjustments,
     autonomous_garrisons,
@@ -54,11 +65,34 @@ __all__ = ["Adjustments", "RenaissanceRules", "SeasonOrders"]
 
 @dataclass(frozen=True, slots=True)
 class Sheet:
-    """A Phase C sheet read: orders by unit, strait permissions, expenses in its order."""
+    """A Phase C sheet read: orders by unit, strait permissions, expenses in its order.
+
+    ``checked_on`` is set on a sheet the kit's own players made of orders each already
+    checked possible (``checks.check_order``) on the season's units with the rebellions and
+    sieges given, and no strait permission (a permission only opens a strait): while the
+    position is still that one at resolution, the adjudicator need not check them again."""
 
     orders: dict[int, MilitaryOrder]
     permits: set[tuple[str, str, str]]
     expenses: list[Expense]
+    checked_on: tuple[dict[str, str], dict[str, tuple[int, int]]] | None = field(
+        default=None, compare=False
+    )
+    #: every order line found its unit (none was dropped as not the seat's)
+    complete: bool = field(default=False, compare=False)
+
+    def on_units(self, position: Position, seat: str) -> Sheet:
+        """A complete sheet read again on the units of ``position`` (after bribes,
+        assassinations or plague): each order for the unit of ``seat`` of its type in its
+        province now, the orders of units gone dropped, as reading the lines with
+        ``strict`` false would (the orders are the lines', in their order)."""
+        by_ref = position.by_ref
+        orders: dict[int, MilitaryOrder] = {}
+        for order in self.orders.values():
+            unit = by_ref.get((seat, order.unit.type, order.unit.province))
+            if unit is not None:
+                orders[unit.uid] = order
+        return Sheet(orders, self.permits, self.expenses)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +129,7 @@ class RenaissanceRules:
         # on submission, by (seat, lines), with the units dict they were read against (a
         # hit needs that very dict: the season's units, unchanged since)
         self._decisions: dict[tuple[Any, ...], Decision] = {}
-        self._sheets: dict[tuple[str, tuple[str, ...]], tuple[object, Sheet]] = {}
+        self._sheets: dict[tuple[str, tuple[str, ...]], tuple[Position, Sheet]] = {}
 
     # -- decisions -------------------------------------------------------------------------
     def is_over(self, state: RenaissanceState) -> bool:
@@ -166,6 +200,9 @@ class RenaissanceRules:
         line is refused naming the part (or the clause) it breaks. Units ``seat`` bribes to
         buy may be ordered too (BRIBES (f)); with ``strict`` false (at resolution) orders
         for units the seat does not hold are dropped."""
+        cached = self._sheets.get((seat, lines))
+        if cached is not None and cached[0] is position_of(state.units):
+            return cached[1]  # the same lines read on the same units: the same sheet
         orders: list[MilitaryOrder] = []
         permits: set[tuple[str, str, str]] = set()
         expenses: list[Expense] = []
@@ -194,17 +231,50 @@ class RenaissanceRules:
                     for uid, unit in units.items():
                         if (unit.type, unit.province) == (expense.type, expense.province):
                             units[uid] = unit.owned_by(seat)
-        sheet = Sheet(orders_for(units, seat, orders, self.map, strict=strict), permits, expenses)
+        found = orders_for(units, seat, orders, self.map, strict=strict)
+        sheet = Sheet(found, permits, expenses, complete=len(found) == len(orders))
         if strict and not buying:  # the same as the resolution's reading, while units stay
-            if len(self._sheets) > 256:
-                self._sheets.clear()
-            self._sheets[seat, lines] = (state.units, sheet)
+            self._remember(state, seat, lines, sheet)
         return sheet
 
-    def _sheet_at_resolution(self, state: RenaissanceState, seat: str) -> Sheet:
+    def _remember(
+        self, state: RenaissanceState, seat: str, lines: tuple[str, ...], sheet: Sheet
+    ) -> None:
+        if len(self._sheets) > 256:
+            self._sheets.clear()
+        self._sheets[seat, lines] = (position_of(state.units), sheet)
+
+    def checked_sheet(
+        self, state: RenaissanceState, seat: str, orders: Mapping[int, MilitaryOrder]
+    ) -> tuple[str, ...]:
+        """The lines of a sheet the kit's own players made: ``orders`` by unit id, each
+        already checked possible on this position without strait permissions (as
+        ``sheets.random_orders`` makes them). Only that the units are ``seat``'s, there and
+        of that type, is checked here (MILITARY ORDERS (b)); the sheet is remembered as
+        read, so its submission and resolution skip reading the lines again, and the
+        adjudicator skips checking its orders while the position stays the same. Any
+        other sheet is read and checked in full when it is submitted."""
+        units = state.units
+        texts = []
+        for uid, order in orders.items():
+            unit = units.get(uid)
+            ref = order.unit
+            if unit is None or unit.power != seat:
+                raise IllegalActionError("MILITARY ORDERS (b)", f"{seat} has no unit {uid}")
+            if unit.type != ref.type or unit.province != ref.province:
+                raise IllegalActionError(
+                    "MILITARY ORDERS (b)", f"{seat} has no {ref.type} in {ref.province} to order"
+                )
+            texts.append(order_text(order))
+        lines = tuple(texts)
+        on = (dict(state.rebellions), dict(state.sieges))
+        self._remember(state, seat, lines, Sheet(dict(orders), set(), [], on, complete=True))
+        return lines
+
+    def _sheet_at_resolution(self, state: RenaissanceState, seat: str, here: Position) -> Sheet:
         lines = state.sealed[seat]
         cached = self._sheets.get((seat, lines))
-        if cached is not None and cached[0] is state.units:
+        if cached is not None and cached[0] is here:
             return cached[1]
         return self.read_sheet(state, seat, lines, strict=False)
 
@@ -213,11 +283,14 @@ class RenaissanceRules:
         if isinstance(action, Adjustments):
             self._check_sheet(state, action, "adjust", "Phase A")
             if not ctx.listed:
-                check_adjustments(state, self.map, action.seat, action.lines)
+                units, _ = self._phase_a_lines(action.seat, action.lines)
+                check_adjustments(state, self.map, action.seat, units)
         elif isinstance(action, SeasonOrders):
             self._check_sheet(state, action, "orders", "Phase C")
             if not ctx.listed:
-                self.read_sheet(state, action.seat, action.lines)
+                sheet = self.read_sheet(state, action.seat, action.lines)
+                if not self.options.get("overspend", False):  # budget.py: the issue's reading
+                    check_budget(state, action.seat, sheet.expenses)
         else:
             raise IllegalActionError("Phase C", f"{action.kind!r} is not an action of this game")
         state.sealed[action.seat] = action.lines
@@ -237,37 +310,81 @@ class RenaissanceRules:
             return
         if state.step == "adjust":
             for seat in state.seats:
-                apply_adjustments(ctx, self.map, seat, state.sealed[seat])
+                units, orders = self._phase_a_lines(seat, state.sealed[seat])
+                apply_adjustments(ctx, self.map, seat, units)
+                for order in orders:
+                    proclaim(state, self.map, seat, order, self._note(ctx))
             state.sealed = {}
             state.step = "orders"
             return
         self._resolve(ctx)
+
+    def _phase_a_lines(
+        self, seat: str, lines: tuple[str, ...]
+    ) -> tuple[tuple[str, ...], list[Excommunicate | Crusade]]:
+        """A Phase A sheet split: its Build / Maintain / Disband lines, and the
+        Excommunicate or Crusade order the text allows 'during the Maintain units phase'
+        (checked as in Phase C)."""
+        if not any(is_expense(line) for line in lines):
+            return lines, []
+        units: list[str] = []
+        orders: list[Excommunicate | Crusade] = []
+        for line in lines:
+            if not is_expense(line) or line.split(None, 1)[0].lower() in ("disband",):
+                units.append(line)
+                continue
+            try:
+                order = parse_expense(line, self.map)
+            except OrderSyntaxError as err:
+                raise IllegalActionError("Phase A", str(err)) from None
+            if not isinstance(order, Excommunicate | Crusade):
+                raise IllegalActionError(
+                    "Phase A", f"{line!r}: expenditure orders are written in Phase C"
+                )
+            check_expense(order, seat)
+            orders.append(order)
+        return tuple(units), orders
+
+    @staticmethod
+    def _note(ctx: Context[RenaissanceState]) -> Callable[..., None]:
+        def note(kind: str, rule: str, text: str, **data: Any) -> None:
+            ctx.emit(kind, rule, f"{rule}: {text}", **data)
+
+        return note
 
     def _resolve(self, ctx: Context[RenaissanceState]) -> None:
         """Phase C in the text's order: expenditure (``expenditure.py``), plague (Summer),
         movement, rebellions put down or liberated, control, famine (Spring and Summer:
         its effects; Autumn: next year's), the next season."""
         state = ctx.state
-        sheets = {seat: self._sheet_at_resolution(state, seat) for seat in state.seats}
-        units_before = state.units
-        state.units = dict(units_before)
+        before = position_of(state.units)
+        sheets = {seat: self._sheet_at_resolution(state, seat, before) for seat in state.seats}
+        state.units = dict(state.units)
         spending = resolve_expenditure(ctx, self.map, {s: sh.expenses for s, sh in sheets.items()})
         assassination_effects(ctx, self.map, spending.assassinated)
         if state.season == "Summer":
             self._disaster(ctx, "plague")
-        # bribes, assassinations or plague changed the units: read the sheets again
-        changed = len(state.units) != len(units_before) or any(
-            state.units.get(uid) is not unit for uid, unit in units_before.items()
-        )
+        # bribes, assassinations or plague changed the units: the sheets are read again
+        # on the units now (a complete one by its orders, Sheet.on_units)
+        now_at = position_of(state.units)
+        changed = now_at is not before
         orders: dict[int, MilitaryOrder] = {}
         permits: set[tuple[str, str, str]] = set()
+        checked: list[int] = []  # orders checked possible on this very position already
+        now = (state.rebellions, state.sieges)
         for seat in state.seats:
             lines = state.sealed[seat]
             if seat in spending.assassinated:
                 continue  # ASSASSINATIONS (a): every order a Hold
-            mine = self.read_sheet(state, seat, lines, strict=False) if changed else sheets[seat]
+            mine = sheets[seat]
+            if changed and mine.complete:
+                mine = mine.on_units(now_at, seat)
+            elif changed:
+                mine = self.read_sheet(state, seat, lines, strict=False)
             orders.update(mine.orders)
             permits |= mine.permits
+            if mine.checked_on is not None and mine.checked_on == now:
+                checked += mine.orders
         result = resolve_movement(
             self.map,
             state.units,
@@ -275,12 +392,17 @@ class RenaissanceRules:
             permits=permits,
             rebellions=state.rebellions,
             sieges=state.sieges,
+            checked=checked,
         )
         ctx.emit_as(
             NO_ACTOR, "movement", "Phase C", f"{state.tag}: the military orders are resolved."
         )
         for seat in state.seats:  # the orders are opened: every power's, for all to read
-            shown = [line for line in state.sealed[seat] if not is_expense(line)]
+            lines = state.sealed[seat]
+            # a sheet without expenses shows every line (is_expense told them apart)
+            shown = (
+                [x for x in lines if not is_expense(x)] if sheets[seat].expenses else list(lines)
+            )
             note = state.notes.get(seat, "")
             text = f"{seat}'s orders: " + ("; ".join(shown) or "none (every unit holds)")
             ctx.emit_as(
@@ -301,9 +423,12 @@ class RenaissanceRules:
         state.sieges = result.sieges
         self._rebels_after_movement(ctx, orders, spending.assassinated)
         update_control(state, self.map, result.taken)
+        expire(state, self.map, self._note(ctx))  # EXCOMMUNICATION: the issuer eliminated
         if state.season in ("Spring", "Summer"):
             self._famine_effects(ctx)
         if state.season == "Autumn":
+            if self.options.get("storms", False):  # disasters.py: njudge's storms, opt-in
+                self._disaster(ctx, "storm")
             state.famine = self._disaster(ctx, "famine")
         state.sealed = {}
         found = winner(state, self.map)
@@ -326,13 +451,19 @@ class RenaissanceRules:
 
     def _disaster(self, ctx: Context[RenaissanceState], which: str) -> list[str]:
         """PLAGUE (Summer): every unit in a struck province dies at once; FAMINE (Autumn):
-        the provinces in famine next year."""
+        the provinces in famine next year; storms (Autumn, option ``storms``): every fleet
+        in a struck sea area sinks (njudge)."""
         state = ctx.state
         hit = strike(ctx, self.map, which, str(self.options.get("severity", READINGS[0])))
         if which == "plague":
             for unit in [u for u in state.units.values() if u.province in hit]:
                 del state.units[unit.uid]
                 ctx.emit("eliminated", "PLAGUE", f"PLAGUE: {unit} dies.", unit=unit.uid)
+        if which == "storm":
+            rule = "STORMS (njudge)"
+            for unit in [u for u in state.units.values() if u.type == "F" and u.province in hit]:
+                del state.units[unit.uid]
+                ctx.emit("eliminated", rule, f"{rule}: {unit} sinks.", unit=unit.uid)
         return hit
 
     def _famine_effects(self, ctx: Context[RenaissanceState]) -> None:
@@ -379,7 +510,9 @@ class RenaissanceRules:
         state = ctx.state
         if state.step == "adjust" and state.prepared != state.turn:
             state.prepared = state.turn
-            state.excommunicated = {}  # EXCOMMUNICATION: ends with the next Phase A
+            # EXCOMMUNICATION: 'or the next Phase A is over': both orders end here
+            state.excommunicated = {}
+            state.crusaded = {}
             autonomous_garrisons(ctx, self.map)
             collect_income(ctx, self.map)
 

@@ -14,6 +14,7 @@ Readings chosen where the text is silent (docs/games/renaissance.md):
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -201,21 +202,24 @@ def income_of(state: RenaissanceState, m: Map, power: str) -> int:
     """Collect Income: 1 a controlled province, a city's income, 1 a sea area with the
     power's fleet; nothing from a province in rebellion (REBELLIONS (b)) or famine, nor from
     its city unless garrisoned (renaissance-facts 2.4)."""
+    return incomes(state, m).get(power, 0)
+
+
+def incomes(state: RenaissanceState, m: Map) -> dict[str, int]:
+    """:func:`income_of` of every power at once (one pass over the board, not one a power)."""
     struck = set(state.rebellions) | set(state.famine)  # REBELLIONS (b); famine
-    total = sum(
-        1
-        for p, owner in state.control.items()
-        if owner == power and not m.is_sea(p) and p not in struck
-    )
+    total: dict[str, int] = {}
+    for p, owner in state.control.items():
+        if not m.is_sea(p) and p not in struck:
+            total[owner] = total.get(owner, 0) + 1
     garrisoned = {u.province for u in state.units.values() if u.type == "G"}
-    total += sum(
-        m.cities[c].income
-        for c, owner in state.cities.items()
-        if owner == power and (c not in struck or c in garrisoned)
-    )
-    total += len(
-        {u.province for u in state.units_of(power) if u.type == "F" and m.is_sea(u.province)}
-    )
+    for c, owner in state.cities.items():
+        if c not in struck or c in garrisoned:
+            total[owner] = total.get(owner, 0) + m.cities[c].income
+    seas = {(u.power, u.province) for u in state.units.values() if u.type == "F"}
+    for power, province in seas:
+        if m.is_sea(province):
+            total[power] = total.get(power, 0) + 1
     return total
 
 
@@ -225,10 +229,11 @@ def collect_income(ctx: Context[RenaissanceState], m: Map) -> None:
     state = ctx.state
     variable = tables()["variable_income_1454"]
     rows = {"France": "Marseilles", "Papacy": "Rome", "Turks": "Durazzo"}
+    fixed_income = incomes(state, m)  # the rolls below change no province, city or unit
     for power in state.treasury:
         if not state.units_of(power) and not any(o == power for o in state.control.values()):
             continue
-        fixed = income_of(state, m, power)
+        fixed = fixed_income.get(power, 0)
         row = variable[rows.get(power, power)]
         rolls = ctx.roll(int(row["dice"]), "Collect Income", f"{power}'s variable income", sides=6)
         extra = sum(row["by_d6_roll_1_to_6"][r - 1] for r in rolls)
@@ -252,10 +257,13 @@ def collect_income(ctx: Context[RenaissanceState], m: Map) -> None:
 def update_control(state: RenaissanceState, m: Map, taken: dict[str, str]) -> None:
     """'The last player to have a unit in a province controls it'; a city follows its
     garrison, else its province (reconstructed); a city taken by siege is the besieger's."""
-    for unit in state.units.values():
-        if unit.type != "G" and not m.is_sea(unit.province) and unit.power != AUTONOMOUS:
-            state.control[unit.province] = unit.power
-    garrisons = {u.province: u.power for u in state.units.values() if u.type == "G"}
+    seas, control = m.seas, state.control
+    garrisons: dict[str, str] = {}
+    for unit in state.units.values():  # one pass: armies and fleets, then garrisons
+        if unit.type == "G":
+            garrisons[unit.province] = unit.power
+        elif unit.province not in seas and unit.power != AUTONOMOUS:
+            control[unit.province] = unit.power
     for province in m.cities:
         holder = garrisons.get(province)
         if holder == AUTONOMOUS:
@@ -285,9 +293,9 @@ def winner(state: RenaissanceState, m: Map) -> str | None:
     """Victory (renaissance-facts 2.1, njudge 1454): 15 cities and two home countries (its
     own and another), a home country counting when the power holds all of its cities
     (reconstructed)."""
+    counts = Counter(state.cities.values())  # one pass over the cities, not one a power
     for power in state.seats:
-        cities = [c for c, owner in state.cities.items() if owner == power]
-        if len(cities) < 15:
+        if counts[power] < 15:
             continue
         held = home_countries_held(state, m, power)
         if power in held and len(held) >= 2:

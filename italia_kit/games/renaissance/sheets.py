@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Sequence
+from typing import TypeVar
 
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
 from italia_kit.games.renaissance.mapdata import Map
 from italia_kit.games.renaissance.notation import format_order
+from italia_kit.games.renaissance.options import DYNAMIC, options_for, order_text
 from italia_kit.games.renaissance.orders import (
     Advance,
     Besiege,
@@ -27,11 +30,23 @@ from italia_kit.games.renaissance.orders import (
     Transport,
     UnitRef,
 )
+from italia_kit.games.renaissance.position import position_of
 from italia_kit.games.renaissance.season import LIMITS, Build, may_build
 from italia_kit.games.renaissance.state import RenaissanceState
 from italia_kit.games.renaissance.units import Unit
 
-__all__ = ["MENU_SIZE", "adjustment_menu", "menu", "random_order", "random_sheet", "unit_options"]
+__all__ = [
+    "MENU_SIZE",
+    "adjustment_menu",
+    "menu",
+    "pick",
+    "random_order",
+    "random_orders",
+    "random_sheet",
+    "unit_options",
+]
+
+T = TypeVar("T")
 
 #: Random sheets offered besides the all-hold one.
 MENU_SIZE = 8
@@ -84,57 +99,86 @@ def _transports(unit: Unit, board: Board) -> list[MilitaryOrder]:
 def board_of(
     state: RenaissanceState, m: Map, permits: frozenset[tuple[str, str, str]] = frozenset()
 ) -> Board:
-    return Board(m, state.by_area(), permits, state.rebellions, state.sieges)
+    return Board(m, position_of(state.units).by_area, permits, state.rebellions, state.sieges)
+
+
+def pick(rng: random.Random, seq: Sequence[T]) -> T:
+    """``rng.choice(seq)``: the very same draw, without its two Python-level calls (a
+    random sheet draws a few times a unit). ``random.Random.choice`` takes
+    ``seq[rng._randbelow(len(seq))]``, and ``_randbelow`` draws ``getrandbits(k)``, ``k``
+    the bit length of ``len(seq)``, until it falls below ``len(seq)``
+    (``tests/test_renaissance_speedups.py`` compares the two); any other generator
+    chooses its own way.
+
+    >>> a, b = random.Random(5), random.Random(5)
+    >>> [pick(a, "abcdefg") for _ in range(9)] == [b.choice("abcdefg") for _ in range(9)]
+    True
+    """
+    n = len(seq)
+    if type(rng) is not random.Random or not n:
+        return rng.choice(seq)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return seq[r]
 
 
 def random_order(unit: Unit, board: Board, rng: random.Random) -> MilitaryOrder:
     """A random order for ``unit`` that is not impossible: a kind of order first, then its
     target, a few tries, a Hold if none works. Cheaper than listing every option, and
-    every order :func:`unit_options` lists can come out."""
-    m = board.map
-    ref = UnitRef(unit.type, unit.province)
+    every order :func:`unit_options` lists can come out. The orders are the unit's
+    :func:`~italia_kit.games.renaissance.options.options_for`, made once."""
+    opts = options_for(board.map, unit.type, unit.province, unit.coast)
     kinds: tuple[str, ...]
     if unit.type == "G":
-        kinds = ("hold", "convert", "support")
+        kinds = _GARRISON_KINDS
     elif unit.type == "A":
-        kinds = ("hold", "advance", "advance", "support", "besiege", "convert", "transported")
+        kinds = _ARMY_KINDS
     else:
-        kinds = ("hold", "advance", "advance", "support", "besiege", "convert", "transport")
+        kinds = _FLEET_KINDS
     for _ in range(4):
-        kind = rng.choice(kinds)
+        kind = pick(rng, kinds)
         order: MilitaryOrder
         if kind == "hold":
-            return Hold(ref)
+            return opts.hold
         if kind == "convert":
-            order = Convert(ref, rng.choice(("A", "F")) if unit.type == "G" else "G")
+            order = pick(rng, opts.converts) if unit.type == "G" else opts.converts[0]
         elif kind == "besiege":
-            order = Besiege(ref)
+            order = opts.besiege
         elif kind == "transport":
-            order = Transport(ref)
+            order = opts.transport
         elif kind == "transported":
             moves = _transports(unit, board)
             if not moves:
                 continue
-            order = rng.choice(moves)
-        else:
-            if unit.type == "G":
-                order = Support(ref, unit.province)
-            else:
-                adj = (
-                    m.army_adj[unit.province]
-                    if unit.type == "A"
-                    else m.fleet_adj.get(unit.location, ())
-                )
-                if not adj:
-                    continue
-                place = rng.choice(adj)
-                order = Advance(ref, place) if kind == "advance" else Support(ref, m.top(place))
-        verdict = check_order(order, unit, board)
+            order = pick(rng, moves)
+        elif unit.type == "G":
+            order = opts.own_support
+        elif not opts.adjacent:
+            continue
+        else:  # one draw of a place next to it: advances[i] and supports[i] share it
+            picked = pick(rng, opts.advances) if kind == "advance" else pick(rng, opts.supports)
+            order = picked.order
+            if picked.verdict is not DYNAMIC:  # the board plays no part in its check
+                if isinstance(picked.verdict, Advance):
+                    return picked.verdict
+                if picked.verdict is None:
+                    return order
+                continue
+        known = opts.board_free.get(id(order), DYNAMIC)
+        verdict = check_order(order, unit, board) if known is DYNAMIC else known
         if isinstance(verdict, Advance):
             return verdict
         if verdict is None:
             return order
-    return Hold(ref)
+    return opts.hold
+
+
+# the kinds of order a random order draws from, in this order (a seeded game depends on it)
+_GARRISON_KINDS = ("hold", "convert", "support")
+_ARMY_KINDS = ("hold", "advance", "advance", "support", "besiege", "convert", "transported")
+_FLEET_KINDS = ("hold", "advance", "advance", "support", "besiege", "convert", "transport")
 
 
 def random_sheet(
@@ -146,9 +190,22 @@ def random_sheet(
 ) -> tuple[str, ...]:
     """One random order for every unit of ``power`` (:func:`random_order`); the fleet of
     a transport is ordered to transport."""
-    board = board or board_of(state, m)
+    return tuple(order_text(o) for o in random_orders(state, m, power, rng, board).values())
+
+
+def random_orders(
+    state: RenaissanceState,
+    m: Map,
+    power: str,
+    rng: random.Random,
+    board: Board | None = None,
+) -> dict[int, MilitaryOrder]:
+    """The orders of :func:`random_sheet`, by unit id in the order of the ids, every one
+    of them possible on ``board`` (``check_order`` returns None for each)."""
+    here = position_of(state.units)
+    board = board or Board(m, here.by_area, frozenset(), state.rebellions, state.sieges)
     orders: dict[int, MilitaryOrder] = {}
-    units = sorted(state.units_of(power), key=lambda u: u.uid)
+    units = here.of_power(power)
     for unit in units:
         if unit.uid in orders:
             continue
@@ -156,8 +213,8 @@ def random_sheet(
         if isinstance(order, Advance) and order.via:
             fleet = board.by_area.get(order.via[0])
             if fleet is not None:
-                orders[fleet.uid] = Transport(UnitRef("F", fleet.province))
-    return tuple(format_order(orders[u.uid]) for u in units)
+                orders[fleet.uid] = options_for(m, "F", fleet.province, fleet.coast).transport
+    return {u.uid: orders[u.uid] for u in units}
 
 
 def _seed(state: RenaissanceState, seat: str) -> int:
@@ -168,7 +225,7 @@ def _seed(state: RenaissanceState, seat: str) -> int:
 def menu(state: RenaissanceState, m: Map, seat: str) -> list[tuple[str, ...]]:
     """The sheets offered to ``seat`` this season: all hold first, then random ones."""
     board = board_of(state, m)
-    units = sorted(state.units_of(seat), key=lambda u: u.uid)
+    units = position_of(state.units).of_power(seat)
     holds = tuple(format_order(Hold(UnitRef(u.type, u.province))) for u in units)
     rng = random.Random(_seed(state, seat))
     out = [holds]

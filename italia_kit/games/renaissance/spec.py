@@ -2,9 +2,15 @@
 
 Options: ``years`` (how many years are played, from 1454; default 3), ``powers`` (the
 powers that are seats, default all eight; the others' units stand still: they hold and
-spend nothing), ``fortresses`` (njudge's advanced rule, off by default) and ``severity``
-(the reading of the plague and famine severity roll: ``njudge_code``, the default,
-``original_rules_per_njudge_tech_note`` or ``condottieri_and_sharcashmo_bot``).
+spend nothing), ``fortresses`` (njudge's advanced rule, off by default), ``severity``
+(the reading of the plague, famine and storm severity roll: ``njudge_code``, the default,
+``original_rules_per_njudge_tech_note`` or ``condottieri_and_sharcashmo_bot``),
+``storms`` (njudge's storms after every Autumn, off by default: ``disasters.py``),
+``overspend`` (the text's reading of overspending, off by default: ``budget.py``) and
+``treasury`` (starting treasuries instead of 1454's, e.g. ``{"Milan": 40}``: a what-if).
+
+A what-if run (:func:`italia_kit.analysis.run_whatif`) records one row per seat and season
+(``whatif.py``: cities, units, Venice held, bribes); the score is the cities held.
 
 >>> from italia_kit import games
 >>> spec = games.load("renaissance", years=1, powers=["Milan", "Venice"])
@@ -25,6 +31,7 @@ from italia_kit.games.renaissance.disasters import READINGS
 from italia_kit.games.renaissance.mapdata import POWERS
 from italia_kit.games.renaissance.rules import RenaissanceRules
 from italia_kit.games.renaissance.state import RenaissanceState
+from italia_kit.games.renaissance.whatif import METRIC_COLUMNS, METRIC_TYPES
 from italia_kit.games.spec import Chance, Dynamics, GameKind, GameSpec, Information
 
 __all__ = ["OPTIONS", "renaissance"]
@@ -34,6 +41,9 @@ OPTIONS: Mapping[str, Any] = {
     "powers": list(POWERS),
     "fortresses": False,
     "severity": "njudge_code",
+    "storms": False,
+    "overspend": False,
+    "treasury": {},
 }
 
 
@@ -56,6 +66,18 @@ def _checked(options: Mapping[str, Any]) -> dict[str, Any]:
     chosen["powers"] = [p for p in POWERS if p in powers]
     if chosen["severity"] not in READINGS:
         raise ValueError(f"renaissance: option 'severity' must be one of {', '.join(READINGS)}")
+    for flag in ("fortresses", "storms", "overspend"):
+        if not isinstance(chosen[flag], bool):
+            raise ValueError(f"renaissance: option {flag!r} must be true or false")
+    treasury = chosen["treasury"]
+    if not isinstance(treasury, Mapping) or any(
+        p not in POWERS or not isinstance(d, int) or isinstance(d, bool) or d < 0
+        for p, d in treasury.items()
+    ):
+        raise ValueError(
+            "renaissance: option 'treasury' maps powers to ducats (whole numbers >= 0),"
+            f" not {treasury!r}"
+        )
     return chosen
 
 
@@ -70,7 +92,18 @@ def renaissance(**options: Any) -> GameSpec:
     def start(seed: int = 0, **kwargs: Any) -> Game[RenaissanceState]:
         made = rules()
         state = RenaissanceState.start(made.map, seats, chosen["years"])
+        state.treasury.update(chosen["treasury"])
         return Game(made, state, seed=seed, **kwargs)
+
+    def recorded(seed: int) -> Game[RenaissanceState]:
+        from italia_kit.games.renaissance.whatif import record
+
+        return record(start(seed))
+
+    def metrics(game: Game[Any]) -> Any:
+        from italia_kit.games.renaissance.whatif import metrics as rows
+
+        return rows(game)
 
     def returns(game: Game[Any]) -> dict[str, float]:
         cities = game.state.cities
@@ -96,6 +129,11 @@ def renaissance(**options: Any) -> GameSpec:
 
         return GreedyPlayer(seed)
 
+    def briber(seed: int) -> Any:
+        from italia_kit.games.renaissance.briber import BriberPlayer
+
+        return BriberPlayer(seed)
+
     def board() -> Any:
         from italia_kit.geo import load_board
 
@@ -115,6 +153,7 @@ def renaissance(**options: Any) -> GameSpec:
             "random-orders": random_orders,
             "random-spending": random_spending,
             "greedy": greedy,
+            "briber": briber,
         },
         commands=("italia_kit.games.renaissance.cli",),
         presenter="italia_kit.games.renaissance.widgets.presenter:RenaissancePresenter",
@@ -123,4 +162,8 @@ def renaissance(**options: Any) -> GameSpec:
         summary=summary,
         seat_label="power",
         score_label="cities",
+        record=recorded,
+        metrics=metrics,
+        metric_columns=METRIC_COLUMNS,
+        metric_types=METRIC_TYPES,
     )

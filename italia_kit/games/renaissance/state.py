@@ -70,6 +70,7 @@ class RenaissanceState:
     excommunicated: dict[str, int] = field(default_factory=dict)  # power -> last turn
     excommunications: list[str] = field(default_factory=list)  # who has used theirs
     notes: dict[str, str] = field(default_factory=dict)  # the sealed sheets' notes
+    crusaded: dict[str, int] = field(default_factory=dict)  # the Turks' crusade: power -> last turn
 
     @classmethod
     def start(cls, m: Map, seats: tuple[str, ...], years: int) -> RenaissanceState:
@@ -139,6 +140,7 @@ class RenaissanceState:
             dict(self.excommunicated),
             list(self.excommunications),
             dict(self.notes),
+            dict(self.crusaded),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -163,6 +165,7 @@ class RenaissanceState:
             "excommunicated": dict(self.excommunicated),
             "excommunications": list(self.excommunications),
             "notes": dict(self.notes),
+            "crusaded": dict(self.crusaded),
         }
 
     @classmethod
@@ -189,6 +192,7 @@ class RenaissanceState:
             {k: int(v) for k, v in data["excommunicated"].items()},
             list(data["excommunications"]),
             dict(data["notes"]),
+            {k: int(v) for k, v in data.get("crusaded", {}).items()},  # saves made before it
         )
 
     # -- questions ---------------------------------------------------------------------

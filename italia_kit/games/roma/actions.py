@@ -16,6 +16,7 @@ from italia_kit.core import Action, ActionCodec
 
 __all__ = [
     "CODEC",
+    "AgreeLosses",
     "Assassin",
     "Attack",
     "BreakAlliance",
@@ -29,14 +30,17 @@ __all__ = [
     "Expel",
     "Interdict",
     "Join",
+    "KeepAlliance",
     "Land",
     "March",
     "PlaceTent",
     "PlaceUnit",
     "PlayCharisma",
     "Reinforce",
+    "ReturnToPort",
     "RomaAction",
     "Sail",
+    "ShareLosses",
     "Strike",
     "Withdraw",
 ]
@@ -117,7 +121,9 @@ class Consent(RomaAction):
 
 @dataclass(frozen=True, slots=True)
 class BreakAlliance(RomaAction):
-    """8.3, 8.31: break the alliance with ``target``."""
+    """8.3, 8.31: break the alliance with ``target``: in the own Diplomacy phase (8.3), or at
+    once when ``target`` interdicts beside it (12.3 note) or withdraws from a battle it is
+    left fighting (13.12)."""
 
     kind: ClassVar[str] = "break_alliance"
     target: str = ""
@@ -239,6 +245,44 @@ class Strike(RomaAction):
 
     kind: ClassVar[str] = "strike"
     two: bool = True
+    ship_of: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShareLosses(RomaAction):
+    """13.13: the losing side's leader proposes who of the allies loses the pieces, one
+    population named a piece (sorted)."""
+
+    kind: ClassVar[str] = "share_losses"
+    split: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AgreeLosses(RomaAction):
+    """13.13: an ally named in the proposal agrees to it, or refuses (then the losses fall in
+    proportion to the fleets)."""
+
+    kind: ClassVar[str] = "agree_losses"
+    accept: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class KeepAlliance(RomaAction):
+    """13.12: an ally left fighting when ``target`` withdrew keeps the alliance (its other
+    answer is ``BreakAlliance``)."""
+
+    kind: ClassVar[str] = "keep_alliance"
+    target: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnToPort(RomaAction):
+    """End of Turn: the ships of the population in ``sea`` go to ``port``, one of the nearest
+    allied ports with room (as many as it takes, with the legions aboard)."""
+
+    kind: ClassVar[str] = "return_to_port"
+    sea: str = ""
+    port: str = ""
 
 
 CODEC = ActionCodec(
@@ -265,5 +309,9 @@ CODEC = ActionCodec(
         Declare,
         Withdraw,
         Strike,
+        ShareLosses,
+        AgreeLosses,
+        KeepAlliance,
+        ReturnToPort,
     ]
 )

@@ -3,31 +3,52 @@
 A battle holds its pieces while it lasts (``state.battle``): side ``a`` is the attacker, the
 fleet that enters or the fleet intercepted (asked first whether to withdraw, 13.12), side
 ``d`` the defender or the interceptor. Each side is one population or several allies (13.13):
-losses fall on the ally with the most pieces in the battle (in proportion to the fleets when
-the allies cannot agree), and a side's advantage bonus is what every ally can match.
+its leader (the most pieces) declares the Military Advantage cards, of which the side counts
+what every ally can match, and proposes how the side's losses fall (:mod:`.losses`).
 
-Steps: ``declare`` (each side's main population declares its Military Advantage cards,
-13.1), then rounds: ``withdraw`` (13.12; in a land battle only the attacker whose turn it is,
-13.2), the roll, a ``strike`` choice when the round was won by 7 or more and the choice
-matters (13.11). The round's arithmetic is :mod:`italia_kit.games.roma.combat`'s.
+Steps: ``declare`` (13.1), then rounds: ``withdraw`` (13.12: every population with pieces on
+either side, the attacker's side first, may take its own pieces out; in a land battle only the
+player whose turn it is, 13.2); an ally left fighting may then break the alliance with the one
+that withdrew, at once (13.12); the roll; a ``strike`` choice when the round was won by 7 or
+more and the choice matters (13.11); ``losses`` and ``agree`` when allies share them (13.13).
+The round's arithmetic is :mod:`italia_kit.games.roma.combat`'s.
+
+"At any moment" (13.12) is read as at every point between two rolls of the dice: the start of
+each round, the first one after the cards are declared. A withdrawal between a roll and the
+loss it costs would dodge a loss already suffered, which no referee allows.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
-from italia_kit.core import Context, IllegalActionError
+from italia_kit.core import Context
 from italia_kit.games.roma.combat import STRIKE_MARGIN, ratio_bonus, resolve
 from italia_kit.games.roma.common import (
-    M,
     conquer,
     friendly_ports,
     hand_count,
     legion_room,
 )
+from italia_kit.games.roma.losses import proportional, sink
 from italia_kit.games.roma.state import RomaState
 
-__all__ = ["battle_step", "finish", "start_battle", "withdraw_options"]
+__all__ = [
+    "agree_losses",
+    "answer_offer",
+    "battle_step",
+    "fight_on",
+    "finish",
+    "propose_losses",
+    "side_of",
+    "start_battle",
+    "strike",
+    "strike_targets",
+    "withdraw",
+    "withdraw_options",
+    "withdraw_order",
+]
 
 
 def start_battle(
@@ -116,79 +137,112 @@ def declare(ctx: Context[RomaState], pop: str, n: int) -> None:
     b["ask"] = [p for p in b["ask"] if p != pop]
 
 
+def side_of(b: dict[str, Any], pop: str) -> str:
+    """The side (``a`` or ``d``) ``pop``'s pieces fight on, or "" if none are in the battle."""
+    return "a" if pop in b["a"] else "d" if pop in b["d"] else ""
+
+
+def _leader(b: dict[str, Any], side: str, state: RomaState) -> str:
+    """The side's leading population: the most pieces (equal: the one whose turn it is, then
+    seat order). It declares the cards (13.1) and proposes how allied losses fall (13.13)."""
+    units: dict[str, int] = b[side]
+    order = {p: i for i, p in enumerate(state.populations)}
+    return min(units, key=lambda p: (-units[p], p != state.active, order.get(p, 99)))
+
+
+def withdraw_order(state: RomaState, b: dict[str, Any]) -> list[str]:
+    """13.12: who is asked at the start of a round, "the attacker or the interdicted player
+    first": side ``a``'s leader, its allies in seat order, then side ``d`` likewise."""
+    out: list[str] = []
+    for side in ("a", "d"):
+        main = b[f"{side}_main"]
+        rest = [p for p in state.populations if p in b[side] and p != main]
+        out.extend([main, *rest] if main in b[side] else rest)
+    return out
+
+
 def withdraw_options(state: RomaState, pop: str) -> list[str]:
-    """Where ``pop``'s side may withdraw now (13.12, 13.2): the nearest friendly ports with
-    room for its fleet, or the territory (or sea zone) its legions came from; none if it
-    may not withdraw."""
+    """Where ``pop``'s pieces may withdraw to now (13.12, 13.2); none if they may not.
+
+    At sea every population on either side withdraws its own fleet, whole, to the nearest port
+    friendly to it with room for all its ships (13.12: "each player ... his fleet"; "any
+    allied fleet may decide to withdraw at any moment"). On land only the legions of the
+    player whose turn it is withdraw (13.2), to where they attacked from, or back aboard the
+    ships they landed from; the battles of a broken alliance have nowhere to go back to.
+    """
     b = state.battle
     assert b is not None
-    side = "a" if pop == b["a_main"] else "d"
+    side = side_of(b, pop)
+    if not side:
+        return []
     if b["kind"] == "land":
         if side != "a" or pop != state.active or b["cause"] not in ("attack", "invasion"):
             return []
         return [b["origin"]]
-    pops = sorted(b[side])
-    options = friendly_ports(state, b["place"], pops, sum(b[side].values()))
+    options = friendly_ports(state, b["place"], [pop], b[side][pop])
     if options and state.options.get("retreat_port") == "lowest_number":
         return options[:1]
     return options
 
 
 def withdraw(ctx: Context[RomaState], pop: str, to: str) -> None:
-    """13.12: ``pop``'s side leaves the battle for ``to``; the battle ends."""
+    """13.12: ``pop``'s pieces leave the battle for ``to``. A side left empty ends the battle;
+    allies left fighting may break the alliance with ``pop`` at once (13.12: withdrawing
+    "risks the immediate breaking of the alliance")."""
     state = ctx.state
     b = state.battle
     assert b is not None
-    side = "a" if pop == b["a_main"] else "d"
-    units, cargo = b[side], b[f"{side}_cargo"]
+    side = side_of(b, pop)
+    n = b[side].pop(pop)
+    cargo = b[f"{side}_cargo"].pop(pop, 0)
     if b["kind"] == "land":
-        for p, n in units.items():
-            if b["cause"] == "attack":
-                state.add(state.legions, to, p, n)
-                state.moved[to] = state.moved.get(to, 0) + n
-            else:  # back aboard the ships they landed from
-                state.add(state.cargo, to, p, n)
+        if b["cause"] == "attack":
+            state.add(state.legions, to, pop, n)
+            state.moved[to] = state.moved.get(to, 0) + n
+        else:  # back aboard the ships they landed from
+            state.add(state.cargo, to, pop, n)
     else:
-        for p, n in units.items():
-            state.add(state.ships, to, p, n)
-            if p == state.active:
-                state.sailed[to] = state.sailed.get(to, 0) + n
-            if cargo.get(p):
-                state.add(state.cargo, to, p, cargo[p])
-    ctx.emit(
+        state.add(state.ships, to, pop, n)
+        if pop == state.active:
+            state.sailed[to] = state.sailed.get(to, 0) + n
+        if cargo:
+            state.add(state.cargo, to, pop, cargo)
+    left = sorted(b[side], key=state.populations.index)
+    ctx.emit_as(
+        pop,
         "withdraw",
         "13.12",
-        f"13.12: {_side(units)} withdraw from {b['place']} to {to}.",
+        f"13.12: {n} {'ship' if b['kind'] == 'sea' else 'legion'}(s) of {pop} withdraw from "
+        f"{b['place']} to {to}" + (f"; {_side(b[side])} fight on." if left else "."),
         place=b["place"],
         to=to,
         population=pop,
+        pieces=n,
     )
-    b[side] = {}
-    b[f"{side}_cargo"] = {}
-    b["withdrew"] = side
-    finish(ctx)
+    if not left:
+        b["withdrew"] = side
+        finish(ctx)
+        return
+    if b[f"{side}_main"] == pop:
+        b[f"{side}_main"] = _leader(b, side, state)
+    b["ask"] = [p for p in b["ask"] if p != pop and withdraw_options(state, p)]
+    b["offers"] = [*b.get("offers", []), *([q, pop] for q in left if state.allied(q, pop))]
 
 
-def _lose(b: dict[str, Any], side: str, n: int, winner_picks: bool) -> list[str]:
-    """``n`` pieces of ``side`` lost: from the ally with the most (13.13); ships sink with
-    what they carry, the loser sinking empty ones first unless the winner picks (13.11)."""
-    units, cargo = b[side], b[f"{side}_cargo"]
-    hit = []
-    for _ in range(n):
-        if not units:
-            break
-        p = max(units, key=lambda q: (units[q], q == b[f"{side}_main"]))
-        units[p] -= 1
-        hit.append(p)
-        if b["kind"] == "sea" and cargo.get(p):
-            if winner_picks:
-                cargo[p] -= min(4, cargo[p])
-            cargo[p] = min(cargo[p], 4 * units[p])
-            if not cargo[p]:
-                del cargo[p]
-        if not units[p]:
-            del units[p]
-    return hit
+def fight_on(state: RomaState, pop: str) -> None:
+    """13.12: ``pop`` does not withdraw at the start of this round."""
+    b = state.battle
+    assert b is not None
+    b["ask"] = [p for p in b["ask"] if p != pop]
+
+
+def answer_offer(state: RomaState) -> tuple[str, str]:
+    """Take the first break-at-once offer (13.12): (who may break, who withdrew)."""
+    b = state.battle
+    assert b is not None
+    who, against = b["offers"][0]
+    b["offers"] = b["offers"][1:]
+    return str(who), str(against)
 
 
 def battle_step(ctx: Context[RomaState]) -> bool:
@@ -196,13 +250,19 @@ def battle_step(ctx: Context[RomaState]) -> bool:
     state = ctx.state
     b = state.battle
     assert b is not None
+    offers = b.get("offers")
+    if offers:
+        live = [o for o in offers if state.allied(o[0], o[1]) and o[0] != o[1]]
+        if len(live) != len(offers):
+            b["offers"] = live
+            return True
+        return False
     if b["ask"]:
         return False
-    if b["step"] == "declare" or b["step"] == "strike":
+    if b["step"] == "withdraw":
+        _roll_round(ctx)
+    else:  # the cards are declared, or the round is over
         _next_round(state)
-        return True
-    # the withdraw step is over: roll the round
-    _roll_round(ctx)
     return True
 
 
@@ -211,7 +271,7 @@ def _next_round(state: RomaState) -> None:
     assert b is not None
     b["step"] = "withdraw"
     b["round"] += 1
-    b["ask"] = [p for p in (b["a_main"], b["d_main"]) if withdraw_options(state, p)]
+    b["ask"] = [p for p in withdraw_order(state, b) if withdraw_options(state, p)]
 
 
 def _roll_round(ctx: Context[RomaState]) -> None:
@@ -254,36 +314,126 @@ def _roll_round(ctx: Context[RomaState]) -> None:
         b["strike_by"] = side
         b["ask"] = [winner]
         return
-    _hit(ctx, loser, 2 if strike else 1, winner_picks=False)
+    _hit(ctx, loser, 2 if strike else 1)
 
 
-def strike(ctx: Context[RomaState], pop: str, two: bool) -> None:
-    """13.11: the winner's choice of losses after a strike."""
+def strike_targets(b: dict[str, Any]) -> list[str]:
+    """13.11: whose loaded ship the winner may pick (none named when only one carries)."""
+    loser = "d" if b["strike_by"] == "a" else "a"
+    loaded = sorted(b[f"{loser}_cargo"])
+    return loaded if len(loaded) > 1 else [""]
+
+
+def strike(ctx: Context[RomaState], pop: str, two: bool, ship_of: str = "") -> None:
+    """13.11: the winner's choice of losses after a strike: 2 ships of the loser's choice, or
+    1 loaded ship of its own choice (``ship_of``: whose, when several allies carry legions)."""
     b = ctx.state.battle
     assert b is not None
     loser = "d" if b["strike_by"] == "a" else "a"
     b["ask"] = []
-    _hit(ctx, loser, 2 if two else 1, winner_picks=not two)
+    if two:
+        _hit(ctx, loser, 2)
+        return
+    victim = ship_of or next(iter(b[f"{loser}_cargo"]))
+    sink(b, loser, victim, 1, winner_picks=True)
+    _after_hit(ctx, loser, [victim])
 
 
-def _hit(ctx: Context[RomaState], loser: str, n: int, *, winner_picks: bool) -> None:
+def _hit(ctx: Context[RomaState], loser: str, n: int) -> None:
+    """``n`` pieces of the ``loser`` side lost, of its choice; allies share them (13.13)."""
     state = ctx.state
     b = state.battle
     assert b is not None
-    hit = _lose(b, loser, n, winner_picks)
+    units = b[loser]
+    if len(units) == 1:
+        (pop,) = units
+        k = min(n, units[pop])
+        sink(b, loser, pop, k, winner_picks=False)
+        _after_hit(ctx, loser, [pop] * k)
+        return
+    b["step"] = "losses"
+    b["loss_side"] = loser
+    b["loss_n"] = min(n, sum(units.values()))
+    b["ask"] = [b[f"{loser}_main"]]
+
+
+def propose_losses(ctx: Context[RomaState], pop: str, split: tuple[str, ...]) -> None:
+    """13.13: the losing side's leader proposes who loses the pieces; the allies it names ask
+    for agreement, in seat order (the leader agrees with its own proposal)."""
+    state = ctx.state
+    b = state.battle
+    assert b is not None
+    b["split"] = list(split)
+    ctx.emit_as(
+        pop,
+        "losses_proposed",
+        "13.13",
+        f"13.13: {pop} proposes the losses: " + ", ".join(f"1 of {p}" for p in split) + ".",
+        split=list(split),
+    )
+    b["step"] = "agree"
+    b["ask"] = [p for p in state.populations if p in split and p != pop]
+    if not b["ask"]:
+        _apply_split(ctx, dict(Counter(split)))
+
+
+def agree_losses(ctx: Context[RomaState], pop: str, accept: bool) -> None:
+    """13.13: an ally agrees to the proposed losses or refuses; one refusal and the losses
+    fall in proportion to the fleets."""
+    state = ctx.state
+    b = state.battle
+    assert b is not None
+    side = b["loss_side"]
+    if accept:
+        b["ask"] = [p for p in b["ask"] if p != pop]
+        ctx.emit_as(pop, "losses_agreed", "13.13", f"13.13: {pop} agrees to the losses.")
+        if not b["ask"]:
+            _apply_split(ctx, dict(Counter(str(p) for p in b["split"])))
+        return
+    b["ask"] = []
+    share = proportional(b[side], int(b["loss_n"]), b[f"{side}_main"])
+    ctx.emit_as(
+        pop,
+        "losses_refused",
+        "13.13",
+        f"13.13: {pop} does not agree: the losses fall in proportion to the fleets.",
+        share=share,
+    )
+    _apply_split(ctx, share)
+
+
+def _apply_split(ctx: Context[RomaState], share: dict[str, int]) -> None:
+    b = ctx.state.battle
+    assert b is not None
+    side = str(b["loss_side"])
+    hit: list[str] = []
+    for p, k in sorted(share.items()):
+        sink(b, side, p, k, winner_picks=False)
+        hit.extend([p] * k)
+    for key in ("loss_side", "loss_n", "split"):
+        b.pop(key, None)
+    _after_hit(ctx, side, hit)
+
+
+def _after_hit(ctx: Context[RomaState], loser: str, hit: list[str]) -> None:
+    state = ctx.state
+    b = state.battle
+    assert b is not None
     piece = "ship" if b["kind"] == "sea" else "legion"
     ctx.emit(
         "loss",
-        "13.1",
+        "13.13" if len(set(hit)) > 1 else "13.1",
         f"13.1: lost in {b['place']}: " + ", ".join(f"1 {piece} of {p}" for p in hit) + ".",
         place=b["place"],
         lost=hit,
     )
     if not b["a"] or not b["d"]:
         finish(ctx)
-    else:
-        b["step"] = "strike"  # the round is over; the next begins in battle_step
-        b["ask"] = []
+        return
+    if b[f"{loser}_main"] not in b[loser]:
+        b[f"{loser}_main"] = _leader(b, loser, state)
+    b["step"] = "round_over"  # the next round begins in battle_step
+    b["ask"] = []
 
 
 def finish(ctx: Context[RomaState]) -> None:
@@ -332,18 +482,3 @@ def finish(ctx: Context[RomaState]) -> None:
     if cause == "interdiction" and voyage is not None and not b["a"]:
         voyage["ships"] = 0
         voyage["legions"] = 0
-
-
-def check_step(state: RomaState, pop: str, kind: str) -> dict[str, Any]:
-    """The battle, if ``pop`` owes its next decision of ``kind``; else the refusal."""
-    b = state.battle
-    if b is None or not b["ask"] or b["ask"][0] != pop:
-        raise IllegalActionError("13.1", f"{pop} owes no decision in a battle now")
-    want = {"declare": "declare", "withdraw": "withdraw", "strike": "strike"}[b["step"]]
-    if want != kind:
-        raise IllegalActionError("13.1", f"the battle asks {pop} to {want}, not to {kind}")
-    return b
-
-
-def origin_is_sea(place: str) -> bool:
-    return place in M.letter

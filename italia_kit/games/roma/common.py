@@ -7,6 +7,7 @@ when it emits events); none decides a rule of its own area.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from italia_kit.core import Context
@@ -95,21 +96,33 @@ def is_friendly_port(state: RomaState, territory: str, pop: str) -> bool:
     )
 
 
-def friendly_ports(state: RomaState, sea: str, pops: list[str], ships: int) -> list[str]:
-    """The nearest ports friendly to every population of ``pops`` with room for ``ships``,
-    seen from the sea zone ``sea`` (13.12, End of Turn), all equally near, by number."""
+@functools.cache
+def ports_by_distance(sea: str) -> tuple[tuple[int, int, str], ...]:
+    """Every port of the board that a fleet in ``sea`` can reach, as (sea zones to cross,
+    number, territory), nearest first (the board never changes: computed once a sea zone)."""
     dist = M.sea_distances(sea)
-    best: list[tuple[int, int, str]] = []
+    out = []
     for t in M.territories:
-        if not all(is_friendly_port(state, t, p) for p in pops) or port_room(state, t) < ships:
+        if not M.is_port(t):
             continue
         d = min(dist.get(s, 999) for s in M.coast[t])
         if d < 999:
-            best.append((d, M.number[t], t))
-    if not best:
-        return []
-    nearest = min(b[0] for b in best)
-    return [t for d, _, t in sorted(best) if d == nearest]
+            out.append((d, M.number[t], t))
+    return tuple(sorted(out))
+
+
+def friendly_ports(state: RomaState, sea: str, pops: list[str], ships: int) -> list[str]:
+    """The nearest ports friendly to every population of ``pops`` with room for ``ships``,
+    seen from the sea zone ``sea`` (13.12, End of Turn), all equally near, by number."""
+    found: list[str] = []
+    nearest = -1
+    for d, _, t in ports_by_distance(sea):
+        if found and d > nearest:
+            break
+        if all(is_friendly_port(state, t, p) for p in pops) and port_room(state, t) >= ships:
+            nearest = d
+            found.append(t)
+    return found
 
 
 def hostile_legions(state: RomaState, territory: str, pop: str) -> list[str]:

@@ -3,7 +3,8 @@
 A Diplomat card towards a population makes a non-aggression pact: that population may not
 attack the giver during its next turn, and the pact expires when the giver's next turn starts
 (8.2). Offered with it, an alliance needs the other's consent (8.3) and lasts until one of the
-two breaks it in its own Diplomacy phase; breaking it (8.31) means immediate battles where the
+two breaks it in its own Diplomacy phase, or at once where the text allows it (12.3's note,
+13.12); breaking it (8.31) means immediate battles where the
 two share a territory, the former ally's ships expelled from one's ports into a sea zone the
 port's controller chooses, and interdictions where their fleets share a sea zone.
 
@@ -68,28 +69,46 @@ def consent(ctx: Context[RomaState], who: str, offered_by: str, accept: bool) ->
     )
 
 
-def break_alliance(ctx: Context[RomaState], target: str) -> None:
-    """8.31: the active population breaks its alliance with ``target``."""
+def break_alliance(
+    ctx: Context[RomaState],
+    me: str,
+    target: str,
+    *,
+    rule: str = "8.31",
+    at: int | None = None,
+) -> None:
+    """8.31: ``me`` breaks its alliance with ``target``. What follows is queued: a battle in
+    every territory their legions share (``me`` attacks), the other's ships expelled from
+    each one's ports, then the interdictions where their ships share a sea zone. In the own
+    Diplomacy phase (8.3) it comes next (``at`` None: the end of the queue); a break at once
+    (12.3 note, 13.12) puts it at ``at``, before what was waiting, after the battle under way.
+    """
     state = ctx.state
-    me = state.active
     state.alliances.remove(sorted((me, target)))
-    ctx.emit(
+    ctx.emit_as(
+        me,
         "alliance_broken",
-        "8.31",
-        f"8.31: {me} breaks the alliance with {target}.",
+        rule,
+        f"{rule}: {me} breaks the alliance with {target}"
+        + ("." if rule == "8.31" else " at once (8.31 follows)."),
         populations=sorted((me, target)),
     )
+    tasks: list[dict[str, str]] = []
     for t in M.territories:
         here = state.legions.get(t, {})
         if here.get(me) and here.get(target):
-            state.queue.append({"task": "break_battle", "place": t, "against": target})
+            tasks.append({"task": "break_battle", "place": t, "against": target, "breaker": me})
     for t in M.territories:
         owner = state.control.get(t)
         for pop in (me, target):
             other = target if pop == me else me
             if owner == pop and state.ships_of(t, other):
-                state.queue.append({"task": "expel", "who": pop, "port": t, "owner": other})
-    state.queue.append({"task": "break_seas", "against": target})
+                tasks.append({"task": "expel", "who": pop, "port": t, "owner": other})
+    tasks.append({"task": "break_seas", "against": target, "breaker": me})
+    if at is None:
+        state.queue.extend(tasks)
+    else:
+        state.queue[at:at] = tasks
 
 
 def expel_seas(state: RomaState, port: str) -> tuple[str, ...]:

@@ -16,17 +16,25 @@ its games are reproducible from a seed and its choices do not move the dice.
   legions where a fleet can reach an empty enemy Province or capital, sails them there and
   lands; invades from the sea only at good odds.
 * Combat (13.2): attacks where the exact odds (:mod:`.odds`) give at least 60%; declares every
-  advantage card it has; withdraws when a battle's odds fall under 30%; interdicts a fleet no
-  larger than its own; after a strike takes the losses that cost the enemy most.
+  advantage card it has; withdraws (an ally's fleet as well as a side's leader) when its side's
+  odds fall under 30%; interdicts a fleet no larger than its own; after a strike takes the
+  losses that cost the enemy most.
+* Allies (13.12, 13.13): keeps an alliance an ally's withdrawal or interdiction puts at risk;
+  proposes the allied losses that spare it most among those its allies would accept, and
+  accepts a proposal that takes from it no more than its proportional share.
+* End of Turn: sends its ships to an own port before an ally's, then where the legions aboard
+  find room ashore, then where the threat is greatest.
 """
 
 from __future__ import annotations
 
 import weakref
+from collections import Counter
 from typing import Any
 
 from italia_kit.core import Action, Game
 from italia_kit.games.roma.actions import (
+    AgreeLosses,
     Assassin,
     Attack,
     Consent,
@@ -38,17 +46,21 @@ from italia_kit.games.roma.actions import (
     Engineer,
     Interdict,
     Join,
+    KeepAlliance,
     Land,
     March,
     PlaceTent,
     PlaceUnit,
     PlayCharisma,
     Reinforce,
+    ReturnToPort,
     Sail,
+    ShareLosses,
     Strike,
     Withdraw,
 )
-from italia_kit.games.roma.common import M
+from italia_kit.games.roma.common import M, legion_room
+from italia_kit.games.roma.losses import proportional
 from italia_kit.games.roma.odds import RomaBattle, exact_odds
 from italia_kit.games.roma.state import RomaState
 
@@ -226,23 +238,66 @@ class RomaGreedy:
     def _score_declare(self, state: RomaState, a: Declare) -> float:
         return float(a.n)
 
-    def _score_withdraw(self, state: RomaState, a: Withdraw) -> float:
+    def _side_odds(self, state: RomaState, pop: str) -> float:
+        """The chance that ``pop``'s side of the battle under way wins it, fought to the end
+        (the exact odds assume nobody withdraws)."""
         b = state.battle
         assert b is not None
-        side = "a" if a.population == b["a_main"] else "d"
-        other = "d" if side == "a" else "a"
-        mine, theirs = sum(b[side].values()), sum(b[other].values())
+        a_n, d_n = sum(b["a"].values()), sum(b["d"].values())
         battle = RomaBattle(
-            mine,
-            theirs,
+            a_n,
+            d_n,
             naval=b["kind"] == "sea",
-            attacker_cards=b[f"{side}_bonus"],
-            defender_cards=b[f"{other}_bonus"],
-            one_die=bool(b["one_die"]) and side == "a",
+            attacker_cards=b["a_bonus"],
+            defender_cards=b["d_bonus"],
+            one_die=bool(b["one_die"]),
+            tie_break=str(state.options.get("tie_break", "more_units")),
         )
-        p = float(exact_odds(battle).attacker_wins)
-        fight = p >= WITHDRAW_UNDER
+        odds = exact_odds(battle)
+        return float(odds.attacker_wins if pop in b["a"] else odds.defender_wins)
+
+    def _score_withdraw(self, state: RomaState, a: Withdraw) -> float:
+        fight = self._side_odds(state, a.population) >= WITHDRAW_UNDER
         return 1.0 if (a.to == "") == fight else 0.0
+
+    def _score_keep_alliance(self, state: RomaState, a: KeepAlliance) -> float:
+        return 0.0  # above breaking (-1): the player keeps its alliances (13.12)
+
+    def _expected_split(
+        self, state: RomaState, split: tuple[str, ...]
+    ) -> tuple[dict[str, int], bool]:
+        """What a proposal of losses comes to if every ally answers as this player would
+        (13.13): agreed when nobody loses more than its share, else the proportional split;
+        and whether it is agreed."""
+        b = state.battle
+        assert b is not None
+        side = b["loss_side"]
+        fair = proportional(b[side], int(b["loss_n"]), b[f"{side}_main"])
+        asked = Counter(split)
+        if all(asked[p] <= fair.get(p, 0) for p in asked if p != b["ask"][0]):
+            return dict(asked), True
+        return fair, False
+
+    def _score_share_losses(self, state: RomaState, a: ShareLosses) -> float:
+        result, agreed = self._expected_split(state, a.split)
+        return -float(result.get(a.population, 0)) + 0.5 * agreed  # no refusal needed
+
+    def _score_agree_losses(self, state: RomaState, a: AgreeLosses) -> float:
+        b = state.battle
+        assert b is not None
+        side = b["loss_side"]
+        fair = proportional(b[side], int(b["loss_n"]), b[f"{side}_main"])
+        mine = Counter(b["split"])[a.population]
+        return 1.0 if a.accept == (mine <= fair.get(a.population, 0)) else 0.0
+
+    def _score_return_to_port(self, state: RomaState, a: ReturnToPort) -> float:
+        """End of Turn: an own port before an ally's, then room ashore for the legions aboard,
+        then where enemy legions threaten most."""
+        pop = a.population
+        own = state.control.get(a.port) == pop
+        aboard = state.cargo_of(a.sea, pop)
+        ashore = min(aboard, legion_room(state, a.port))
+        return 2.0 * own + 0.5 * ashore + 0.1 * threat(state, a.port, pop)
 
     def _score_interdict(self, state: RomaState, a: Interdict) -> float:
         task = state.queue[0]
@@ -262,4 +317,6 @@ class RomaGreedy:
         cargo = int(sum(b[f"{loser}_cargo"].values()))
         if a.two:
             return 2 + max(0, cargo - 4 * max(ships - 2, 0))
-        return 1 + min(4, cargo) + max(0, cargo - min(4, cargo) - 4 * (ships - 1))
+        victim = a.ship_of or next(iter(b[f"{loser}_cargo"]))
+        mine, carried = int(b[loser][victim]), int(b[f"{loser}_cargo"][victim])
+        return 1 + min(4, carried) + max(0, carried - min(4, carried) - 4 * (mine - 1))

@@ -1,4 +1,5 @@
-"""Naval movement and interdiction (12.1-12.4), the return to port at the end of the turn.
+"""Naval movement and interdiction (12.1-12.4), the return to port at the end of the turn
+(each fleet's owner choosing among the nearest allied ports).
 
 A fleet under way (``state.voyage``) enters its sea zones one at a time. In each, every
 population whose ships are there, that is not the mover's ally and may attack it (8.2), is
@@ -33,9 +34,14 @@ from italia_kit.games.roma.state import RomaState
 
 __all__ = [
     "INTERDICTION_READINGS",
+    "go_ashore",
     "interdict",
     "interdiction_modifier",
-    "return_to_port",
+    "join",
+    "return_options",
+    "return_ships",
+    "return_step",
+    "start_return",
     "voyage_step",
 ]
 
@@ -226,50 +232,87 @@ def interdiction_battle(ctx: Context[RomaState], task: dict[str, Any]) -> None:
     start_battle(ctx, "sea", sea, cause, a, d, a_cargo=a_cargo, d_cargo=d_cargo, rule="12.4")
 
 
-def return_to_port(ctx: Context[RomaState]) -> None:
-    """End of Turn: every ship at sea returns to the nearest allied port with room (equally
-    near: the lowest number first); the legions aboard any ship in port go ashore up to the
-    10-legion limit. Ships no port can take, and legions no room can take, are lost."""
-    state = ctx.state
+def start_return(state: RomaState) -> None:
+    """End of Turn: every fleet at sea owes its way back to port, one decision of its owner
+    for each sea zone (in the board's order of the sea zones, then seat order)."""
     for sea in M.seas:
-        for pop, n in sorted(state.ships.get(sea, {}).items()):
-            cargo = state.cargo_of(sea, pop)
-            state.add(state.ships, sea, pop, -n)
-            if cargo:
-                state.add(state.cargo, sea, pop, -cargo)
-            left = n
-            while left:
-                ports = friendly_ports(state, sea, [pop], 1)
-                if not ports:
-                    break
-                port = ports[0]
-                k = min(left, port_room(state, port))
-                state.add(state.ships, port, pop, k)
-                aboard = min(cargo, 4 * k)
-                if aboard:
-                    state.add(state.cargo, port, pop, aboard)
-                    cargo -= aboard
-                left -= k
-                ctx.emit_as(
-                    pop,
-                    "return",
-                    "End of Turn",
-                    f"End of Turn: {k} ship(s) of {pop} return from {sea} to {port}.",
-                    sea=sea,
-                    port=port,
-                    ships=k,
-                )
-            if left or cargo:
-                ctx.emit_as(
-                    pop,
-                    "lost_at_sea",
-                    "End of Turn",
-                    f"End of Turn: {pop} loses {left} ship(s) and {cargo} legion(s) in {sea}: "
-                    "no allied port has room.",
-                    sea=sea,
-                    ships=left,
-                    legions=cargo,
-                )
+        for pop in state.populations:
+            if state.ships_of(sea, pop):
+                state.queue.append({"task": "return", "who": pop, "sea": sea})
+
+
+def return_options(state: RomaState, pop: str, sea: str) -> list[str]:
+    """End of Turn: the ports ``pop``'s ships in ``sea`` may go to now: the nearest allied
+    ports with room for one ship at least, not conquered this turn. Equally near, the owner
+    chooses (option ``return_port``: ``choice``) or the lowest number is taken
+    (``lowest_number``)."""
+    options = friendly_ports(state, sea, [pop], 1)
+    if options and state.options.get("return_port") == "lowest_number":
+        return options[:1]
+    return options
+
+
+def return_ships(ctx: Context[RomaState], pop: str, sea: str, port: str) -> None:
+    """End of Turn: as many of ``pop``'s ships in ``sea`` as ``port`` has room for go there,
+    with the legions aboard (4 a ship, the loaded ships first)."""
+    state = ctx.state
+    n, cargo = state.ships_of(sea, pop), state.cargo_of(sea, pop)
+    k = min(n, port_room(state, port))
+    aboard = min(cargo, 4 * k)
+    state.add(state.ships, sea, pop, -k)
+    state.add(state.ships, port, pop, k)
+    if aboard:
+        state.add(state.cargo, sea, pop, -aboard)
+        state.add(state.cargo, port, pop, aboard)
+    ctx.emit_as(
+        pop,
+        "return",
+        "End of Turn",
+        f"End of Turn: {k} ship(s) of {pop} return from {sea} to {port}"
+        + (f" with {aboard} legion(s) aboard." if aboard else "."),
+        sea=sea,
+        port=port,
+        ships=k,
+    )
+
+
+def return_step(ctx: Context[RomaState], task: dict[str, Any]) -> bool:
+    """End of Turn: carry a fleet's return on while nobody has a choice to make: no ship
+    left (the task is done), no port with room (the ships are lost), or one port only.
+    False when the owner must choose among equally near ports."""
+    state = ctx.state
+    pop, sea = str(task["who"]), str(task["sea"])
+    if not state.ships_of(sea, pop):
+        state.queue.pop(0)
+        return True
+    options = return_options(state, pop, sea)
+    if not options:
+        left, cargo = state.ships_of(sea, pop), state.cargo_of(sea, pop)
+        state.add(state.ships, sea, pop, -left)
+        if cargo:
+            state.add(state.cargo, sea, pop, -cargo)
+        ctx.emit_as(
+            pop,
+            "lost_at_sea",
+            "End of Turn",
+            f"End of Turn: {pop} loses {left} ship(s) and {cargo} legion(s) in {sea}: "
+            "no allied port has room.",
+            sea=sea,
+            ships=left,
+            legions=cargo,
+        )
+        state.queue.pop(0)
+        return True
+    if len(options) == 1:
+        return_ships(ctx, pop, sea, options[0])
+        return True
+    return False
+
+
+def go_ashore(ctx: Context[RomaState]) -> None:
+    """End of Turn: the legions aboard any ship in port go ashore up to the 10-legion limit;
+    those that find no room are lost."""
+    state = ctx.state
     for port in list(state.cargo):
         for pop, k in sorted(state.cargo[port].items()):
             ashore = min(k, legion_room(state, port))

@@ -5,7 +5,10 @@ attacker one across a mountain range or landing without Military Engineering, 13
 declared advantage cards and the ratio bonus of the moment (13.1, recomputed every round from
 the pieces left), and the higher score takes one piece, two on a margin of 7 or more (13.11);
 a tie goes to the reading of ``tie_break``; a round nobody wins is rolled again. Nobody
-withdraws: these are the odds of a battle fought to the end.
+withdraws: these are the odds of a battle fought to the end (13.12 lets every population on
+either side withdraw at the start of each round; the odds do not model it). A side's pieces
+are counted together: how allies share their losses (13.13) moves no odds, only whose pieces
+they are.
 
 The round depends on the dice only through ``x - y`` (the attacker's dice less the
 defender's), so each state's five outcomes (strike, win, nothing, loss, struck) come from
@@ -256,8 +259,8 @@ def monte_carlo(battle: RomaBattle, n: int, seed: int = 0) -> RomaOdds[float]:
                 if b["step"] == "declare":
                     bt.declare(ctx, who, len(state.hands[who]))
                 elif b["step"] == "withdraw":
-                    b["ask"].remove(who)
-                else:
+                    bt.fight_on(state, who)
+                else:  # one population a side: the only other choice is a strike's (13.11)
                     bt.strike(ctx, who, True)
             else:
                 bt.battle_step(ctx)

@@ -4,8 +4,10 @@ phases with nothing to decide), what a seat may see.
 
 Decisions belong to the population that owes them, whose turn it may not be: the answer to
 an alliance (8.3), ships expelled from a port (8.31), an interdiction and an ally's part in
-it (12.3), the cards declared for a battle (13.1), a withdrawal (13.12), the losses after a
-strike (13.11).
+it, or its break with the interceptor (12.3), the cards declared for a battle (13.1), a
+withdrawal and the break with an ally that withdrew (13.12), the losses after a strike
+(13.11), the allied losses proposed and agreed (13.13), the port a fleet returns to at the
+end of the turn (End of Turn).
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from italia_kit.core import Action, Context, Decision, GameRef, IllegalActionErr
 from italia_kit.games.roma import battle as bt
 from italia_kit.games.roma import diplomacy as dp
 from italia_kit.games.roma import moves as mv
+from italia_kit.games.roma import naval
 from italia_kit.games.roma import turn as tn
 from italia_kit.games.roma.actions import (
     CODEC,
+    AgreeLosses,
     Assassin,
     Attack,
     BreakAlliance,
@@ -34,20 +38,24 @@ from italia_kit.games.roma.actions import (
     Expel,
     Interdict,
     Join,
+    KeepAlliance,
     Land,
     March,
     PlaceTent,
     PlaceUnit,
     PlayCharisma,
     Reinforce,
+    ReturnToPort,
     RomaAction,
     Sail,
+    ShareLosses,
     Strike,
     Withdraw,
 )
 from italia_kit.games.roma.common import M, hand_count, legion_room
-from italia_kit.games.roma.naval import interdict, interdiction_battle, join
+from italia_kit.games.roma.losses import splits
 from italia_kit.games.roma.state import RomaState
+from italia_kit.games.roma.tasks import task_step
 
 __all__ = ["DEFAULT_OPTIONS", "RomaRules"]
 
@@ -58,11 +66,19 @@ DEFAULT_OPTIONS: Mapping[str, Any] = {
     "interdiction": "both_help",
     "tie_break": "more_units",
     "retreat_port": "choice",
+    "return_port": "choice",
     "provinces_count": True,
     "variant": None,
 }
 
-_BATTLE_KINDS = {"declare": ("13.1", "declare"), "withdraw": ("13.12", "withdraw")}
+#: A battle's steps as decisions: (rule, decision kind, what is asked).
+_BATTLE_STEPS = {
+    "declare": ("13.1", "declare", "advantage cards to declare"),
+    "withdraw": ("13.12", "withdraw", "withdraw or fight"),
+    "strike": ("13.11", "strike", "a strike: 2 ships, or 1 of yours"),
+    "losses": ("13.13", "share_losses", "how the allies share the losses"),
+    "agree": ("13.13", "agree_losses", "agree to the proposed losses?"),
+}
 
 
 class RomaRules:
@@ -84,11 +100,13 @@ class RomaRules:
             return None
         b = state.battle
         if b is not None:
+            if b.get("offers"):
+                who, gone = b["offers"][0]
+                return Decision(
+                    who, "break_at_once", "13.12", f"{gone} withdrew: break the alliance at once?"
+                )
             who = b["ask"][0]
-            if b["step"] == "strike":
-                return Decision(who, "strike", "13.11", "a strike: 2 ships, or 1 of yours")
-            rule, kind = _BATTLE_KINDS[b["step"]]
-            what = "advantage cards to declare" if kind == "declare" else "withdraw or fight"
+            rule, kind, what = _BATTLE_STEPS[b["step"]]
             return Decision(who, kind, rule, f"battle in {b['place']}: {what}")
         if state.queue:
             task = state.queue[0]
@@ -100,6 +118,10 @@ class RomaRules:
             if kind == "join":
                 return Decision(
                     task["who"], "join", "12.3", f"join {task['leader']}'s interdiction?"
+                )
+            if kind == "return":
+                return Decision(
+                    task["who"], "return_to_port", "End of Turn", f"ships in {task['sea']}: port?"
                 )
             return Decision(task["who"], "interdict", "12.3", f"interdict {task['target']}?")
         phase = state.phase
@@ -113,16 +135,28 @@ class RomaRules:
             return []
         b = state.battle
         if b is not None:
+            if b.get("offers"):
+                who, gone = b["offers"][0]
+                return [BreakAlliance(who, gone), KeepAlliance(who, gone)]
             who = b["ask"][0]
-            if b["step"] == "declare":
+            step = b["step"]
+            if step == "declare":
                 card = "CMN" if b["kind"] == "sea" else "CMT"
                 return [Declare(who, n) for n in range(hand_count(state, who, card) + 1)]
-            if b["step"] == "withdraw":
+            if step == "withdraw":
                 return [
                     Withdraw(who, ""),
                     *(Withdraw(who, t) for t in bt.withdraw_options(state, who)),
                 ]
-            return [Strike(who, True), Strike(who, False)]
+            if step == "losses":
+                units = b[b["loss_side"]]
+                return [ShareLosses(who, c) for c in splits(units, int(b["loss_n"]))]
+            if step == "agree":
+                return [AgreeLosses(who, True), AgreeLosses(who, False)]
+            return [
+                Strike(who, True),
+                *(Strike(who, False, p) for p in bt.strike_targets(b)),
+            ]
         if state.queue:
             task = state.queue[0]
             who = task["who"]
@@ -131,7 +165,14 @@ class RomaRules:
             if task["task"] == "expel":
                 return [Expel(who, s) for s in dp.expel_seas(state, task["port"])]
             if task["task"] == "join":
-                return [Join(who, ""), *(Join(who, s) for s in M.sea[task["sea"]])]
+                return [
+                    Join(who, ""),
+                    *(Join(who, s) for s in M.sea[task["sea"]]),
+                    BreakAlliance(who, task["leader"]),
+                ]
+            if task["task"] == "return":
+                sea = task["sea"]
+                return [ReturnToPort(who, sea, t) for t in naval.return_options(state, who, sea)]
             return [Interdict(who, True), Interdict(who, False)]
         return self._phase_actions(state)
 
@@ -217,6 +258,8 @@ class RomaRules:
                 if card not in hand:
                     raise IllegalActionError("7.1", f"{a.population} holds no {card} to discard")
                 hand.remove(card)
+        elif isinstance(a, Withdraw | BreakAlliance | ReturnToPort | ShareLosses):
+            _check_choice(state, a, decision.kind)
         if a not in self._legal(state):
             raise IllegalActionError(
                 decision.rule, f"{a!r} is not a legal action now ({decision.kind})"
@@ -240,7 +283,21 @@ class RomaRules:
             task = state.queue.pop(0)
             dp.consent(ctx, a.population, task["from"], a.accept)
         elif isinstance(a, BreakAlliance):
-            dp.break_alliance(ctx, a.target)
+            self._break(ctx, a)
+        elif isinstance(a, KeepAlliance):
+            bt.answer_offer(state)
+            ctx.emit_as(
+                a.population,
+                "alliance_kept",
+                "13.12",
+                f"13.12: {a.population} keeps the alliance with {a.target}.",
+            )
+        elif isinstance(a, ShareLosses):
+            bt.propose_losses(ctx, a.population, a.split)
+        elif isinstance(a, AgreeLosses):
+            bt.agree_losses(ctx, a.population, a.accept)
+        elif isinstance(a, ReturnToPort):
+            naval.return_ships(ctx, a.population, a.sea, a.port)
         elif isinstance(a, Expel):
             task = state.queue.pop(0)
             dp.expel(ctx, a.population, task["port"], task["owner"], a.sea)
@@ -258,9 +315,9 @@ class RomaRules:
             mv.apply_sail(ctx, a)
         elif isinstance(a, Interdict):
             task = state.queue.pop(0)
-            interdict(ctx, a.population, task["sea"], task["target"], a.attempt)
+            naval.interdict(ctx, a.population, task["sea"], task["target"], a.attempt)
         elif isinstance(a, Join):
-            join(ctx, a.population, a.leave_to)
+            naval.join(ctx, a.population, a.leave_to)
         elif isinstance(a, Land):
             mv.apply_land(ctx, a)
         elif isinstance(a, Attack):
@@ -271,11 +328,9 @@ class RomaRules:
             if a.to:
                 bt.withdraw(ctx, a.population, a.to)
             else:
-                b = state.battle
-                assert b is not None
-                b["ask"].remove(a.population)
+                bt.fight_on(state, a.population)
         elif isinstance(a, Strike):
-            bt.strike(ctx, a.population, a.two)
+            bt.strike(ctx, a.population, a.two, a.ship_of)
         elif isinstance(a, Done):
             if state.phase == "recruit" and state.pool:
                 ctx.emit("recruits_lost", "7.2", f"7.2: {a.population} forgoes {state.pool}.")
@@ -283,6 +338,24 @@ class RomaRules:
             tn.next_phase(ctx)
         else:  # pragma: no cover - every action class is handled above
             raise IllegalActionError("5.1", f"{a!r} is not an action of Roma")
+
+    def _break(self, ctx: Context[RomaState], a: BreakAlliance) -> None:
+        """8.3: in the own Diplomacy phase; 12.3 note: instead of joining an ally's
+        interdiction (the break's battles come after that interdiction's); 13.12: left
+        fighting when the ally withdrew (they come when the battle under way ends)."""
+        state = ctx.state
+        b = state.battle
+        if b is not None:
+            bt.answer_offer(state)
+            dp.break_alliance(ctx, a.population, a.target, rule="13.12", at=0)
+        elif state.queue and state.queue[0]["task"] == "join":
+            state.queue.pop(0)
+            after = next(
+                i + 1 for i, t in enumerate(state.queue) if t["task"] == "interdiction_battle"
+            )
+            dp.break_alliance(ctx, a.population, a.target, rule="12.3", at=after)
+        else:
+            dp.break_alliance(ctx, a.population, a.target)
 
     # -- the automatic steps -------------------------------------------------------------------
     def advance(self, ctx: Context[RomaState]) -> None:
@@ -302,12 +375,13 @@ class RomaRules:
         if state.battle is not None:
             return bt.battle_step(ctx)
         if state.queue:
-            return self._task_step(ctx)
+            return task_step(ctx)
         if state.voyage is not None:
-            from italia_kit.games.roma.naval import voyage_step
-
-            return voyage_step(ctx)
+            return naval.voyage_step(ctx)
         phase = state.phase
+        if phase == "end_of_turn":
+            tn.end_turn(ctx)
+            return True
         if phase in ("setup_tent", "setup_unit"):
             return tn.setup_step(ctx)
         if phase == "recruit":
@@ -337,80 +411,6 @@ class RomaRules:
             return len(self._phase_actions(state)) > 1
         return next(found, None) is not None
 
-    def _task_step(self, ctx: Context[RomaState]) -> bool:
-        state = ctx.state
-        task = state.queue[0]
-        kind = task["task"]
-        if kind == "break_battle":
-            state.queue.pop(0)
-            place, me, other = task["place"], state.active, task["against"]
-            here = state.legions.get(place, {})
-            if here.get(me) and here.get(other):
-                a = {p: n for p, n in here.items() if state.allied(p, me)}
-                d = {p: n for p, n in here.items() if not state.allied(p, me)}
-                del state.legions[place]
-                bt.start_battle(ctx, "land", place, "break", a, d, rule="8.31")
-            return True
-        if kind == "break_seas":
-            state.queue.pop(0)
-            me, other = state.active, task["against"]
-            asks = []
-            for sea in M.seas:
-                if state.ships_of(sea, me) and state.ships_of(sea, other):
-                    asks.append({"task": "interdict", "who": me, "sea": sea, "target": other})
-                    asks.append({"task": "interdict", "who": other, "sea": sea, "target": me})
-            state.queue[0:0] = asks
-            return True
-        if kind == "sea_battle":
-            sea, mover = task["sea"], task["attacker"]
-            here = state.ships.get(sea, {})
-            enemies = [
-                p for p in sorted(here) if not state.allied(p, mover) and state.may_attack(mover, p)
-            ]
-            if not here.get(mover) or not enemies:
-                state.queue.pop(0)
-                return True
-            foe = enemies[0]
-            a = {p: n for p, n in here.items() if state.allied(p, mover)}
-            d = {
-                p: n for p, n in here.items() if state.allied(p, foe) and not state.allied(p, mover)
-            }
-            a_cargo = {p: state.cargo_of(sea, p) for p in a if state.cargo_of(sea, p)}
-            d_cargo = {p: state.cargo_of(sea, p) for p in d if state.cargo_of(sea, p)}
-            for side, cargo in ((a, a_cargo), (d, d_cargo)):
-                for p, n in side.items():
-                    state.add(state.ships, sea, p, -n)
-                    if cargo.get(p):
-                        state.add(state.cargo, sea, p, -cargo[p])
-            bt.start_battle(
-                ctx, "sea", sea, "sea", a, d, a_cargo=a_cargo, d_cargo=d_cargo, rule="12.2"
-            )
-            return True
-        if kind == "interdiction_battle":
-            state.queue.pop(0)
-            interdiction_battle(ctx, task)
-            return True
-        if kind == "join":
-            if not state.ships_of(task["sea"], task["who"]):
-                state.queue.pop(0)
-                return True
-            return False
-        if kind == "interdict":
-            sea, who, target = task["sea"], task["who"], task["target"]
-            v = state.voyage
-            live = (
-                state.ships_of(sea, who)
-                and state.may_attack(who, target)
-                and (
-                    (v is not None and v["pop"] == target and v["at"] == sea and v["ships"])
-                    or (v is None and state.ships_of(sea, target))
-                )
-            )
-            if not live:
-                state.queue.pop(0)
-                return True
-        return False
-
     # -- views -------------------------------------------------------------------------------
     def observe(self, state: RomaState, seat: str) -> dict[str, Any]:
         """The state as ``seat`` sees it: the other populations' cards as a count."""
@@ -426,3 +426,48 @@ class RomaRules:
                     "4.2", f"{pop} holds {len(hand)} cards: no player may hold more than 3"
                 )
         return state
+
+
+def _check_choice(state: RomaState, a: RomaAction, kind: str) -> None:
+    """The refusals that name their section for the choices of 8.3, 12.3, 13.12, 13.13 and
+    the End of Turn (the rest is the listing's: an action not listed is refused)."""
+    if isinstance(a, Withdraw) and kind == "withdraw" and a.to:
+        b = state.battle
+        assert b is not None
+        if b["kind"] == "land" and a.to not in bt.withdraw_options(state, a.population):
+            raise IllegalActionError(
+                "13.2",
+                "in a land battle only the legions of the player whose turn it is withdraw, "
+                "to where they came from",
+            )
+        if a.to not in bt.withdraw_options(state, a.population):
+            raise IllegalActionError(
+                "13.12",
+                f"{a.to} is not one of the nearest ports friendly to {a.population} with room "
+                "for its whole fleet",
+            )
+    elif isinstance(a, BreakAlliance) and not state.allied(a.population, a.target):
+        raise IllegalActionError("8.3", f"{a.population} has no alliance with {a.target}")
+    elif isinstance(a, BreakAlliance) and kind not in ("diplomacy", "join", "break_at_once"):
+        raise IllegalActionError(
+            "8.3",
+            "an alliance is broken in the own Diplomacy phase, or at once when the ally "
+            "interdicts beside it (12.3 note) or withdraws from a battle (13.12)",
+        )
+    elif isinstance(a, ReturnToPort) and kind == "return_to_port":
+        task = state.queue[0]
+        if a.port not in naval.return_options(state, a.population, str(task["sea"])):
+            raise IllegalActionError(
+                "End of Turn",
+                f"{a.port} is not one of the nearest allied ports with room for the ships of "
+                f"{a.population} in {task['sea']}",
+            )
+    elif isinstance(a, ShareLosses) and kind == "share_losses":
+        b = state.battle
+        assert b is not None
+        if tuple(sorted(a.split)) not in splits(b[b["loss_side"]], int(b["loss_n"])):
+            raise IllegalActionError(
+                "13.13",
+                f"{a.split} does not name {b['loss_n']} loss(es) among the allies' pieces "
+                f"{b[b['loss_side']]}",
+            )

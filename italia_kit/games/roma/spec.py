@@ -4,8 +4,8 @@ Options: ``players`` (2 to 6: the populations of 4.2, in its order), ``turns`` (
 4.1), and the readings of the text the translator flags (``docs/games/roma.md``):
 ``interdiction`` (``both_help`` | ``targets_hinder``, 12.3), ``tie_break`` (``more_units`` |
 ``higher_dice``, 13.1), ``retreat_port`` (``choice`` | ``lowest_number``, 13.12),
-``provinces_count`` (true | false, 7.2), and ``variant`` (what-if extra pieces,
-:mod:`.variants`).
+``return_port`` (``choice`` | ``lowest_number``, End of Turn), ``provinces_count`` (true |
+false, 7.2), and ``variant`` (what-if extra pieces, :mod:`.variants`).
 
 >>> from italia_kit import games
 >>> spec = games.load("roma", players=3)
@@ -38,6 +38,7 @@ _CHOICES: Mapping[str, tuple[Any, ...]] = {
     "interdiction": INTERDICTION_READINGS,
     "tie_break": TIE_BREAKS,
     "retreat_port": ("choice", "lowest_number"),
+    "return_port": ("choice", "lowest_number"),
     "provinces_count": (True, False),
 }
 _RULE = {
@@ -46,6 +47,7 @@ _RULE = {
     "interdiction": "12.3",
     "tie_break": "13.1",
     "retreat_port": "13.12",
+    "return_port": "End of Turn",
     "provinces_count": "7.2",
 }
 

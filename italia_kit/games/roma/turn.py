@@ -22,13 +22,14 @@ from italia_kit.games.roma.actions import (
     RomaAction,
 )
 from italia_kit.games.roma.common import M, hand_count, legion_room, port_room, supply
-from italia_kit.games.roma.naval import return_to_port
+from italia_kit.games.roma.naval import go_ashore, start_return
 from italia_kit.games.roma.state import RomaState
 from italia_kit.games.roma.variants import apply_variants
 
 __all__ = [
     "PHASES",
     "begin_population",
+    "end_turn",
     "next_phase",
     "recruit_actions",
     "recruits",
@@ -64,6 +65,7 @@ RULE = {
     "naval": "12.1",
     "landing": "12.5",
     "combat": "13.2",
+    "end_of_turn": "End of Turn",
 }
 
 
@@ -80,12 +82,39 @@ def _own_places(state: RomaState, pop: str) -> list[str]:
 
 def tent_places(state: RomaState, pop: str) -> list[str]:
     """4.3: territories next to the capital or to a Province of ``pop``, not a capital nor a
-    Province already. If there is none (the neighbours all taken), any free territory:
-    a referee's reading, the rulebook does not say."""
+    Province already. If there is none (other populations took the neighbours first), the
+    free territories nearest to the capital and the Provinces, by land and sea, each step
+    one move (a referee's reading, the rulebook does not say; a Province across the whole
+    map would be no chain at all)."""
     free = [t for t in M.territories if t not in M.capitals and t not in state.tents]
-    near = {u for t in _own_places(state, pop) for u in M.land[t]}
+    own = _own_places(state, pop)
+    near = {u for t in own for u in M.land[t]}
     chained = [t for t in free if t in near]
-    return chained or free
+    return chained or _nearest(own, free)
+
+
+def _nearest(starts: list[str], free: list[str]) -> list[str]:
+    """Those of ``free`` (in their order) fewest moves from ``starts``, a move being a land
+    border, a coast or a sea border; all of ``free`` if none can be reached."""
+    wanted, seen = set(free), set(starts)
+    layer = list(starts)
+    while layer:
+        found = {t for t in layer if t in wanted}
+        if found:
+            return [t for t in free if t in found]
+        step: list[str] = []
+        for here in layer:
+            ways = (
+                M.sea[here] + M.shores[here]
+                if here in M.sea
+                else M.land[here] + M.coast.get(here, ())
+            )
+            for nxt in ways:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    step.append(nxt)
+        layer = step
+    return free
 
 
 def setup_actions(state: RomaState) -> list[RomaAction]:
@@ -330,7 +359,14 @@ def end_population(ctx: Context[RomaState]) -> None:
         begin_population(ctx)
         return
     state.phase = "end_of_turn"
-    return_to_port(ctx)
+    start_return(state)  # the owners' decisions; end_turn follows when they are made
+
+
+def end_turn(ctx: Context[RomaState]) -> None:
+    """End of Turn, once every fleet is back in port: the legions aboard go ashore, the turn
+    ends, and the game (End of the Game) or the next turn begins (5.1)."""
+    state = ctx.state
+    go_ashore(ctx)
     ctx.emit("turn_end", "5.2", f"5.2: turn {state.turn} ends.", turn=state.turn)
     state.conquered = []
     state.assassins = []

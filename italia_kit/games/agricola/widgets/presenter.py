@@ -27,6 +27,7 @@ from italia_kit.games.agricola.tables import LEGIONS
 from italia_kit.widgets import style as st
 from italia_kit.widgets.presenter import (
     BasePresenter,
+    GamePanel,
     GeoBoard,
     LocationView,
     StackLine,
@@ -143,3 +144,9 @@ class AgricolaPresenter(BasePresenter):
 
     def last_turn(self, game: Game[Any]) -> int | None:
         return 8
+
+    def panel(self, game: Game[Any]) -> GamePanel | None:
+        """The game's latest battle on the Tactical Display, under the map (8.0)."""
+        from italia_kit.games.agricola.widgets.battle import BattlePanel
+
+        return BattlePanel(game)

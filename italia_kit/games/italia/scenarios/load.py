@@ -26,7 +26,7 @@ from italia_kit.games.italia.scenarios.errors import ScenarioError
 from italia_kit.games.italia.scenarios.model import Nation, Scenario, StartCity
 from italia_kit.games.italia.scenarios.reader import Reader, suggest
 from italia_kit.games.italia.scenarios.schema import Known, read_nation
-from italia_kit.games.italia.scenarios.zones import NO_CITY_ZONES
+from italia_kit.games.italia.scenarios.zones import ITALIA_WORDS, ZoneWords
 
 __all__ = ["SHIPPED", "load_scenario", "scenario_from_dicts"]
 
@@ -48,9 +48,12 @@ _SCENARIO_REQUIRED = tuple(k for k in _SCENARIO_KEYS if k != "special")
 _SCENARIO_PROVENANCE = ("title", "start_year", "last_turn", "scoring_turns", "players")
 
 
-def load_scenario(name_or_path: str | Path) -> Scenario:
-    """The shipped scenario ``"italia1"``/``"italia2"``, or the scenario in a directory."""
-    if isinstance(name_or_path, str) and name_or_path.strip().lower() in SHIPPED:
+def load_scenario(name_or_path: str | Path, *, words: ZoneWords | None = None) -> Scenario:
+    """The shipped scenario ``"italia1"``/``"italia2"``, or the scenario in a directory.
+
+    ``words``: the zone and region names the files may use, Italia's by default; a variant
+    on a board of its own reads its scenario with ``ZoneWords.from_board(board)``."""
+    if words is None and isinstance(name_or_path, str) and name_or_path.strip().lower() in SHIPPED:
         return _load_shipped(name_or_path.strip().lower())
     folder = Path(name_or_path)
     if not (folder / _SCENARIO_FILE).is_file():
@@ -61,7 +64,7 @@ def load_scenario(name_or_path: str | Path) -> Scenario:
                 f"holding {_SCENARIO_FILE}{hint}"
             ]
         )
-    return _load_dir(folder)
+    return _load_dir(folder, words or ITALIA_WORDS)
 
 
 @functools.cache
@@ -70,7 +73,7 @@ def _load_shipped(name: str) -> Scenario:
     return _load_dir(Path(str(folder)))
 
 
-def _load_dir(folder: Path) -> Scenario:
+def _load_dir(folder: Path, words: ZoneWords = ITALIA_WORDS) -> Scenario:
     problems: list[str] = []
     scenario_raw = _read_yaml(folder / _SCENARIO_FILE, folder, problems)
     nations_raw = {
@@ -78,15 +81,20 @@ def _load_dir(folder: Path) -> Scenario:
         for path in sorted(folder.glob("*.yaml"))
         if path.name != _SCENARIO_FILE
     }
-    return _build(scenario_raw, nations_raw, folder.name, problems, str(folder))
+    return _build(scenario_raw, nations_raw, folder.name, problems, str(folder), words)
 
 
 def scenario_from_dicts(
-    scenario: Mapping[str, Any], nations: Mapping[str, Any], *, source: str = "dicts"
+    scenario: Mapping[str, Any],
+    nations: Mapping[str, Any],
+    *,
+    source: str = "dicts",
+    words: ZoneWords = ITALIA_WORDS,
 ) -> Scenario:
     """A checked Scenario from parsed data: ``scenario.yaml``'s mapping and the nation files'
-    mappings keyed by file name (``{"celts.yaml": {...}}``); ``source`` prefixes messages."""
-    return _build(scenario, nations, source, [], source)
+    mappings keyed by file name (``{"celts.yaml": {...}}``); ``source`` prefixes messages;
+    ``words``: the zone names they may use (as for :func:`load_scenario`)."""
+    return _build(scenario, nations, source, [], source, words)
 
 
 class _StrictLoader(yaml.SafeLoader):
@@ -116,9 +124,14 @@ def _read_yaml(path: Path, folder: Path, problems: list[str]) -> Any:
 
 
 def _build(
-    scenario_raw: Any, nations_raw: Mapping[str, Any], label: str, problems: list[str], source: str
+    scenario_raw: Any,
+    nations_raw: Mapping[str, Any],
+    label: str,
+    problems: list[str],
+    source: str,
+    words: ZoneWords = ITALIA_WORDS,
 ) -> Scenario:
-    r = Reader(f"{label}/{_SCENARIO_FILE}", problems, last_turn=30)
+    r = Reader(f"{label}/{_SCENARIO_FILE}", problems, last_turn=30, words=words)
     data = r.mapping(scenario_raw, "", _SCENARIO_KEYS, _SCENARIO_REQUIRED)
     last_turn = r.integer(data.get("last_turn", 10), "last_turn", 1, 30)
     r.last_turn = last_turn
@@ -127,7 +140,7 @@ def _build(
     for file, raw in nations_raw.items():
         if raw is None and any(p.startswith(f"{label}/{file}:") for p in problems):
             continue  # unreadable YAML, already reported
-        nr = Reader(f"{label}/{file}", problems, last_turn)
+        nr = Reader(f"{label}/{file}", problems, last_turn, words)
         nations.append((file, read_nation(raw, nr, known)))
     nations.sort(key=lambda pair: pair[1].order)
     players = _players(data.get("players"), r, known)
@@ -147,6 +160,7 @@ def _build(
         ),
         provenance=_scenario_provenance(data.get("provenance"), r),
         source=source,
+        words=words,
     )
     if problems:
         raise ScenarioError(problems)
@@ -195,7 +209,7 @@ def _cities(value: Any, r: Reader) -> tuple[StartCity, ...]:
         f = f"cities[{i}]"
         data = r.mapping(raw, f, ("zone", "provenance"), ("zone", "provenance"))
         zone = r.land_zone(data.get("zone"), f"{f}.zone")
-        if zone in NO_CITY_ZONES:
+        if zone in r.words.no_city:
             r.fail(f"{f}.zone", f"no city may stand in {zone!r} (2.2.1.9)")
         if zone and zone in [c.zone for c in cities]:
             r.fail(f"{f}.zone", f"a second city in {zone!r}: one city per zone (2.2.1.9)")

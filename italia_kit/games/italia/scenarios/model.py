@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from italia_kit.games.italia.scenarios.errors import ScenarioError, or_list
-from italia_kit.games.italia.scenarios.zones import REGIONS
+from italia_kit.games.italia.scenarios.zones import ITALIA_WORDS, REGIONS, ZoneWords
 
 __all__ = [
     "ARRIVAL_TIMES",
@@ -145,13 +145,15 @@ class ScoreRule:
     needs_city: bool = False
     minus_per_foreign_zone: bool = False
     provenance: str = "reconstructed"
+    #: the regions of the words the scenario was read with (Italia's, or a variant board's)
+    regions: Mapping[str, tuple[str, ...]] | None = field(default=None, compare=False, repr=False)
 
     def area(self) -> tuple[str, ...] | None:
         """The zones the rule looks at; None = every zone of the board."""
         if self.zones:
             return self.zones
         if self.region is not None:
-            return REGIONS[self.region]
+            return (REGIONS if self.regions is None else self.regions)[self.region]
         return None
 
 
@@ -300,6 +302,9 @@ class Scenario:
     special: tuple[str, ...] = ()
     provenance: Mapping[str, str] = field(default_factory=dict)
     source: str = field(default="", compare=False)  # the directory it was loaded from
+    #: the zone names it was read with (Italia's, or a variant board's): a what-if of it
+    #: is read with the same
+    words: ZoneWords = field(default=ITALIA_WORDS, compare=False, repr=False)
     #: the shipped scenario a variant was made from ("" for a scenario loaded as it is)
     base: str = field(default="", compare=False)
     #: the variants applied to ``base``, in order, each as its variant file's mapping

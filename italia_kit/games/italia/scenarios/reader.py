@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from italia_kit.games.italia.scenarios.errors import or_list
-from italia_kit.games.italia.scenarios.zones import REGIONS, SEAS, ZONES
+from italia_kit.games.italia.scenarios.zones import ITALIA_WORDS, ZoneWords
 
 __all__ = ["Reader", "suggest"]
 
@@ -43,8 +43,11 @@ def suggest(name: str, options: Iterable[str]) -> str:
 class Reader:
     """Checks and converts the raw values of one scenario file, collecting problems."""
 
-    def __init__(self, file: str, problems: list[str], last_turn: int = 10) -> None:
+    def __init__(
+        self, file: str, problems: list[str], last_turn: int = 10, words: ZoneWords = ITALIA_WORDS
+    ) -> None:
         self.file = file
+        self.words = words  # the zone and region names the files may use (Italia's)
         self.nation: str | None = None
         self.problems = problems
         self.last_turn = last_turn
@@ -149,21 +152,21 @@ class Reader:
     def zone(self, value: Any, field: str) -> str:
         """A zone name as the rulebook spells it."""
         name = self.text(value, field)
-        if name and name not in ZONES:
-            self.fail(field, f"unknown zone {name!r}{suggest(name, ZONES)}")
+        if name and name not in self.words.zones:
+            self.fail(field, f"unknown zone {name!r}{suggest(name, self.words.zones)}")
             return ""
         return name
 
     def land_zone(self, value: Any, field: str) -> str:
         name = self.zone(value, field)
-        if name in SEAS:
+        if name in self.words.seas:
             self.fail(field, f"{name!r} is a sea, expected a land zone")
         return name
 
     def region(self, value: Any, field: str) -> str:
         name = self.text(value, field)
-        if name and name not in REGIONS:
-            self.fail(field, f"unknown region {name!r}{suggest(name, REGIONS)}")
+        if name and name not in self.words.regions:
+            self.fail(field, f"unknown region {name!r}{suggest(name, self.words.regions)}")
             return ""
         return name
 

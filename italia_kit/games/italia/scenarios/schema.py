@@ -26,7 +26,7 @@ from italia_kit.games.italia.scenarios.model import (
     UnitGroup,
 )
 from italia_kit.games.italia.scenarios.reader import Reader
-from italia_kit.games.italia.scenarios.zones import BORDERLANDS, SEAS
+from italia_kit.games.italia.scenarios.zones import ITALIA_WORDS
 
 __all__ = ["NATION_FIELDS", "OPTIONAL_DEFAULTS", "Known", "read_nation"]
 
@@ -193,8 +193,9 @@ def _borderlands(value: Any, r: Reader) -> tuple[str, ...]:
     for i, raw in enumerate(r.sequence(value, "may_stay_in_borderlands")):
         f = f"may_stay_in_borderlands[{i}]"
         zone = r.zone(raw, f)
-        if zone and zone not in BORDERLANDS:
-            r.fail(f, f"{zone!r} is not a borderland ({', '.join(sorted(BORDERLANDS))})")
+        if zone and zone not in r.words.borderlands:
+            known = ", ".join(sorted(r.words.borderlands))
+            r.fail(f, f"{zone!r} is not a borderland ({known})")
         out.append(zone)
     return tuple(out)
 
@@ -217,7 +218,7 @@ def _group(raw: Any, f: str, r: Reader, limits: Mapping[str, int], at_start: boo
         r.fail(f"{f}.zone", "units on the board at the start need a zone")
     if region is not None and zone is not None:
         r.fail(f"{f}.region", "a region narrows 'any zone the nation controls': zone must be null")
-    if unit == "fleet" and zone and zone not in SEAS and not or_adjacent:
+    if unit == "fleet" and zone and zone not in r.words.seas and not or_adjacent:
         r.fail(f"{f}.zone", f"fleets stay at sea (9.5): {zone!r} is land")
     return UnitGroup(
         unit,
@@ -236,7 +237,7 @@ def _groups(
     groups = tuple(
         _group(raw, f"{f}[{i}]", r, limits, at_start) for i, raw in enumerate(r.sequence(value, f))
     )
-    for sea in sorted({g.zone for g in groups if g.zone in SEAS}):
+    for sea in sorted({g.zone for g in groups if g.zone in r.words.seas}):
         fleets = sum(g.count for g in groups if g.zone == sea and g.unit == "fleet")
         carried = sum(
             g.count for g in groups if g.zone == sea and g.unit not in ("fleet", "leader")
@@ -317,6 +318,7 @@ def _score_rule(raw: Any, f: str, r: Reader) -> ScoreRule:
         zones=zones,
         region=region,
         needs_city=r.boolean(data.get("needs_city", False), f"{f}.needs_city"),
+        regions=None if r.words is ITALIA_WORDS else r.words.regions,
         minus_per_foreign_zone=minus,
         provenance=r.text(data.get("provenance"), f"{f}.provenance"),
     )

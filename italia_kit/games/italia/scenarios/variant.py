@@ -139,7 +139,7 @@ def with_variant(
     if "title" in spec:
         head["title"] = spec["title"]
     head["id"] = f"{scenario.id}+{name}"
-    built = scenario_from_dicts(head, nations, source=f"{scenario.id}+{name}")
+    built = scenario_from_dicts(head, nations, source=f"{scenario.id}+{name}", words=scenario.words)
     # a save of a variant's game names the base and the variants (core.save, GameRef)
     return dataclasses.replace(
         built,

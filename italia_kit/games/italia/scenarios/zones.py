@@ -15,9 +15,23 @@ The scenario loader checks names against these constants so that it needs no map
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
-__all__ = ["BORDERLANDS", "NO_CITY_ZONES", "REGIONS", "SEAS", "ZONES", "is_sea"]
+if TYPE_CHECKING:
+    from italia_kit.geo import Board
+
+__all__ = [
+    "BORDERLANDS",
+    "ITALIA_WORDS",
+    "NO_CITY_ZONES",
+    "REGIONS",
+    "SEAS",
+    "ZONES",
+    "ZoneWords",
+    "is_sea",
+]
 
 _GROUPS: dict[str, tuple[str, ...]] = {
     # rulebook 2.1: North is "the remaining zones" of Italy (outlined in purple)
@@ -98,3 +112,47 @@ def is_sea(zone: str) -> bool:
     (True, False)
     """
     return zone in SEAS
+
+
+@dataclass(frozen=True, eq=False)
+class ZoneWords:
+    """The zone and region names a scenario's files may use, and which of them are seas,
+    borderlands and zones where no city may stand: Italia's (:data:`ITALIA_WORDS`, these
+    constants), or a variant's board's (:meth:`from_board`). The scenario loader checks
+    every name against them (``load_scenario(path, words=...)``)."""
+
+    #: every zone name -> its group (a region name, or its kind on a board without regions)
+    zones: Mapping[str, str]
+    #: the regions a nation card may name -> their zones
+    regions: Mapping[str, tuple[str, ...]]
+    seas: frozenset[str]
+    borderlands: frozenset[str]
+    #: zones where no city may stand (2.2.1.9)
+    no_city: frozenset[str]
+
+    @classmethod
+    def from_board(cls, board: Board) -> ZoneWords:
+        """The words of ``board``: its locations, its regions, its seas (``is_sea``), its
+        ``borderland`` kind, and every location without ``city_allowed: true`` as a place
+        no city may stand (the attribute Italia's board gives, 2.2.1.9).
+
+        >>> from italia_kit.geo import load_board
+        >>> words = ZoneWords.from_board(load_board("medieval"))
+        >>> "Spoleto" in words.zones, "Adriatic" in words.seas, "Spoleto" in words.seas
+        (True, True, False)
+        >>> ZoneWords.from_board(load_board("italia")).seas == ITALIA_WORDS.seas
+        True
+        """
+        return cls(
+            zones=MappingProxyType({z.name: z.region or z.kind for z in board.zones}),
+            regions=MappingProxyType({r: tuple(board.zones_in_region(r)) for r in board.regions}),
+            seas=frozenset(z.name for z in board.zones if z.is_sea),
+            borderlands=frozenset(z.name for z in board.zones if z.kind == "borderland"),
+            no_city=frozenset(
+                z.name for z in board.zones if z.attributes.get("city_allowed") is not True
+            ),
+        )
+
+
+#: Italia's words: the constants above (the rulebook's 2.1)
+ITALIA_WORDS = ZoneWords(ZONES, REGIONS, SEAS, BORDERLANDS, NO_CITY_ZONES)

@@ -2,7 +2,8 @@
 
 Territories are filled with the colour of the population that controls them (the colours of
 ``populations.json``), sea zones are water; labels give the printed number and the name, a ★
-for a capital and a ⛺ for a Province marker (4.3); stacks give each population's legions,
+for a capital and a ▲ for a Province marker (4.3: a tent, in a glyph every font draws, since
+the offline browser has no emoji font for a tent); stacks give each population's legions,
 ships and the legions aboard. Pacts (8.2), alliances (8.3) and assassins' victims (9.2) are in
 the legend; a battle going on outlines its place. The stepper's mover is the population whose
 turn it is (5.1), the phases are named after the rulebook. No rule is decided here.
@@ -117,7 +118,7 @@ class RomaPresenter(BasePresenter):
         if capital_of:
             mark += f'<span class="ik-capital" title="capital of {st.esc(capital_of[0])}">★</span>'
         if name in state.tents:
-            mark += f'<span title="Province of {st.esc(state.tents[name])}">⛺</span>'
+            mark += f'<span title="Province of {st.esc(state.tents[name])}">▲</span>'
         cls = "ik-label ik-sea" if sea else "ik-label"
         return f'<div class="{cls}">{st.esc(code)} {st.esc(name)}{mark}</div>'
 
@@ -166,7 +167,7 @@ class RomaPresenter(BasePresenter):
             )
         if state.struck:
             lines.append("struck by an assassin (9.2): " + ", ".join(state.struck))
-        lines.append("★ capital &nbsp; ⛺ Province")
+        lines.append("★ capital &nbsp; ▲ Province")
         return '<div class="ik-legend">' + "<br>".join(lines) + "</div>"
 
     def moment(self, state: RomaState) -> Moment:

@@ -1,0 +1,88 @@
+"""The units of one position, indexed once: by area, by power, by (power, type, province).
+
+A season's eight players, the eight sheets' checks and the adjudicator all ask the same
+questions of the same units (who is in this area, which units does this power have, which
+of its units is the army in Rome). :func:`position_of` answers them from one index made the
+first time a set of units is seen and kept while the units stay the same: the key is the
+tuple of the unit objects in the dict's order (compared by identity: the index holds the
+units, so their ids stay theirs), so a dict changed in place (a unit added, removed or
+replaced) is never answered from an old index, and a copy of the dict finds it again.
+Speed only: nothing here is state.
+
+>>> from italia_kit.games.renaissance.units import Unit
+>>> units = {1: Unit(1, "Venice", "G", "Venice"), 2: Unit(2, "Milan", "A", "Pavia")}
+>>> here = position_of(units)
+>>> here.by_area["Pavia"].uid, [u.uid for u in here.of_power("Venice")]
+(2, [1])
+>>> position_of(dict(units)) is here
+True
+>>> units[3] = Unit(3, "Milan", "F", "Genoa")
+>>> position_of(units) is here
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from operator import attrgetter
+from types import MappingProxyType
+
+from italia_kit.games.renaissance.units import Unit
+
+__all__ = ["Position", "position_of"]
+
+
+class Position:
+    """The index of one set of units (see the module docstring); read-only."""
+
+    __slots__ = ("_by_ref", "_of_power", "by_area", "ids", "key")
+
+    def __init__(self, key: tuple[Unit, ...]) -> None:
+        self.key = key  # (held: while it is, the ids below name these very units)
+        self.ids = tuple(map(id, key))
+        by_area: dict[str, Unit] = {}
+        of_power: dict[str, list[Unit]] = {}
+        for unit in key:
+            by_area[unit.area] = unit
+            of_power.setdefault(unit.power, []).append(unit)
+        #: area -> the unit in it (``RenaissanceState.by_area``)
+        self.by_area: Mapping[str, Unit] = MappingProxyType(by_area)
+        self._of_power = {p: tuple(sorted(us, key=_UID)) for p, us in of_power.items()}
+        self._by_ref: Mapping[tuple[str, str, str], Unit] | None = None
+
+    @property
+    def by_ref(self) -> Mapping[tuple[str, str, str], Unit]:
+        """(power, type, province) -> the unit an order names (MILITARY ORDERS (b)); made
+        when first asked (sheets read from text, sheets mapped onto changed units)."""
+        if self._by_ref is None:
+            self._by_ref = MappingProxyType({(u.power, u.type, u.province): u for u in self.key})
+        return self._by_ref
+
+    def of_power(self, power: str) -> tuple[Unit, ...]:
+        """``power``'s units in the order of their ids (a sheet's order)."""
+        return self._of_power.get(power, ())
+
+
+_UID = attrgetter("uid")  # the sort key, in C
+
+# the last few positions seen: a season's players, checks and adjudicator share one; the
+# runner's undo, forks and the season after it need a few more
+_RECENT: list[Position] = []
+_KEEP = 8
+
+
+def position_of(units: Mapping[int, Unit]) -> Position:
+    """The index of ``units`` (made once for the same units, see the module docstring)."""
+    # the same unit objects, compared by their ids (ints compared in C, where comparing
+    # units would call their __eq__); equal units in other objects (a clone) make a new
+    # index, equal to the old one
+    ids = tuple(map(id, units.values()))
+    for i, known in enumerate(_RECENT):
+        if known.ids == ids:
+            if i:
+                _RECENT.insert(0, _RECENT.pop(i))
+            return known
+    made = Position(tuple(units.values()))
+    _RECENT.insert(0, made)
+    del _RECENT[_KEEP:]
+    return made
