@@ -19,6 +19,7 @@ import pytest
 
 from italia_kit import games
 from italia_kit.core import Game
+from italia_kit.core.actions import ScriptDice
 from italia_kit.widgets.presenter import MapPresenter, load_presenter
 
 #: a dataclass's repr ("March(population="), a list or tuple of ids ("[3", "(3,", "[]")
@@ -95,3 +96,21 @@ def test_a_game_speaks_in_its_own_words(game_id: str) -> None:
         for action in game.legal_actions():
             assert presenter.action_text(game, action) != str(action), action
         game.apply(rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize("game_id", WITH_PRESENTER)
+def test_every_action_class_of_the_codec_has_words_of_its_own(game_id: str) -> None:
+    """Each kind the game's codec knows, even those random games seldom reach (a strike at
+    sea, a raid's loss), reads as a sentence of the game's, not as ``str(action)``; an
+    action of each kind with its fields' defaults, asked at the start of a game."""
+    spec = games.load(game_id)
+    game = spec.new_game(seed=1)
+    presenter = load_presenter(str(spec.presenter), game)
+    codec = game.rules.codec
+    for kind in codec.kinds:
+        if kind == ScriptDice.kind:  # the tests' scripted dice, never a seat's choice
+            continue
+        action = codec.from_json({"kind": kind})
+        text = presenter.action_text(game, action)
+        assert not not_readable(text), (kind, text)
+        assert text != str(action), f"{game_id}: {kind} has no words of its own: {text!r}"

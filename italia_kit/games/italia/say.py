@@ -86,9 +86,11 @@ def sentence(state: ItaliaState, action: Action) -> str:
             return f"{who} buy nothing more"
         case a.Place(unit=unit, zone=zone):
             return f"{who} place {_bought(unit)} in {zone}"
-        case a.Move(units=units, path=path):
+        case a.Move(units=units, path=path) if path:
             via = f" by {', '.join(path[1:-1])}" if len(path) > 2 else ""
             return f"{who} move {units_text(state, units)} from {path[0]} to {path[-1]}{via}"
+        case a.Move(units=units):  # no path: a malformed move, refused by 9.0
+            return f"{who} move {units_text(state, units)} nowhere"
         case a.Embark(fleet=fleet, units=units):
             sea = state.units[fleet].zone if fleet in state.units else "its sea"
             return f"{who} embark {units_text(state, units)} on their fleet in {sea}"
