@@ -122,7 +122,7 @@ def _what(state: AgricolaState, action: Action) -> tuple[str, str]:
                 f"move {unit_name(state, c)}{_legion_of(state, c)} to {LEGIONS[k]}"
                 for c, k in moves
             )
-            return moved or "reorganise nothing", rule
+            return (f"Reorganize Legions: {moved}" if moved else "reorganise nothing"), rule
         case a.Negotiate(box=box, coins=coins):
             stack = state.stacks[box]
             top = f"{NAME[stack[-1]]}, the top-most Tribal Unit in " if stack else "the tribes of "
