@@ -74,10 +74,9 @@ def _n(n: int, noun: str) -> str:
 
 
 def _cards(cards: tuple[str, ...]) -> str:
-    counts = Counter(cards)
-    return ", ".join(
-        f"{n} {CARD_NAMES.get(c, c)}" if n > 1 else CARD_NAMES.get(c, c) for c, n in counts.items()
-    )
+    """Cards by name and number: "2 Land Military Advantage cards and 1 Assassin card"."""
+    named = [_n(n, f"{CARD_NAMES.get(c, c)} card") for c, n in Counter(cards).items()]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
 def _split(split: tuple[str, ...]) -> str:
@@ -99,7 +98,7 @@ def _what(state: Any, action: Action) -> tuple[str, str]:
         case a.Discard(cards=cards):
             if not cards:
                 return "discard nothing and keep the hand", "7.1"
-            return f"discard {_cards(cards)} and draw back to 3", "7.1"
+            return f"discard {_cards(cards)}, then draw back to 3", "7.1"
         case a.Diplomat(target=target, alliance=alliance):
             offer = ", offering an alliance" if alliance else " for a pact"
             return f"send a Diplomat to {target}{offer}", "8.2"
@@ -149,7 +148,7 @@ def _what(state: Any, action: Action) -> tuple[str, str]:
             return "sink 2 ships of the loser's choice", "13.11"
         case a.Strike(ship_of=whose):
             whose_ = f" of {whose}" if whose else ""
-            return f"sink 1 loaded ship{whose_} of your choice, with what it carries", "13.11"
+            return f"pick a loaded ship{whose_} to sink, with what it carries", "13.11"
         case a.ShareLosses(split=split):
             if not split:
                 return "propose no losses", "13.13"
@@ -157,7 +156,7 @@ def _what(state: Any, action: Action) -> tuple[str, str]:
         case a.AgreeLosses(accept=accept):
             if accept:
                 return "agree to the proposed losses", "13.13"
-            return "refuse the proposal (losses fall in proportion to the fleets)", "13.13"
+            return "refuse the proposal: the losses fall in proportion to the fleets", "13.13"
         case a.ReturnToPort(sea=sea, port=port):
             return f"bring the ships in {place(sea)} home to {place(port)}", "End of Turn"
         case a.Done():
