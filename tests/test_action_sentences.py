@@ -35,7 +35,7 @@ WITH_PRESENTER = sorted(g for g in games.available() if games.load(g).presenter 
 def not_readable(text: str) -> str:
     """Why ``text`` is no sentence for a person ("" if it is one).
 
-    >>> not_readable("EGITTO: march 1 legion from 31 Arabia into 27 Aegyptus (11.1)")
+    >>> not_readable("EGITTO: march 1 legion from 31 Arabia into 32 Aegyptus (11.1)")
     ''
     >>> not_readable("March(population='EGITTO', frm='Arabia', to='Aegyptus', n=1)")
     'a repr or a list of ids: March(population='

@@ -3,7 +3,7 @@ legal actions, the presenter's ``action_text``).
 
 Each sentence names the population that acts, says what it does in the rulebook's words and
 ends with the rule, so a learner can look it up. Places are named as the board prints them,
-with their number (territories) or letter (sea zones) first: "27 Aegyptus", "B Mare
+with their number (territories) or letter (sea zones) first: "32 Aegyptus", "F Mare
 Sardoum" (the map's labels read the same way).
 
 >>> from italia_kit.games.roma import actions as a
