@@ -184,6 +184,7 @@ def _twin_key(state: ItaliaState, unit_id: int) -> tuple[object, ...] | None:
 
 
 def _named_units(action: Action) -> list[int]:
+    """The ids of the units an Italia action names, in its fields' order."""
     ids: list[int] = []
     for name in ("unit", "fleet"):
         value = getattr(action, name, None)
@@ -198,9 +199,9 @@ def choice_text(state: ItaliaState, action: Action) -> str:
     """``action`` as one line of a list to choose from: its :func:`sentence`, then what
     tells it from the other choices of the same decision where the sentence cannot: where
     the units come from when they embark, land or react (they may stand in several places),
-    the target classes of units that landed, and
-    the counters' numbers (``#12``, as the events name the pieces) of units that have twins
-    alike in everything a person sees, of which the action names only some.
+    the target classes of units that landed (10.8.2), and the counters' numbers (``#12``, as
+    the events name the pieces) of units that have twins alike in everything a person sees,
+    of which the action names only some.
 
     >>> from italia_kit.games.italia import new_game, Move
     >>> state = new_game("italia1", seed=1).state
@@ -222,7 +223,8 @@ def choice_text(state: ItaliaState, action: Action) -> str:
     if isinstance(action, a.Embark | a.Disembark | a.ReactionMove):
         carried = [i for i in ids if i != getattr(action, "fleet", None)]
         zones = dict.fromkeys(state.units[i].zone for i in carried if i in state.units)
-        details.append("from " + ", ".join(zones))
+        if zones:
+            details.append("from " + ", ".join(zones))
     named = Counter(k for i in ids if (k := _twin_key(state, i)) is not None)
     if named:
         on_board = Counter(
