@@ -17,7 +17,7 @@ from typing import Any
 
 from italia_kit.core import Action, Game
 from italia_kit.games.italia import ItaliaState, Unit, UnitType, World, stacking_limit, world_of
-from italia_kit.games.italia.say import action_zones, sentence
+from italia_kit.games.italia.say import action_zones, choice_text
 from italia_kit.games.italia.sequence import RULEBOOK_PHASE
 from italia_kit.games.italia.stacking import capital_of
 from italia_kit.geo import Zone
@@ -210,7 +210,7 @@ class ItaliaPresenter(BasePresenter):
         return int(world_of(game).scenario.last_turn)
 
     def action_text(self, game: Game[Any], action: Action) -> str:
-        return sentence(game.state, action)
+        return choice_text(game.state, action)
 
     def action_locations(self, game: Game[Any], action: Action) -> tuple[str, ...]:
         return action_zones(game.state, action)

@@ -13,8 +13,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from italia_kit.core import Game
+from italia_kit.core import Action, Game
 from italia_kit.games.medieval.rules import MedievalRules
+from italia_kit.games.medieval.say import sentence
 from italia_kit.games.medieval.state import MedievalState
 from italia_kit.geo import Board
 from italia_kit.widgets import style as st
@@ -154,3 +155,6 @@ class MedievalPresenter(BasePresenter):
 
     def last_turn(self, game: Game[Any]) -> int | None:
         return self.world.scenario.last_turn
+
+    def action_text(self, game: Game[Any], action: Action) -> str:
+        return sentence(game.state, action)

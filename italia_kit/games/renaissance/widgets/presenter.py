@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from italia_kit.core import Game
+from italia_kit.core import Action, Game
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, POWERS
+from italia_kit.games.renaissance.say import sentence
 from italia_kit.games.renaissance.state import RenaissanceState
 from italia_kit.games.renaissance.units import ADJECTIVES, SPECIALS, Unit
 from italia_kit.widgets import style as st
@@ -137,3 +138,6 @@ class RenaissancePresenter(BasePresenter):
 
     def last_turn(self, game: Game[Any]) -> int | None:
         return int(game.state.years) * 3
+
+    def action_text(self, game: Game[Any], action: Action) -> str:
+        return sentence(game.state, action)
