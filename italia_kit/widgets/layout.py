@@ -244,6 +244,7 @@ class LabelLayout:
         #: whose stack went beside the zone though it would fit inside (none: every name
         #: and stack is readable at this zoom, each in its zone or as near as it fits)
         self.crowded: tuple[str, ...] = ()
+        self._board_shape: shapely.Geometry | None = None  # all zones as one (_others)
 
     # -- projection ------------------------------------------------------------------------
     def pixel(self, lon: float, lat: float) -> tuple[float, float]:
@@ -268,19 +269,13 @@ class LabelLayout:
         return found
 
     def _others(self, name: str) -> shapely.Geometry | None:
-        """The zones near ``name`` but itself, as one shape (where its boxes may not go)."""
-        minx, miny, maxx, maxy = self.shapes[name].bounds
-        reach = shapely.box(minx - 2 * REACH, miny - 2 * REACH, maxx + 2 * REACH, maxy + 2 * REACH)
-        near = [
-            shape
-            for other, shape in self.shapes.items()
-            if other != name and shape.intersects(reach)
-        ]
-        if not near:
-            return None
-        union = shapely.union_all(near)
-        shapely.prepare(union)
-        return union
+        """Where ``name``'s stack beside it would seem another zone's: the board's zones as
+        one shape, made once per layout (the points it is asked about lie outside ``name``
+        itself, so the zone's own part of it does not matter)."""
+        if self._board_shape is None and self.shapes:
+            self._board_shape = shapely.union_all(list(self.shapes.values()))
+            shapely.prepare(self._board_shape)
+        return self._board_shape
 
     # -- the layout ---------------------------------------------------------------------------
     def place(
