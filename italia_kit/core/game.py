@@ -247,6 +247,12 @@ class Game(Generic[S]):
 
         On refusal (``IllegalActionError``, ``InvalidActionError``) nothing has changed.
         """
+        return self._apply(action, seat_checked=False)
+
+    def _apply(self, action: Action, *, seat_checked: bool) -> list[Event]:
+        """:meth:`apply`; with ``seat_checked`` the caller (:meth:`submit`) has just
+        refused a seat that may not act and an order of another seat, so the pending
+        decision is not asked for again (a sealed season asks it once a submission)."""
         ctx = self._ctx
         log = self.log
         start = len(log)
@@ -260,7 +266,7 @@ class Game(Generic[S]):
             if not trusted:
                 if self._over(ctx.state):
                     raise IllegalActionError("5.0", "the game is over: no action is pending")
-                if isinstance(action, Order):
+                if isinstance(action, Order) and not seat_checked:
                     self._check_seat(action.seat)
             rules = self.rules
             ctx.listed = trusted
@@ -288,11 +294,12 @@ class Game(Generic[S]):
         """Apply ``action`` as ``seat``'s: refused (:class:`IllegalActionError` naming the
         decision's rule, nothing changed) unless ``seat`` may act now and the action, if an
         :class:`Order`, is ``seat``'s own."""
-        self._check_seat(seat)
+        self._check_seat(seat)  # (the game is not over: a pending decision owes it)
         if isinstance(action, Order) and action.seat != seat:
             rule = self._pending().rule
             raise IllegalActionError(rule, f"{seat} cannot submit orders of {action.seat}")
-        return self.apply(action)
+        # an Order is now ``seat``'s and ``seat`` owes one: apply need not ask again
+        return self._apply(action, seat_checked=isinstance(action, Order))
 
     def submit_all(self, orders: Mapping[str, Action]) -> list[Event]:
         """Submit several seats' orders at once (PettingZoo's parallel ``step``), in the

@@ -125,10 +125,13 @@ class RenaissanceRules:
         self.options = dict(options or {})
         self.ref = GameRef(self.game_id, self.options)
         self.map: Map = game_map(bool(self.options.get("fortresses", False)))
-        # speed only, never state: decisions by (turn, step, seats, submitted); sheets read
+        # speed only, never state: a season's decisions (_chain: by (turn, step, seats),
+        # then by how many seats are in) and, submitted out of order, by (turn, step,
+        # seats, submitted); sheets read
         # on submission, by (seat, lines), with the units dict they were read against (a
         # hit needs that very dict: the season's units, unchanged since)
         self._decisions: dict[tuple[Any, ...], Decision] = {}
+        self._chain: tuple[tuple[Any, ...], tuple[Decision, ...]] = ((), ())
         self._sheets: dict[tuple[str, tuple[str, ...]], tuple[Position, Sheet]] = {}
 
     # -- decisions -------------------------------------------------------------------------
@@ -138,23 +141,41 @@ class RenaissanceRules:
     def decision(self, state: RenaissanceState) -> Decision | None:
         if state.step == "over":
             return None
-        # keyed by the sealed seats in the order they submitted (a tuple of the dict's
-        # keys, cheap to make): the runner asks this a few times a submission
-        key = (state.turn, state.step, state.seats, tuple(state.sealed))
+        sealed = tuple(state.sealed)
+        # made once a season: the decisions of the seats submitting in the seats' order
+        # (the runner's and the players' order), the k-th once k seats are in
+        chain = self._chain
+        if chain[0] == (state.turn, state.step, state.seats):
+            made = chain[1]
+            if len(sealed) < len(made) and sealed == state.seats[: len(sealed)]:
+                return made[len(sealed)]
+        else:
+            self._chain = ((state.turn, state.step, state.seats), self._season_chain(state))
+            return self.decision(state)
+        # another order of submission: keyed by the seats in the order they submitted
+        key = (state.turn, state.step, state.seats, sealed)
         found = self._decisions.get(key)
         if found is not None:
             return found
-        done = tuple(s for s in state.seats if s in state.sealed)
         if len(self._decisions) > 4096:
             self._decisions.clear()
+        done = tuple(s for s in state.seats if s in state.sealed)
+        found = self._decisions[key] = self._sealed(state, done)
+        return found
+
+    def _season_chain(self, state: RenaissanceState) -> tuple[Decision, ...]:
+        """The pending decisions of this step while the seats submit in their order: the
+        k-th once the first k seats are in."""
+        seats = state.seats
+        return tuple(self._sealed(state, seats[:k]) for k in range(len(seats)))
+
+    @staticmethod
+    def _sealed(state: RenaissanceState, done: tuple[str, ...]) -> Decision:
         if state.step == "adjust":
             prompt = f"{state.tag}, Phase A: builds and maintenance, sealed"
-            made = Decision.sealed(state.seats, "adjust", "Phase A", prompt, submitted=done)
-        else:
-            prompt = f"{state.tag}, Phase C: expenditure and military orders, sealed"
-            made = Decision.sealed(state.seats, "orders", "Phase C", prompt, submitted=done)
-        self._decisions[key] = made
-        return made
+            return Decision.sealed(state.seats, "adjust", "Phase A", prompt, submitted=done)
+        prompt = f"{state.tag}, Phase C: expenditure and military orders, sealed"
+        return Decision.sealed(state.seats, "orders", "Phase C", prompt, submitted=done)
 
     def legal_actions(self, state: RenaissanceState) -> list[Action]:
         return [a for seat in state.seats for a in self.legal_orders(state, seat)]
