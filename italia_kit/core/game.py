@@ -19,7 +19,7 @@ What a seat may see of the state is :meth:`Game.observe`; of the log,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
@@ -83,6 +83,22 @@ class Context(ChanceEvents, Generic[S]):
         )
         log.append(event)
         return event
+
+    def emit_each(
+        self, actor: str, kind: str, rows: Iterable[tuple[str, str, dict[str, Any]]]
+    ) -> None:
+        """:meth:`emit_as` for a run of events of one ``actor`` and ``kind``, each row its
+        ``(rule, text, data)``: the events :meth:`emit_as` would make one by one, at the
+        cost of one call (an adjudication reports every unit of the board at once). Each
+        row's data must be its own dict."""
+        state = self.state
+        log = self.log
+        turn, phase = state.turn, state.phase
+        append = log.append
+        seq = len(log)  # the log grows by one an append (EventLog is append-only)
+        for rule, text, data in rows:
+            append(_new_tuple(Event, (seq, turn, actor, phase, kind, rule, text, data)))
+            seq += 1
 
     def emit(self, kind: str, rule: str, text: str, **data: Any) -> Event:
         """Record one change of state: its kind, the rule applied and a plain sentence."""

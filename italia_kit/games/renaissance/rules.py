@@ -167,7 +167,16 @@ class RenaissanceRules:
         """The pending decisions of this step while the seats submit in their order: the
         k-th once the first k seats are in."""
         seats = state.seats
-        return tuple(self._sealed(state, seats[:k]) for k in range(len(seats)))
+        if state.step == "adjust":
+            kind, rule, prompt = "adjust", "Phase A", "Phase A: builds and maintenance, sealed"
+        else:
+            kind, rule = "orders", "Phase C"
+            prompt = "Phase C: expenditure and military orders, sealed"
+        prompt = f"{state.tag}, {prompt}"
+        # what Decision.sealed(seats, ..., submitted=seats[:k]) makes, without its filter
+        return tuple(
+            Decision(NO_ACTOR, kind, rule, prompt, seats[k:], seats[:k]) for k in range(len(seats))
+        )
 
     @staticmethod
     def _sealed(state: RenaissanceState, done: tuple[str, ...]) -> Decision:
@@ -435,11 +444,15 @@ class RenaissanceRules:
                 note=note,
             )
         state.notes = {}
-        for uid in sorted(result.outcomes):
-            outcome = result.outcomes[uid]
-            ctx.emit_as(
-                NO_ACTOR, "outcome", outcome.clause, outcome.text, unit=uid, result=outcome.result
-            )
+        outcomes = result.outcomes
+        ctx.emit_each(  # one event a unit, in the order of the ids
+            NO_ACTOR,
+            "outcome",
+            [
+                (o.clause, o.text, {"unit": uid, "result": o.result})
+                for uid, o in sorted(outcomes.items())
+            ],
+        )
         state.units = dict(sorted(result.units.items()))
         state.sieges = result.sieges
         self._rebels_after_movement(ctx, orders, spending.assassinated)
