@@ -213,3 +213,38 @@ def test_pick_draws_as_random_choice() -> None:
         assert ours.random() == theirs.random()  # and the generators are left alike
     with pytest.raises(IndexError):
         pick(random.Random(0), ())
+
+
+def test_owes_and_the_season_s_decisions_agree_with_sealed_decisions() -> None:
+    """Phase A / Phase C (sealed sheets): the runner asks ``RenaissanceRules.owes`` on each
+    submission and the rules make a season's decisions once; both must say what
+    ``Decision.sealed`` over the state says, in the seats' order and in any other, and a
+    seat that submitted is still refused naming the phase."""
+    from italia_kit.core import NO_ACTOR, Decision
+
+    spec = games.load("renaissance", years=1)
+    for shuffled in (False, True):
+        game = spec.new_game(seed=3)
+        rules = game.rules
+        players = {s: RandomOrdersPlayer(i) for i, s in enumerate(spec.seats)}
+        order = list(spec.seats)
+        rng = random.Random(1)
+        while not game.is_over:
+            if shuffled:
+                rng.shuffle(order)
+            for k, seat in enumerate(order):
+                state = game.state
+                done = tuple(s for s in state.seats if s in state.sealed)
+                rule = "Phase A" if state.step == "adjust" else "Phase C"
+                expected = Decision.sealed(
+                    state.seats, state.step, rule, game.decision.prompt, submitted=done
+                )
+                assert game.decision == expected and game.decision.actor == NO_ACTOR
+                assert expected.prompt.startswith(f"{state.tag}, {rule}: ")
+                for other in state.seats:
+                    assert rules.owes(state, other) == (other in expected.owing)
+                assert k == len(done)
+                game.submit(seat, players[seat].choose(game, seat))
+                if k + 1 < len(order) and game.state.sealed:
+                    with pytest.raises(IllegalActionError, match="already submitted"):
+                        game.submit(seat, players[seat].choose(game, order[k + 1]))

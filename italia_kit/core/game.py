@@ -141,6 +141,10 @@ class Rules(Protocol[S]):
 
         Rules may also define ``is_over(state) -> bool``, true exactly when this is None:
         the runner asks it several times an action, and it need not build the prompt.
+        Rules of sealed decisions may define ``owes(state, seat) -> bool``, true exactly
+        when ``seat`` is among this decision's :attr:`~Decision.owing`: the runner asks it
+        on every submission instead of making the decision (a season of eight seats would
+        make eight), and makes the decision only to word a refusal.
         """
         ...
 
@@ -200,6 +204,7 @@ class Game(Generic[S]):
         self.rules = rules
         self._orders: Callable[[S, str], list[Action]] | None = getattr(rules, "legal_orders", None)
         self._over = _over_test(rules)
+        self._owes: Callable[[S, str], bool] | None = getattr(rules, "owes", None)
         self.dice = dice if dice is not None else Randomness(seed=seed)
         self.log = log if log is not None else EventLog()
         self._ctx: Context[S] = Context(state, self.dice, self.log)
@@ -349,6 +354,9 @@ class Game(Generic[S]):
 
     def _check_seat(self, seat: str) -> None:
         """Refuse a seat that may not act now: it has submitted already, or owes nothing."""
+        owes = self._owes
+        if owes is not None and owes(self._ctx.state, seat):
+            return  # (the rules' word: the decision is made only to word a refusal)
         decision = self._pending()
         owing = decision.owing
         if seat in owing:
@@ -399,6 +407,7 @@ class Game(Generic[S]):
         twin.rules = self.rules
         twin._orders = self._orders
         twin._over = self._over
+        twin._owes = self._owes
         twin.dice = self.dice.copy()
         twin.log = self.log.copy()
         twin._ctx = Context(self.state.clone(), twin.dice, twin.log)

@@ -22,7 +22,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -42,7 +42,7 @@ from italia_kit.games.renaissance.orders import (
 )
 from italia_kit.games.renaissance.units import Unit
 
-__all__ = ["DYNAMIC", "Picked", "UnitOptions", "options_for", "order_text"]
+__all__ = ["DYNAMIC", "Picked", "UnitOptions", "options_for", "order_text", "order_texts"]
 
 
 class _Dynamic:
@@ -201,3 +201,13 @@ def order_text(order: MilitaryOrder | Permit) -> str:
     if kept is not None and kept[0] is order:
         return kept[1]
     return format_order(order)
+
+
+def order_texts(orders: Iterable[MilitaryOrder]) -> list[str]:
+    """:func:`order_text` of each order, in one call (a sheet's lines)."""
+    found = _TEXTS.get
+    out = []
+    for order in orders:
+        kept = found(id(order))
+        out.append(kept[1] if kept is not None and kept[0] is order else format_order(order))
+    return out

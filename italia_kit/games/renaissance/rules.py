@@ -46,7 +46,7 @@ from italia_kit.games.renaissance.expenses import (
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, Map, game_map
 from italia_kit.games.renaissance.movement import orders_for, resolve_movement
 from italia_kit.games.renaissance.notation import OrderSyntaxError, parse_line
-from italia_kit.games.renaissance.options import order_text
+from italia_kit.games.renaissance.options import order_texts
 from italia_kit.games.renaissance.orders import Hold, MilitaryOrder, Permit
 from italia_kit.games.renaissance.position import Position, position_of
 from italia_kit.games.renaissance.season import (
@@ -137,6 +137,11 @@ class RenaissanceRules:
     # -- decisions -------------------------------------------------------------------------
     def is_over(self, state: RenaissanceState) -> bool:
         return state.step == "over"
+
+    def owes(self, state: RenaissanceState, seat: str) -> bool:
+        """Does ``seat`` owe its sheet now (one of :meth:`decision`'s ``owing``)? The
+        runner asks this on every submission, without the decision being made."""
+        return state.step != "over" and seat not in state.sealed and seat in state.seats
 
     def decision(self, state: RenaissanceState) -> Decision | None:
         if state.step == "over":
@@ -285,7 +290,6 @@ class RenaissanceRules:
         adjudicator skips checking its orders while the position stays the same. Any
         other sheet is read and checked in full when it is submitted."""
         units = state.units
-        texts = []
         for uid, order in orders.items():
             unit = units.get(uid)
             ref = order.unit
@@ -295,8 +299,7 @@ class RenaissanceRules:
                 raise IllegalActionError(
                     "MILITARY ORDERS (b)", f"{seat} has no {ref.type} in {ref.province} to order"
                 )
-            texts.append(order_text(order))
-        lines = tuple(texts)
+        lines = tuple(order_texts(orders.values()))
         on = (dict(state.rebellions), dict(state.sieges))
         self._remember(state, seat, lines, Sheet(dict(orders), set(), [], on, complete=True))
         return lines

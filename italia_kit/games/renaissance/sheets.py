@@ -99,6 +99,8 @@ def _transports(unit: Unit, board: Board) -> list[MilitaryOrder]:
 def board_of(
     state: RenaissanceState, m: Map, permits: frozenset[tuple[str, str, str]] = frozenset()
 ) -> Board:
+    if not permits:
+        return position_of(state.units).board(m, state.rebellions, state.sieges)
     return Board(m, position_of(state.units).by_area, permits, state.rebellions, state.sieges)
 
 
@@ -203,7 +205,7 @@ def random_orders(
     """The orders of :func:`random_sheet`, by unit id in the order of the ids, every one
     of them possible on ``board`` (``check_order`` returns None for each)."""
     here = position_of(state.units)
-    board = board or Board(m, here.by_area, frozenset(), state.rebellions, state.sieges)
+    board = board or here.board(m, state.rebellions, state.sieges)
     orders: dict[int, MilitaryOrder] = {}
     units = here.of_power(power)
     for unit in units:
