@@ -248,3 +248,24 @@ def test_owes_and_the_season_s_decisions_agree_with_sealed_decisions() -> None:
                 if k + 1 < len(order) and game.state.sealed:
                     with pytest.raises(IllegalActionError, match="already submitted"):
                         game.submit(seat, players[seat].choose(game, order[k + 1]))
+
+
+def test_random_orders_draw_as_pick_with_any_generator() -> None:
+    """Performance: ``sheets.random_order`` writes ``pick`` out for a ``random.Random``;
+    a generator of another type goes through ``pick`` itself (``rng.choice``). Both must
+    give the same orders from the same seed, and leave the generators alike."""
+
+    class Other(random.Random):
+        """A generator of another type, drawing as ``random.Random`` does."""
+
+    game = games.load("renaissance", years=1).new_game(seed=4)
+    state, rules = game.state, game.rules
+    assert isinstance(rules, RenaissanceRules)
+    board = board_of(state, rules.map)
+    for seed in range(30):
+        ours, theirs = random.Random(seed), Other(seed)
+        for seat in state.seats:
+            a = random_orders(state, rules.map, seat, ours, board)
+            b = random_orders(state, rules.map, seat, theirs, board)
+            assert [order_text(o) for o in a.values()] == [order_text(o) for o in b.values()]
+        assert ours.random() == theirs.random()

@@ -186,11 +186,13 @@ def resolve_movement(
         else:
             after[uid] = unit
         outcomes[uid] = _outcome(res, done, uid)
-    attempted = {mv.target for uid, mv in res.moves.items() if not mv.via or res.path_ok(uid)}
     standoffs = frozenset(
         t for t, ms in res.into.items() if len(ms) > 1 and not any(done[x] for x in ms)
     )
-    placed = _retreat(m, board, units, res, dislodged, after, attempted, rebellions or {})
+    placed: dict[int, Unit] = {}
+    if dislodged:  # (most seasons dislodge a few units; some none)
+        attempted = {mv.target for uid, mv in res.moves.items() if not mv.via or res.path_ok(uid)}
+        placed = _retreat(m, board, units, res, dislodged, after, attempted, rebellions or {})
     eliminated = []
     for uid, attacker in dislodged.items():
         where = placed.get(uid)
@@ -408,8 +410,12 @@ def _sieges(
     destroys the garrison and takes the city."""
     going: dict[str, tuple[int, int]] = {}
     taken: dict[str, str] = {}
-    for uid, order in res.orders.items():
-        if not isinstance(order, Besiege) or uid in res.impossible or uid in dislodged:
+    besieging = res.besieging  # the units whose Besiege is possible
+    if len(besieging) > 1:  # taken in the order of the orders, as the sieges always were
+        rank = {uid: i for i, uid in enumerate(res.orders)}
+        besieging = sorted(besieging, key=rank.__getitem__)
+    for uid in besieging:
+        if uid in dislodged:
             continue
         target = siege_target(units[uid])
         before = sieges.get(target)

@@ -130,44 +130,57 @@ def random_order(unit: Unit, board: Board, rng: random.Random) -> MilitaryOrder:
     """A random order for ``unit`` that is not impossible: a kind of order first, then its
     target, a few tries, a Hold if none works. Cheaper than listing every option, and
     every order :func:`unit_options` lists can come out. The orders are the unit's
-    :func:`~italia_kit.games.renaissance.options.options_for`, made once."""
+    :func:`~italia_kit.games.renaissance.options.options_for`, made once. Each draw is
+    :func:`pick`'s (written out here for a ``random.Random``: a season draws a few times
+    a unit), so the same generator gives the same orders."""
     opts = options_for(board.map, unit.type, unit.province, unit.coast)
-    kinds: tuple[str, ...]
-    if unit.type == "G":
-        kinds = _GARRISON_KINDS
-    elif unit.type == "A":
-        kinds = _ARMY_KINDS
-    else:
-        kinds = _FLEET_KINDS
+    kinds, n, k = _KINDS[unit.type]
+    bits = rng.getrandbits if type(rng) is random.Random else None
     for _ in range(4):
-        kind = pick(rng, kinds)
+        if bits is None:
+            kind = pick(rng, kinds)
+        else:  # pick(rng, kinds)
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            kind = kinds[r]
         order: MilitaryOrder
-        if kind == "hold":
+        if kind == "advance" or kind == "support":  # the most drawn, asked first
+            if unit.type == "G":  # (a garrison draws no advance)
+                order = opts.own_support
+            elif not opts.adjacent:
+                continue
+            else:  # one draw of a place next to it: advances[i] and supports[i] share it
+                seq = opts.advances if kind == "advance" else opts.supports
+                if bits is None:
+                    picked = pick(rng, seq)
+                else:  # pick(rng, seq)
+                    size = len(seq)
+                    width = size.bit_length()
+                    r = bits(width)
+                    while r >= size:
+                        r = bits(width)
+                    picked = seq[r]
+                order = picked.order
+                if picked.verdict is not DYNAMIC:  # the board plays no part in its check
+                    if isinstance(picked.verdict, Advance):
+                        return picked.verdict
+                    if picked.verdict is None:
+                        return order
+                    continue
+        elif kind == "hold":
             return opts.hold
-        if kind == "convert":
+        elif kind == "convert":
             order = pick(rng, opts.converts) if unit.type == "G" else opts.converts[0]
         elif kind == "besiege":
             order = opts.besiege
         elif kind == "transport":
             order = opts.transport
-        elif kind == "transported":
+        else:  # transported
             moves = _transports(unit, board)
             if not moves:
                 continue
             order = pick(rng, moves)
-        elif unit.type == "G":
-            order = opts.own_support
-        elif not opts.adjacent:
-            continue
-        else:  # one draw of a place next to it: advances[i] and supports[i] share it
-            picked = pick(rng, opts.advances) if kind == "advance" else pick(rng, opts.supports)
-            order = picked.order
-            if picked.verdict is not DYNAMIC:  # the board plays no part in its check
-                if isinstance(picked.verdict, Advance):
-                    return picked.verdict
-                if picked.verdict is None:
-                    return order
-                continue
         known = opts.board_free.get(id(order), DYNAMIC)
         verdict = check_order(order, unit, board) if known is DYNAMIC else known
         if isinstance(verdict, Advance):
@@ -181,6 +194,11 @@ def random_order(unit: Unit, board: Board, rng: random.Random) -> MilitaryOrder:
 _GARRISON_KINDS = ("hold", "convert", "support")
 _ARMY_KINDS = ("hold", "advance", "advance", "support", "besiege", "convert", "transported")
 _FLEET_KINDS = ("hold", "advance", "advance", "support", "besiege", "convert", "transport")
+#: unit type -> its kinds, how many, and the bits a draw among them takes (as ``pick``)
+_KINDS = {
+    t: (kinds, len(kinds), len(kinds).bit_length())
+    for t, kinds in (("G", _GARRISON_KINDS), ("A", _ARMY_KINDS), ("F", _FLEET_KINDS))
+}
 
 
 def random_sheet(
