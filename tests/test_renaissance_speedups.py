@@ -269,3 +269,37 @@ def test_random_orders_draw_as_pick_with_any_generator() -> None:
             b = random_orders(state, rules.map, seat, theirs, board)
             assert [order_text(o) for o in a.values()] == [order_text(o) for o in b.values()]
         assert ours.random() == theirs.random()
+
+
+def test_emit_each_makes_the_events_emit_as_makes() -> None:
+    """Performance: the Campaign Report's outcomes go through ``Context.emit_each`` (one
+    call for the run); it must number and fill the events as ``emit_as`` one by one does,
+    on the plain log and on a log that overrides ``append`` (``whatif.SeasonLog``)."""
+    from italia_kit.core import EventLog
+    from italia_kit.core.game import Context
+    from italia_kit.core.randomness import Randomness
+
+    class Noting(EventLog):
+        __slots__ = ("seen",)
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: list[int] = []
+
+        def append(self, event: Any) -> None:
+            self.seen.append(event.seq)
+            super().append(event)
+
+    state = games.load("renaissance", years=1).new_game(seed=1).state
+    rows = [("Hold", f"line {i}", {"unit": i}) for i in range(5)]
+    for log_type in (EventLog, Noting):
+        one, run = log_type(), log_type()
+        for log in (one, run):
+            Context(state, Randomness(seed=0), log).emit("x", "r", "first")
+        a = Context(state, Randomness(seed=0), one)
+        for rule, text, data in rows:
+            a.emit_as("", "outcome", rule, text, **data)
+        Context(state, Randomness(seed=0), run).emit_each("", "outcome", rows)
+        assert list(one) == list(run) and [e.seq for e in run] == list(range(6))
+        if isinstance(run, Noting):
+            assert run.seen == list(range(6))

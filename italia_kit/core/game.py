@@ -94,11 +94,13 @@ class Context(ChanceEvents, Generic[S]):
         state = self.state
         log = self.log
         turn, phase = state.turn, state.phase
-        append = log.append
-        seq = len(log)  # the log grows by one an append (EventLog is append-only)
-        for rule, text, data in rows:
-            append(_new_tuple(Event, (seq, turn, actor, phase, kind, rule, text, data)))
-            seq += 1
+        seq = len(log)  # numbered as emit_as numbers them: the log's length, one by one
+        log.extend(
+            [
+                _new_tuple(Event, (seq + i, turn, actor, phase, kind, rule, text, data))
+                for i, (rule, text, data) in enumerate(rows)
+            ]
+        )
 
     def emit(self, kind: str, rule: str, text: str, **data: Any) -> Event:
         """Record one change of state: its kind, the rule applied and a plain sentence."""

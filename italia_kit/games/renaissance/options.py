@@ -93,10 +93,12 @@ class UnitOptions:
 # few hundred places)
 _OPTIONS: dict[tuple[Map, str, str, str | None], UnitOptions] = {}
 _TEXTS: dict[int, tuple[MilitaryOrder, str]] = {}
+_TEXT_OF: dict[int, str] = {}  # the same texts by id alone (the orders are held above)
 
 
 def _kept(order: MilitaryOrder) -> MilitaryOrder:
     _TEXTS[id(order)] = (order, format_order(order))
+    _TEXT_OF[id(order)] = _TEXTS[id(order)][1]
     return order
 
 
@@ -197,17 +199,12 @@ _EMPTY = _EmptyBoards()
 
 def order_text(order: MilitaryOrder | Permit) -> str:
     """The order in the text's notation (``notation.format_order``)."""
-    kept = _TEXTS.get(id(order))
-    if kept is not None and kept[0] is order:
-        return kept[1]
-    return format_order(order)
+    return _TEXT_OF.get(id(order)) or format_order(order)  # (see order_texts)
 
 
 def order_texts(orders: Iterable[MilitaryOrder]) -> list[str]:
-    """:func:`order_text` of each order, in one call (a sheet's lines)."""
-    found = _TEXTS.get
-    out = []
-    for order in orders:
-        kept = found(id(order))
-        out.append(kept[1] if kept is not None and kept[0] is order else format_order(order))
-    return out
+    """:func:`order_text` of each order, in one call (a sheet's lines). The orders made
+    here live as long as the process (``_TEXTS`` holds them), so no other object can
+    have the id of one of them: the id alone finds the text."""
+    found = _TEXT_OF.get
+    return [found(id(order)) or format_order(order) for order in orders]
