@@ -141,7 +141,11 @@ def resolve_movement(
     The orders of the units ``checked`` are known possible on this position (a sheet of
     the kit's own players, ``RenaissanceRules.checked_sheet``): they are not checked again."""
     board = Board(m, position_of(units).by_area, permits, rebellions or {}, sieges or {})
-    given = {uid: o for uid, o in orders.items() if uid in units}
+    # the Resolver's own copy, without orders of units not there (in one C pass if none)
+    if orders.keys() <= units.keys():
+        given = dict(orders)
+    else:
+        given = {uid: o for uid, o in orders.items() if uid in units}
     res = Resolver(board, units, given, checked=frozenset(checked))
     done = res.resolve_all()
     after: dict[int, Unit] = {}
@@ -162,7 +166,8 @@ def resolve_movement(
                 after[uid] = unit.moved(unit.province, coast, move.new_type)
             else:
                 dest = move.dest
-                after[uid] = unit.moved(m.top(dest), dest if dest != m.top(dest) else None)
+                top = m.top(dest)
+                after[uid] = unit.moved(top, dest if dest != top else None)
             outcomes[uid] = _outcome(res, done, uid)
             continue
         area = unit.area

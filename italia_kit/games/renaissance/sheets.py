@@ -226,6 +226,7 @@ def random_orders(
     board = board or here.board(m, state.rebellions, state.sieges)
     orders: dict[int, MilitaryOrder] = {}
     units = here.of_power(power)
+    ahead = False  # a fleet ordered before its turn (a transport): put back in order below
     for unit in units:
         if unit.uid in orders:
             continue
@@ -233,8 +234,9 @@ def random_orders(
         if isinstance(order, Advance) and order.via:
             fleet = board.by_area.get(order.via[0])
             if fleet is not None:
+                ahead = ahead or fleet.uid not in orders
                 orders[fleet.uid] = options_for(m, "F", fleet.province, fleet.coast).transport
-    return {u.uid: orders[u.uid] for u in units}
+    return {u.uid: orders[u.uid] for u in units} if ahead else orders
 
 
 def _seed(state: RenaissanceState, seat: str) -> int:
