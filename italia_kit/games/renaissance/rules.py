@@ -319,7 +319,14 @@ class RenaissanceRules:
                 units, _ = self._phase_a_lines(action.seat, action.lines)
                 check_adjustments(state, self.map, action.seat, units)
         elif isinstance(action, SeasonOrders):
-            self._check_sheet(state, action, "orders", "Phase C")
+            seat = action.seat
+            if not (  # the usual sheet: its seat owes it this season (else the refusal)
+                state.step == "orders"
+                and action.season == state.tag
+                and seat not in state.sealed
+                and seat in state.seats
+            ):
+                self._check_sheet(state, action, "orders", "Phase C")
             if not ctx.listed:
                 sheet = self.read_sheet(state, action.seat, action.lines)
                 if not self.options.get("overspend", False):  # budget.py: the reading
