@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from italia_kit import games
-from italia_kit.core import Game, IllegalActionError
+from italia_kit.core import Game, IllegalActionError, RandomPlayer
 from italia_kit.games.renaissance.checks import check_order
 from italia_kit.games.renaissance.mapdata import game_map
 from italia_kit.games.renaissance.notation import format_order
@@ -303,3 +303,45 @@ def test_emit_each_makes_the_events_emit_as_makes() -> None:
         assert list(one) == list(run) and [e.seq for e in run] == list(range(6))
         if isinstance(run, Noting):
             assert run.seen == list(range(6))
+
+
+def _play_generic(seed: int, *, read_every_sheet: bool) -> Game[Any]:
+    """A seeded game of the kit's generic random player (it picks from ``legal_actions``,
+    the sheets' menu); with ``read_every_sheet`` the menu's sheets are forgotten before
+    each submission, so the runner's listed path and the resolution read them in full."""
+    spec = games.load("renaissance", years=1)
+    game = spec.new_game(seed=seed)
+    players = {s: RandomPlayer(seed * 8 + i) for i, s in enumerate(spec.seats)}
+    rules = game.rules
+    assert isinstance(rules, RenaissanceRules)
+    while not game.is_over:
+        for seat in spec.seats:
+            action = players[seat].choose(game, seat)
+            if read_every_sheet:
+                rules._sheets.clear()
+            game.submit(seat, action)
+    return game
+
+
+def test_menu_sheets_handed_over_checked_play_as_sheets_read_in_full() -> None:
+    """Performance: ``legal_orders`` hands its menu over as checked sheets (each order
+    made from the seat's units on the position, possible there); a game of the generic
+    player has the very events of the same game whose sheets are read from their text
+    (MILITARY ORDERS; Hold), and each menu sheet reads back as the orders it was made of."""
+    short = _play_generic(3, read_every_sheet=False)
+    long = _play_generic(3, read_every_sheet=True)
+    assert _log(short) == _log(long)
+    assert short.state_json() == long.state_json()
+    game = games.load("renaissance", years=1).new_game(seed=5)
+    while game.state.step != "orders":
+        for seat in game.state.seats:
+            game.submit(seat, game.legal_actions(seat)[0])
+    rules = game.rules
+    assert isinstance(rules, RenaissanceRules)
+    for seat in game.state.seats:
+        menu = game.legal_actions(seat)
+        remembered = [rules.read_sheet(game.state, seat, a.lines) for a in menu]  # type: ignore[attr-defined]
+        rules._sheets.clear()
+        read = [rules.read_sheet(game.state, seat, a.lines) for a in menu]  # type: ignore[attr-defined]
+        assert len(menu) > 1 and all(s.checked_on is not None for s in remembered)
+        assert [s.orders for s in remembered] == [s.orders for s in read]

@@ -57,7 +57,7 @@ from italia_kit.games.renaissance.season import (
     update_control,
     winner,
 )
-from italia_kit.games.renaissance.sheets import adjustment_menu, menu
+from italia_kit.games.renaissance.sheets import adjustment_menu, menu_orders
 from italia_kit.games.renaissance.state import RenaissanceState
 
 __all__ = ["Adjustments", "RenaissanceRules", "SeasonOrders"]
@@ -199,7 +199,15 @@ class RenaissanceRules:
             return []
         if state.step == "adjust":
             return [Adjustments(seat, state.tag, s) for s in adjustment_menu(state, self.map, seat)]
-        return [SeasonOrders(seat, state.tag, s) for s in menu(state, self.map, seat)]
+        # the menu's sheets are the kit's own, made from the seat's units on this very
+        # position, each order possible: handed over as checked (checked_sheet without its
+        # ownership test), so a generic player's sheet is not read again at resolution
+        on = (dict(state.rebellions), dict(state.sieges))
+        out: list[Action] = []
+        for lines, orders in menu_orders(state, self.map, seat):
+            self._hand_over(state, seat, lines, orders, on)
+            out.append(SeasonOrders(seat, state.tag, lines))
+        return out
 
     def observe(self, state: RenaissanceState, seat: str) -> dict[str, Any]:
         """What ``seat`` knows: the board, who has submitted, its own treasury and sheet."""
@@ -303,6 +311,19 @@ class RenaissanceRules:
         on = (dict(state.rebellions), dict(state.sieges))
         self._remember(state, seat, lines, Sheet(dict(orders), set(), [], on, complete=True))
         return lines
+
+    def _hand_over(
+        self,
+        state: RenaissanceState,
+        seat: str,
+        lines: tuple[str, ...],
+        orders: Mapping[int, MilitaryOrder],
+        on: tuple[dict[str, str], dict[str, tuple[int, int]]],
+    ) -> None:
+        """Remember ``lines`` as read into ``orders`` (``seat``'s units' orders, each
+        possible on this position with the rebellions and sieges ``on``), as
+        :meth:`checked_sheet` does after its ownership test."""
+        self._remember(state, seat, lines, Sheet(dict(orders), set(), [], on, complete=True))
 
     def _sheet_at_resolution(self, state: RenaissanceState, seat: str, here: Position) -> Sheet:
         lines = state.sealed[seat]

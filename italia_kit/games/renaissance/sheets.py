@@ -19,7 +19,7 @@ from typing import TypeVar
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
 from italia_kit.games.renaissance.mapdata import Map
 from italia_kit.games.renaissance.notation import format_order
-from italia_kit.games.renaissance.options import DYNAMIC, options_for, order_text
+from italia_kit.games.renaissance.options import DYNAMIC, options_for, order_text, order_texts
 from italia_kit.games.renaissance.orders import (
     Advance,
     Besiege,
@@ -39,6 +39,7 @@ __all__ = [
     "MENU_SIZE",
     "adjustment_menu",
     "menu",
+    "menu_orders",
     "pick",
     "random_order",
     "random_orders",
@@ -246,15 +247,29 @@ def _seed(state: RenaissanceState, seat: str) -> int:
 
 def menu(state: RenaissanceState, m: Map, seat: str) -> list[tuple[str, ...]]:
     """The sheets offered to ``seat`` this season: all hold first, then random ones."""
+    return [lines for lines, _ in menu_orders(state, m, seat)]
+
+
+def menu_orders(
+    state: RenaissanceState, m: Map, seat: str
+) -> list[tuple[tuple[str, ...], dict[int, MilitaryOrder]]]:
+    """:func:`menu`'s sheets, each with its orders by unit id (every one possible on the
+    position without strait permissions, as :func:`random_orders` makes them), so the
+    rules can hand them over checked (``RenaissanceRules.checked_sheet``)."""
     board = board_of(state, m)
     units = position_of(state.units).of_power(seat)
-    holds = tuple(format_order(Hold(UnitRef(u.type, u.province))) for u in units)
+    holds: dict[int, MilitaryOrder] = {
+        u.uid: options_for(m, u.type, u.province, u.coast).hold for u in units
+    }
     rng = random.Random(_seed(state, seat))
-    out = [holds]
+    out = [(tuple(order_texts(holds.values())), holds)]
+    seen = {out[0][0]}
     for _ in range(MENU_SIZE):
-        sheet = random_sheet(state, m, seat, rng, board)
-        if sheet not in out:
-            out.append(sheet)
+        orders = random_orders(state, m, seat, rng, board)
+        lines = tuple(order_texts(orders.values()))
+        if lines not in seen:
+            seen.add(lines)
+            out.append((lines, orders))
     return out
 
 
