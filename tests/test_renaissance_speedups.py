@@ -31,12 +31,15 @@ from italia_kit.games.renaissance.units import Unit
 MAP = game_map()
 
 
-def _play(seed: int, years: int, *, read_every_sheet: bool) -> Game[Any]:
-    """A seeded game of the random player; with ``read_every_sheet`` every sheet is
-    submitted as text only, read and checked in full (the cache of sheets emptied)."""
+def _play(seed: int, years: int, *, read_every_sheet: bool, spending: bool = False) -> Game[Any]:
+    """A seeded game of the random player (with its random expenses if ``spending``);
+    with ``read_every_sheet`` every sheet is submitted as text only, read and checked in
+    full (the cache of sheets emptied)."""
     spec = games.load("renaissance", years=years)
     game = spec.new_game(seed=seed)
-    players = {s: RandomOrdersPlayer(seed * 8 + i) for i, s in enumerate(spec.seats)}
+    players = {
+        s: RandomOrdersPlayer(seed * 8 + i, spending=spending) for i, s in enumerate(spec.seats)
+    }
     rules = game.rules
     assert isinstance(rules, RenaissanceRules)
     while not game.is_over:
@@ -345,3 +348,30 @@ def test_menu_sheets_handed_over_checked_play_as_sheets_read_in_full() -> None:
         read = [rules.read_sheet(game.state, seat, a.lines) for a in menu]  # type: ignore[attr-defined]
         assert len(menu) > 1 and all(s.checked_on is not None for s in remembered)
         assert [s.orders for s in remembered] == [s.orders for s in read]
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_spending_sheets_handed_over_checked_play_as_sheets_read_in_full(seed: int) -> None:
+    """Performance: the random spending player hands its orders over checked and its
+    expenses as lines the rules read and check (EXPENDITURE ORDERS, BRIBES); its games
+    have the very events of the same games whose sheets are all read from their text."""
+    short = _play(seed, 2, read_every_sheet=False, spending=True)
+    long = _play(seed, 2, read_every_sheet=True, spending=True)
+    assert _log(short) == _log(long)
+    assert short.state_json() == long.state_json()
+    assert any(e.kind.startswith(("bribe", "loan", "rebel", "pay")) for e in short.log)
+
+
+def test_checked_sheet_refuses_a_bad_expense_line() -> None:
+    """EXPENDITURE ORDERS 4: an expense the kit's player hands over is checked as any
+    sheet's (a counter-bribe not a multiple of 3 is refused, naming the clause)."""
+    game = games.load("renaissance", years=1).new_game(seed=2)
+    while game.state.step != "orders":
+        for seat in game.state.seats:
+            game.submit(seat, game.legal_actions(seat)[0])
+    rules = game.rules
+    assert isinstance(rules, RenaissanceRules)
+    unit = position_of(game.state.units).of_power("Venice")[0]
+    orders = {unit.uid: options_for(MAP, unit.type, unit.province, unit.coast).hold}
+    with pytest.raises(IllegalActionError, match="EXPENDITURE ORDERS 4"):
+        rules.checked_sheet(game.state, "Venice", orders, [f"C-B {unit.type} {unit.province} 4"])

@@ -13,7 +13,7 @@ military orders; ``expenses.is_expense`` tells them apart.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -288,7 +288,11 @@ class RenaissanceRules:
         self._sheets[seat, lines] = (position_of(state.units), sheet)
 
     def checked_sheet(
-        self, state: RenaissanceState, seat: str, orders: Mapping[int, MilitaryOrder]
+        self,
+        state: RenaissanceState,
+        seat: str,
+        orders: Mapping[int, MilitaryOrder],
+        expenses: Sequence[str] = (),
     ) -> tuple[str, ...]:
         """The lines of a sheet the kit's own players made: ``orders`` by unit id, each
         already checked possible on this position without strait permissions (as
@@ -296,7 +300,12 @@ class RenaissanceRules:
         of that type, is checked here (MILITARY ORDERS (b)); the sheet is remembered as
         read, so its submission and resolution skip reading the lines again, and the
         adjudicator skips checking its orders while the position stays the same. Any
-        other sheet is read and checked in full when it is submitted."""
+        other sheet is read and checked in full when it is submitted.
+
+        ``expenses`` are expenditure lines written after the orders (the random spending
+        player's): each is read and checked as a submission reads it (the budget too, at
+        submission); a sheet that buys a unit (BRIBES (f): its orders may name it) or a
+        line that is no expense is not remembered, and is read in full instead."""
         units = state.units
         for uid, order in orders.items():
             unit = units.get(uid)
@@ -308,8 +317,22 @@ class RenaissanceRules:
                     "MILITARY ORDERS (b)", f"{seat} has no {ref.type} in {ref.province} to order"
                 )
         lines = tuple(order_texts(orders.values()))
+        read: list[Expense] = []
+        if expenses:
+            lines += tuple(expenses)
+            for line in expenses:
+                if not is_expense(line):
+                    return lines  # read in full on submission, where it is refused
+                try:
+                    expense = parse_expense(line, self.map)
+                except OrderSyntaxError as err:
+                    raise IllegalActionError("Phase C", str(err)) from None
+                check_expense(expense, seat)
+                if isinstance(expense, Bribe) and expense.kind in ("buy", "buy_ag"):
+                    return lines  # read in full on submission, the bought unit its own
+                read.append(expense)
         on = (dict(state.rebellions), dict(state.sieges))
-        self._remember(state, seat, lines, Sheet(dict(orders), set(), [], on, complete=True))
+        self._remember(state, seat, lines, Sheet(dict(orders), set(), read, on, complete=True))
         return lines
 
     def _hand_over(
