@@ -254,12 +254,18 @@ def study_rows(
     whatif_games: int | None = None,
     advisor_games: int = 0,
 ) -> list[Row]:
-    """The rows of a study: each policy on the base game, the what-ifs, the advisor."""
+    """The rows of a study: each policy on the base game, the what-ifs (``whatif_games``
+    each, by default ``games``; 0: none), the advisor.
+
+    >>> [r.name for r in study_rows(10, ("greedy",), ("one_legion_fewer",), whatif_games=0)]
+    ['greedy']
+    """
     rows = [Row(policy, policy, "base", games) for policy in policies]
-    rows += [
-        Row(f"{whatif_policy}+{name}", whatif_policy, name, whatif_games or games)
-        for name in whatifs
-    ]
+    per_whatif = games if whatif_games is None else whatif_games
+    if per_whatif:
+        rows += [
+            Row(f"{whatif_policy}+{name}", whatif_policy, name, per_whatif) for name in whatifs
+        ]
     if advisor_games:
         rows.append(Row("advisor", "advisor", "base", advisor_games))
     return rows
