@@ -14,10 +14,10 @@ the policy lines play 100 games, from a cold cache, as a study's worker starts.
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from collections.abc import Callable
 
+import bench_games
 from bench_games import italia, line, rate
 
 from italia_kit.core import RandomPlayer, play
@@ -47,16 +47,7 @@ BENCHMARKS: dict[str, Callable[[int], object]] = {
 
 
 def measure(name: str, games: int) -> float:
-    run = subprocess.run(
-        [sys.executable, __file__, "--one", name, str(games)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    sys.stderr.write(run.stderr)
-    if run.returncode != 0:
-        raise RuntimeError(f"{name}: the benchmark process failed ({run.returncode})")
-    return float(run.stdout.split()[-1])
+    return bench_games.measure(name, games, __file__)
 
 
 def main(quick: bool = False) -> None:
