@@ -30,8 +30,10 @@ LatLng = tuple[float, float]
 #: About how wide a board of boxes opens, in pixels, until the browser tells the map's size
 #: (then :mod:`~italia_kit.widgets.framing` fits it).
 BOX_BOARD_PIXELS = 900
-#: Where in a box its name is centred and its stack hangs from, as parts of its height.
-NAME_AT, STACK_AT = 0.22, 0.4
+#: Where in a box its name is centred, as a part of its height from the top.
+NAME_AT = 0.22
+#: Where in a box its stack hangs from, as a part of its height from the top.
+STACK_AT = 0.4
 
 
 @dataclass(frozen=True, slots=True)
