@@ -17,7 +17,9 @@ their name. By default the script plays the decisions of the turn (``place_agric
 ``act``: Legion and Leader Actions) and the greedy governor's tactics play the rest
 (battles, raids, Housekeeping); ``steps="all"`` scripts every decision. ``then``: the
 player that carries on when the script is spent (else the script running out is an
-error).
+error). What it adds to the generic :class:`~italia_kit.core.ScriptedPlayer` (actions or
+their JSON, for any game): the sentences, the greedy tactics for the decisions it does not
+script, and an illegal item refused before the game changes.
 
 >>> from italia_kit.games.agricola import new_game
 >>> game = new_game(7)
