@@ -6,8 +6,11 @@ spend nothing), ``fortresses`` (njudge's advanced rule, off by default), ``sever
 (the reading of the plague, famine and storm severity roll: ``njudge_code``, the default,
 ``original_rules_per_njudge_tech_note`` or ``condottieri_and_sharcashmo_bot``),
 ``storms`` (njudge's storms after every Autumn, off by default: ``disasters.py``),
-``overspend`` (the text's reading of overspending, off by default: ``budget.py``) and
-``treasury`` (starting treasuries instead of 1454's, e.g. ``{"Milan": 40}``: a what-if).
+``overspend`` (the text's reading of overspending, off by default: ``budget.py``),
+``elimination`` (``njudge``, the default: a power holding no city of its home countries at
+the end of a campaign is removed from the board and leaves the table, ``elimination.py``;
+``play-on``: the earlier reading, its units play on) and ``treasury`` (starting
+treasuries instead of 1454's, e.g. ``{"Milan": 40}``: a what-if).
 
 A what-if run (:func:`italia_kit.analysis.run_whatif`) records one row per seat and season
 (``whatif.py``: cities, units, Venice held, bribes); the score is the cities held.
@@ -28,6 +31,7 @@ from typing import Any
 
 from italia_kit.core import Game
 from italia_kit.games.renaissance.disasters import READINGS
+from italia_kit.games.renaissance.elimination import READINGS as ELIMINATION
 from italia_kit.games.renaissance.mapdata import POWERS
 from italia_kit.games.renaissance.rules import RenaissanceRules
 from italia_kit.games.renaissance.state import RenaissanceState
@@ -43,6 +47,7 @@ OPTIONS: Mapping[str, Any] = {
     "severity": "njudge_code",
     "storms": False,
     "overspend": False,
+    "elimination": ELIMINATION[0],
     "treasury": {},
 }
 
@@ -66,6 +71,10 @@ def _checked(options: Mapping[str, Any]) -> dict[str, Any]:
     chosen["powers"] = [p for p in POWERS if p in powers]
     if chosen["severity"] not in READINGS:
         raise ValueError(f"renaissance: option 'severity' must be one of {', '.join(READINGS)}")
+    if chosen["elimination"] not in ELIMINATION:
+        raise ValueError(
+            f"renaissance: option 'elimination' must be one of {', '.join(ELIMINATION)}"
+        )
     for flag in ("fortresses", "storms", "overspend"):
         if not isinstance(chosen[flag], bool):
             raise ValueError(f"renaissance: option {flag!r} must be true or false")
@@ -103,7 +112,7 @@ def renaissance(**options: Any) -> GameSpec:
     def metrics(game: Game[Any]) -> Any:
         from italia_kit.games.renaissance.whatif import metrics as rows
 
-        return rows(game)
+        return rows(game, seats)
 
     def returns(game: Game[Any]) -> dict[str, float]:
         cities = game.state.cities
@@ -112,7 +121,7 @@ def renaissance(**options: Any) -> GameSpec:
     def summary(game: Game[Any]) -> str:
         from italia_kit.games.renaissance.report import summary_text
 
-        return summary_text(game)
+        return summary_text(game, seats)
 
     def random_orders(seed: int) -> Any:
         from italia_kit.games.renaissance.players import RandomOrdersPlayer
