@@ -9,8 +9,10 @@ spend nothing), ``fortresses`` (njudge's advanced rule, off by default), ``sever
 ``overspend`` (the text's reading of overspending, off by default: ``budget.py``),
 ``elimination`` (``njudge``, the default: a power holding no city of its home countries at
 the end of a campaign is removed from the board and leaves the table, ``elimination.py``;
-``play-on``: the earlier reading, its units play on) and ``treasury`` (starting
-treasuries instead of 1454's, e.g. ``{"Milan": 40}``: a what-if).
+``play-on``: the earlier reading, its units play on), ``treasury`` (starting
+treasuries instead of 1454's, e.g. ``{"Milan": 40}``: a what-if) and ``variant``
+(what-ifs on the set-up, ``variants.py``: a shipped variant's name, a variant mapping or
+a list of them, e.g. ``"rich_milan"``: Milan starts with 30 more ducats).
 
 A what-if run (:func:`italia_kit.analysis.run_whatif`) records one row per seat and season
 (``whatif.py``: cities, units, Venice held, bribes); the score is the cities held.
@@ -32,9 +34,10 @@ from typing import Any
 from italia_kit.core import Game
 from italia_kit.games.renaissance.disasters import READINGS
 from italia_kit.games.renaissance.elimination import READINGS as ELIMINATION
-from italia_kit.games.renaissance.mapdata import POWERS
+from italia_kit.games.renaissance.mapdata import POWERS, game_map
 from italia_kit.games.renaissance.rules import RenaissanceRules
 from italia_kit.games.renaissance.state import RenaissanceState
+from italia_kit.games.renaissance.variants import apply_variants, shipped, variant_list
 from italia_kit.games.renaissance.whatif import METRIC_COLUMNS, METRIC_TYPES
 from italia_kit.games.spec import Chance, Dynamics, GameKind, GameSpec, Information
 
@@ -49,6 +52,7 @@ OPTIONS: Mapping[str, Any] = {
     "overspend": False,
     "elimination": ELIMINATION[0],
     "treasury": {},
+    "variant": [],
 }
 
 
@@ -87,22 +91,35 @@ def _checked(options: Mapping[str, Any]) -> dict[str, Any]:
             "renaissance: option 'treasury' maps powers to ducats (whole numbers >= 0),"
             f" not {treasury!r}"
         )
+    chosen["variant"] = variant_list(chosen["variant"])
+    _start(chosen)  # a bad change of a variant is refused now, naming it
     return chosen
+
+
+def _start(chosen: Mapping[str, Any]) -> RenaissanceState:
+    """The starting position: 1454's, the ``treasury`` option's ducats, the variants."""
+    m = game_map(bool(chosen["fortresses"]))
+    state = RenaissanceState.start(m, tuple(chosen["powers"]), chosen["years"])
+    state.treasury.update(chosen["treasury"])
+    apply_variants(state, m, chosen["variant"])
+    return state
 
 
 def renaissance(**options: Any) -> GameSpec:
     """The registry's factory of ``renaissance``."""
     chosen = _checked(options)
     seats = tuple(chosen["powers"])
+    # the options as given, a variant named by its file recorded as its changes (a save
+    # of a variant game replays without the file)
+    given = dict(options)
+    if "variant" in given:
+        given["variant"] = chosen["variant"]
 
     def rules() -> RenaissanceRules:
-        return RenaissanceRules(options)
+        return RenaissanceRules(given)
 
     def start(seed: int = 0, **kwargs: Any) -> Game[RenaissanceState]:
-        made = rules()
-        state = RenaissanceState.start(made.map, seats, chosen["years"])
-        state.treasury.update(chosen["treasury"])
-        return Game(made, state, seed=seed, **kwargs)
+        return Game(rules(), _start(chosen), seed=seed, **kwargs)
 
     def recorded(seed: int) -> Game[RenaissanceState]:
         from italia_kit.games.renaissance.whatif import record
@@ -156,7 +173,7 @@ def renaissance(**options: Any) -> GameSpec:
         new_game=start,
         rules=rules,
         seat_of=lambda game, actor: actor,
-        options=dict(options),
+        options=given,
         board=board,
         bots={
             "random-orders": random_orders,
@@ -175,4 +192,5 @@ def renaissance(**options: Any) -> GameSpec:
         metrics=metrics,
         metric_columns=METRIC_COLUMNS,
         metric_types=METRIC_TYPES,
+        variants=dict(shipped()),
     )
