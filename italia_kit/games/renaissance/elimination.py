@@ -105,13 +105,47 @@ def _held(cities: Mapping[str, str], m: Map, power: str) -> list[str]:
     return home_countries_held(probe, m, power)
 
 
+#: per map (by identity, the map kept alive): each power's home cities, its capital first
+_HOMES: dict[int, tuple[Map, tuple[tuple[str, tuple[str, ...]], ...]]] = {}
+
+
+def _home_cities(m: Map) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``(power, its home cities)`` in the order of the powers, the richest city first (the
+    one a power loses last, as a rule: asked first)."""
+    found = _HOMES.get(id(m))
+    if found is None or found[0] is not m:
+        table = tuple(
+            (
+                power,
+                tuple(
+                    sorted(
+                        (c for c in m.cities if m.home.get(c) == power),
+                        key=lambda c: (-m.cities[c].income, c),
+                    )
+                ),
+            )
+            for power in POWERS
+        )
+        found = _HOMES[id(m)] = (m, table)
+    return found[1]
+
+
 def end_of_campaign(ctx: Context[RenaissanceState], m: Map, before: Mapping[str, str]) -> list[str]:
     """Eliminate every power (in the order of the powers) that holds on to no city of its
     home countries (:func:`holds_on`, ``before`` the cities when the campaign began);
     return those eliminated now. With no seat left the game is over (no winner)."""
     state = ctx.state
-    now = state.cities
-    gone = [p for p in POWERS if p not in state.eliminated and not holds_on(now, before, m, p)]
+    now, out = state.cities, state.eliminated
+    gone: list[str] = []
+    for power, cities in _home_cities(m):
+        if power in out:
+            continue
+        for city in cities:  # nearly always the first: a power holding a home city is safe
+            if now.get(city) == power:
+                break
+        else:
+            if not holds_on(now, before, m, power):
+                gone.append(power)
     for power in gone:
         eliminate(ctx, m, power)
     if gone and not state.seats:
