@@ -8,9 +8,11 @@ each docstring; the readings the text leaves open are ``reconstructed`` in
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from italia_kit import games
+from italia_kit import cli, games
 from italia_kit.core import Game, IllegalActionError, game_from_json, game_to_json
 from italia_kit.games.renaissance.elimination import RULE
 from italia_kit.games.renaissance.greedy import GreedyPlayer
@@ -311,3 +313,31 @@ def test_E_9_18_play_on_games_do_not_change() -> None:
     game = _whole_game(1, **PLAY_ON)
     assert game.state.eliminated == {} and "eliminated" not in game.state.to_json()
     assert not any(e.rule == RULE for e in game.log)
+
+
+ROME_AND_ALL = """season: Spring 1454
+[position]
+Naples: A Tivoli, A Spoleto, A Urbino, A Romagna
+Milan: A Milan
+[Naples]
+A Tivoli -> Rome
+A Spoleto -> Perugia
+A Urbino -> Ancona
+A Romagna -> Bologna
+"""
+
+
+def test_E_9_19_the_campaign_report_of_an_order_file_says_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``italia-kit orders FILE``: four Neapolitan armies take the four ungarrisoned Papal
+    cities in one Spring; the Campaign Report's Events say the Papacy is eliminated and
+    its last line names it; with ``--play-on`` nothing is said."""
+    path = tmp_path / "orders.txt"
+    path.write_text(ROME_AND_ALL, encoding="utf-8")
+    assert cli.main(["orders", str(path)]) == 0
+    report = capsys.readouterr().out
+    assert "PLAYER ELIMINATION: Papacy controls no city of its home countries" in report
+    assert report.rstrip().endswith("Eliminated: Papacy (Spring 1454)")
+    assert cli.main(["orders", str(path), "--play-on"]) == 0
+    assert "PLAYER ELIMINATION" not in capsys.readouterr().out

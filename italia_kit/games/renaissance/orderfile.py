@@ -121,7 +121,8 @@ def adjudicate_file(
     text: str, seed: int = 0, options: Mapping[str, Any] | None = None
 ) -> Game[RenaissanceState]:
     """The season of an order file, resolved (see the module docstring); ``options`` are
-    the game's rule options (``overspend``, ``storms``, ``severity``, ``fortresses``)."""
+    the game's rule options (``overspend``, ``storms``, ``severity``, ``fortresses``,
+    ``elimination``)."""
     order_file = read_order_file(text)
     rules = RenaissanceRules(dict(options or {}))
     game: Game[RenaissanceState] = Game(rules, _state(order_file), seed=seed)
