@@ -341,3 +341,11 @@ def test_E_9_19_the_campaign_report_of_an_order_file_says_it(
     assert report.rstrip().endswith("Eliminated: Papacy (Spring 1454)")
     assert cli.main(["orders", str(path), "--play-on"]) == 0
     assert "PLAYER ELIMINATION" not in capsys.readouterr().out
+
+
+def test_E_9_20_the_option_names_its_readings() -> None:
+    """``elimination`` is ``njudge`` (the default) or ``play-on``; anything else is
+    refused naming the option and both readings."""
+    assert games.load("renaissance").options.get("elimination", "njudge") == "njudge"
+    with pytest.raises(ValueError, match="option 'elimination' must be one of njudge, play-on"):
+        games.load("renaissance", elimination="sudden death")
