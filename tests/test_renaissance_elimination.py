@@ -346,6 +346,6 @@ def test_E_9_19_the_campaign_report_of_an_order_file_says_it(
 def test_E_9_20_the_option_names_its_readings() -> None:
     """``elimination`` is ``njudge`` (the default) or ``play-on``; anything else is
     refused naming the option and both readings."""
-    assert games.load("renaissance").options.get("elimination", "njudge") == "njudge"
+    assert games.load("renaissance").rules().njudge_elimination  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="option 'elimination' must be one of njudge, play-on"):
         games.load("renaissance", elimination="sudden death")
