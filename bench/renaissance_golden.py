@@ -7,8 +7,11 @@ from ``legal_actions``, the sheets' menu, so the runner's trusted path is played
 event (seq, turn, actor, phase, kind, rule, text, data) and the final state go into one file
 a game under ``DIR``, and the script prints one SHA-256 over all of them. Run it before and
 after a change and compare the hash (``diff -r`` the directories to see what moved).
+``--play-on`` plays every game with the option ``elimination="play-on"`` (the reading
+before njudge's PLAYER ELIMINATION became the default): its hash is the golden of before
+that change, ``758445e1...`` (bench/README.md).
 
-    .venv/bin/python bench/renaissance_golden.py [DIR]
+    .venv/bin/python bench/renaissance_golden.py [--play-on] [DIR]
 """
 
 from __future__ import annotations
@@ -81,11 +84,15 @@ def lines_of(game: Game[Any]) -> Iterator[str]:
 
 
 def main(argv: list[str]) -> str:
+    play_on = "--play-on" in argv
+    argv = [a for a in argv if a != "--play-on"]
     out = Path(argv[0]) if argv else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     total = hashlib.sha256()
     for name, players, years, seeds, options in SETS:
+        if play_on:
+            options = {**options, "elimination": "play-on"}
         for seed in seeds:
             text = "\n".join(lines_of(play_one(players, years, seed, **options))) + "\n"
             total.update(text.encode())

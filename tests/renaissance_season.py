@@ -57,8 +57,8 @@ class Season:
         game = self.game
         if dice:
             game.script_dice(dice)
-        game.submit_all(
-            {p: SeasonOrders(p, game.state.tag, tuple(sheets.get(p, ()))) for p in POWERS}
+        game.submit_all(  # the seats still at the table (PLAYER ELIMINATION)
+            {p: SeasonOrders(p, game.state.tag, tuple(sheets.get(p, ()))) for p in game.state.seats}
         )
         return self
 

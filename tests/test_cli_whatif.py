@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import io
+import pickle
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
-from italia_kit import cli
+from italia_kit import cli, games
+from italia_kit.analysis import run_whatif
 from italia_kit.games.italia.spec import VARIANTS
 from italia_kit.games.italia.whatif import COLUMNS
+from italia_kit.players import SeatKinds
 
 ROME = str(VARIANTS / "rome_one_legion_less.yaml")
 
@@ -89,3 +93,87 @@ def test_bad_arguments_are_one_line_and_exit_2(
 def test_whatif_is_listed_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["--help"]) == 0
     assert "whatif" in capsys.readouterr().out
+
+
+# -- players per seat and the spec's options (any game) --------------------------------------
+
+
+def test_players_per_seat_play_the_kinds_named_italia(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--players red=passive``: the header names every seat's kind, and the games are
+    those of ``run_whatif`` with :class:`SeatKinds` (red passive, the others random)."""
+    out = tmp_path / "runs.csv"
+    args = ["whatif", "--game", "italia1", "--games", "1", "--seed", "2", "--workers", "1"]
+    args += ["--players", "RED=passive", "--no-progress", "--out", str(out)]
+    assert cli.main(args) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == (
+        "italia1: 1 game a variant, 1 variant, seed 2, players red=passive, yellow=random,"
+        " blue=random"
+    )
+    spec = games.load("italia1")
+    result = run_whatif(
+        spec,
+        games=1,
+        seed=2,
+        workers=1,
+        progress=False,
+        players=SeatKinds.of(spec, {"red": "passive"}),
+    )
+    assert pd.read_csv(out).equals(pd.read_csv(io.StringIO(result.frame.to_csv(index=False))))
+    alike = run_whatif(spec, games=1, seed=2, workers=1, progress=False)
+    assert not result.frame.equals(alike.frame)  # a passive red plays another game
+
+
+def test_players_per_seat_and_options_renaissance(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Lesson 20's what-if from the command line: two powers for one year (``--option``),
+    Milan the briber against a greedy Venice, the shipped war chest ``rich_milan``."""
+    out = tmp_path / "runs.csv"
+    args = ["whatif", "--game", "renaissance", "--games", "1", "--workers", "1"]
+    args += ["--option", "years=1", "--option", 'powers=["Milan", "Venice"]']
+    args += ["--players", "Milan=briber,venice=greedy", "--variant", "rich_milan"]
+    args += ["--no-progress", "--out", str(out)]
+    assert cli.main(args) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == (
+        "renaissance: 1 game a variant, 2 variants, seed 0, players Milan=briber, Venice=greedy"
+    )
+    frame = pd.read_csv(out)
+    assert set(frame.power) == {"Milan", "Venice"} and set(frame.variant) == {"base", "rich_milan"}
+    assert frame.turn.max() == 3  # one year: Spring, Summer, Autumn
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "green=random"], "unknown colour 'green' in italia1 (colours: red"),
+        (["--players", "red=chess"], "unknown player kind 'chess' for italia1"),
+        (["--players", "red"], "unknown player kind 'red' for italia1"),
+        (["--players", "red=greedy,blue"], "'blue' is not colour=kind"),
+        (["--option", "years"], "--option 'years' is not KEY=VALUE"),
+        (["--option", "a=1", "--option", "a=2"], "--option a is given twice"),
+        (["--game", "renaissance", "--option", "years=0"], "option 'years' must be"),
+        (["--game", "renaissance", "--option", "colour=red"], "unknown option 'colour'"),
+        (["--game", "renaissance", "--option", "variant=gold_rush"], "no shipped variant"),
+        (["--game", "renaissance", "--players", "Genoa=greedy"], "unknown power 'genoa'"),
+    ],
+)
+def test_bad_players_or_options_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert cli.main(["whatif", "--games", "1", "--no-progress", *args]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and message in err, err
+
+
+def test_the_seat_kinds_factory_pickles_for_worker_processes() -> None:
+    """A :class:`SeatKinds` goes to worker processes as plain data and builds the same
+    players there."""
+    spec = games.load("renaissance", years=1)
+    factory = SeatKinds.of(spec, {"Milan": "briber"}, default="greedy")
+    again = pickle.loads(pickle.dumps(factory))
+    assert again == factory and repr(again("Milan", 5)) == repr(factory("Milan", 5))
+    assert type(again("Venice", 5)).__name__ == "GreedyPlayer"

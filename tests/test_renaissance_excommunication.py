@@ -16,6 +16,10 @@ from italia_kit.games.renaissance.rules import Adjustments, SeasonOrders
 from .renaissance_season import MAP, Season
 
 PAPAL_CITIES = ("Ancona", "Bologna", "Perugia", "Rome")
+#: E.2.11-E.2.14 start from a Papacy or Turks that already hold no home city: the earlier
+#: reading, which tests elimination whenever an order is proclaimed or checked (njudge's,
+#: the default, decides it at the end of a campaign: test_renaissance_elimination.py)
+PLAY_ON = {"elimination": "play-on"}
 TURKISH_CITIES = tuple(c for c in MAP.cities if MAP.home.get(c) == "Turks")
 
 
@@ -107,9 +111,10 @@ def test_E_2_10_a_phase_a_sheet_refuses_other_expenditure() -> None:
 
 def test_E_2_11_the_excommunication_expires_when_the_papacy_is_eliminated() -> None:
     """Milan excommunicated until Summer, but the Papacy holds no city of its home country
-    (njudge: eliminated): the excommunication expires, Venice's Pay Milan 5 goes through."""
+    (option play-on: eliminated now): the excommunication expires, Venice's Pay Milan 5
+    goes through."""
     owners = _owners(**dict.fromkeys(PAPAL_CITIES, "Naples"))
-    s = Season("", treasury={"Venice": 10}, excommunicated={"Milan": 2}, **owners)
+    s = Season("", treasury={"Venice": 10}, excommunicated={"Milan": 2}, options=PLAY_ON, **owners)
     s.play(Venice=["Pay Milan 5"])
     assert eliminated(s.state, MAP, "Papacy")
     assert s.state.treasury["Milan"] == 5 and s.state.excommunicated == {}
@@ -125,6 +130,7 @@ def test_E_2_12_the_crusade_outlives_the_papacy() -> None:
         treasury={"Milan": 10},
         excommunicated={"Milan": 2},
         crusaded={"Venice": 2},
+        options=PLAY_ON,
         **owners,
     )
     s.play(Milan=["Pay Venice 5"])
@@ -136,7 +142,7 @@ def test_E_2_13_the_crusade_expires_when_the_turks_are_eliminated() -> None:
     """The Turks hold no city of their home country: their crusade against Venice expires
     (the clause read for the Turks' form of the order, reconstructed)."""
     owners = _owners(**dict.fromkeys(TURKISH_CITIES, "Venice"))
-    s = Season("", treasury={"Milan": 10}, crusaded={"Venice": 2}, **owners)
+    s = Season("", treasury={"Milan": 10}, crusaded={"Venice": 2}, options=PLAY_ON, **owners)
     s.play(Milan=["Pay Venice 5"])
     assert s.state.crusaded == {} and s.state.treasury["Venice"] == 5
 
@@ -145,7 +151,7 @@ def test_E_2_14_an_eliminated_papacy_excommunicates_nobody() -> None:
     """The Papacy, eliminated, orders Excommunicate Milan: the order is void and its one
     use is not spent."""
     owners = _owners(**dict.fromkeys(PAPAL_CITIES, "Naples"))
-    s = Season("", **owners).play(Papacy=["Excommunicate Milan"])
+    s = Season("", options=PLAY_ON, **owners).play(Papacy=["Excommunicate Milan"])
     assert s.state.excommunicated == {} and s.state.excommunications == []
     assert s.said("Papacy is eliminated")
 

@@ -2,7 +2,8 @@
 each, every seat played by the game's random player: a random legal order for every unit):
 unit limits (Build New Units (a)), one unit per area and Venice's one unit (CONFLICTS;
 Map: Venice), garrisons only in fortified cities and fleets only where fleets go, no
-treasury below zero, and every unit where its order and its outcome's clause say.
+treasury below zero, every unit where its order and its outcome's clause say, and an
+eliminated power (PLAYER ELIMINATION, njudge) gone from the board and the table.
 """
 
 from __future__ import annotations
@@ -46,6 +47,10 @@ def check_position(game: Game[Any]) -> None:
             assert not MAP.is_sea(unit.province), unit
         if unit.power == AUTONOMOUS:
             assert unit.type == "G"
+    for power in state.eliminated:  # PLAYER ELIMINATION: nothing left, out of the table
+        assert power not in state.seats and not state.units_of(power), power
+        assert power not in state.control.values() and power not in state.cities.values()
+        assert state.treasury[power] == 0 and not state.debt(power), power
 
 
 def check_outcomes(
@@ -53,6 +58,11 @@ def check_outcomes(
 ) -> None:
     """Every unit ends where its order and outcome say."""
     after = game.state.units
+    removed = {  # PLAYER ELIMINATION at the season's end: its units go whatever their orders
+        e.data["unit"]
+        for e in game.log
+        if e.turn == turn and e.kind == "eliminated" and e.rule == "PLAYER ELIMINATION"
+    }
     orders = {}
     for power, lines in sheets.items():
         for line in lines:
@@ -70,6 +80,9 @@ def check_outcomes(
             continue
         uid, result = event.data["unit"], event.data["result"]
         unit, now = before[uid], after.get(uid)
+        if uid in removed:
+            assert now is None, event.text
+            continue
         if now is not None and now.power != unit.power:
             continue  # bribed: it obeyed its buyer's order (BRIBES (f))
         if result == "eliminated":
@@ -99,7 +112,7 @@ def test_200_random_games_keep_the_invariants_after_every_season(block: int) -> 
         while not game.is_over:
             turn, before = game.state.turn, dict(game.state.units)
             step = game.state.step
-            for seat in SPEC.seats:
+            for seat in game.pending_seats:  # an eliminated seat owes nothing
                 game.submit(seat, players[seat].choose(game, seat))
             if step == "orders":
                 sheets = {

@@ -3,9 +3,13 @@
 ``italia-kit whatif --game italia1 --games 200 --seed 1 --variant FILE ... --out CSV``
 plays the base game and every variant (a file, or the name of one the game ships), with a
 progress bar on stderr, prints the summary per variant and seat, and writes the tidy frame
-to CSV. A refused input (a missing or malformed variant file, a variant the game refuses,
-such as one naming an unknown zone or nation of Italia, an unknown game or kind of player)
-is one line on stderr and exit code 2.
+to CSV. ``--players`` is one kind for every seat or one kind per seat, as ``play`` takes it
+(``--players Milan=briber,Venice=greedy``: the seats left out play random);
+``--option KEY=VALUE`` sets an option of the game's spec for every game of the run (the
+value read as JSON, else as text: ``--option years=2 --option 'powers=["Milan","Venice"]'``).
+A refused input (a missing or malformed variant file, a variant the game refuses, such as
+one naming an unknown zone or nation of Italia, an unknown game, option, seat or kind of
+player) is one line on stderr and exit code 2.
 
 >>> from italia_kit.cli import main
 >>> main(["whatif", "--games", "1", "--workers", "1", "--no-progress", "--skip-failed"])
@@ -19,19 +23,20 @@ variant colour games mean std q05 q50 q95 win rate (95% CI)
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from italia_kit.analysis.result import WhatIfResult
-from italia_kit.analysis.runner import GameFailed, default_workers
+from italia_kit.analysis.runner import GameFailed, PlayerFactory, default_workers
 from italia_kit.analysis.whatif import Variant, as_variant, run_whatif
 from italia_kit.cli import Command, CommandError, one_line
 from italia_kit.cli_play import game_argument, load_spec
 from italia_kit.games import GameSpec
-from italia_kit.players import player_kinds
+from italia_kit.players import SeatKinds, player_kinds, seat_kinds
 
 if TYPE_CHECKING:
     from italia_kit.figure import KitFigure
@@ -57,8 +62,18 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--players",
         default="random",
-        metavar="KIND",
-        help="random, passive, rollout or one of the game's bots (Italia: greedy)",
+        metavar="SPEC",
+        help="one kind for every seat (random, passive, rollout or one of the game's bots: "
+        "Italia's greedy), or one kind per seat: red=greedy,blue=random (seats left out play "
+        "random)",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an option of the game's spec for every game (VALUE as JSON, else as text), "
+        "e.g. --option years=2",
     )
     parser.add_argument(
         "--below", type=float, metavar="SCORE", help="also: how often each seat ends below it"
@@ -122,15 +137,49 @@ def _variants(items: list[str], spec: GameSpec) -> list[Variant]:
     return variants
 
 
+def spec_options(items: list[str]) -> dict[str, Any]:
+    """The ``--option KEY=VALUE`` arguments as spec options (VALUE read as JSON, else kept
+    as text); an item without ``=`` or a key given twice is refused.
+
+    >>> spec_options(["years=2", 'powers=["Milan", "Venice"]', "severity=njudge_code"])
+    {'years': 2, 'powers': ['Milan', 'Venice'], 'severity': 'njudge_code'}
+    """
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = (part.strip() for part in item.partition("="))
+        if not sep or not key:
+            raise CommandError(f"--option {item!r} is not KEY=VALUE (e.g. --option years=2)")
+        if key in options:
+            raise CommandError(f"--option {key} is given twice")
+        try:
+            options[key] = json.loads(text)
+        except ValueError:
+            options[key] = text
+    return options
+
+
+def _players(text: str, spec: GameSpec) -> tuple[str | PlayerFactory, str]:
+    """``--players``: a kind of player for every seat, or a :class:`SeatKinds` factory for
+    ``seat=kind`` pairs; and how the header names them."""
+    if "=" not in text:
+        if text not in player_kinds(spec):
+            known = ", ".join(sorted(player_kinds(spec)))
+            raise CommandError(f"unknown player kind {text!r} for {spec.id} (known: {known})")
+        return text, f"{text} players"
+    try:
+        factory = SeatKinds.of(spec, seat_kinds(text, spec))
+    except ValueError as err:  # an unknown seat or kind, or an item that is no pair
+        raise CommandError(one_line(err)) from None
+    return factory, f"players {factory.label}"
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CommandError(f"--games must be at least 1, got {args.games}")
     if args.workers is not None and args.workers < 1:
         raise CommandError(f"--workers must be at least 1, got {args.workers}")
-    spec = load_spec(args.game)
-    if args.players not in player_kinds(spec):
-        known = ", ".join(sorted(player_kinds(spec)))
-        raise CommandError(f"unknown player kind {args.players!r} for {spec.id} (known: {known})")
+    spec = load_spec(args.game, **spec_options(args.option))
+    players, who = _players(args.players, spec)
     variants = _variants(args.variant, spec)
     names = [v.name for v in variants]
     for name in ["base", *names]:
@@ -146,7 +195,7 @@ def _run(args: argparse.Namespace) -> int:
             variants,
             games=args.games,
             seed=args.seed,
-            players=args.players,
+            players=players,
             workers=workers,
             progress=not args.no_progress,
             skip_failed=args.skip_failed,
@@ -158,7 +207,7 @@ def _run(args: argparse.Namespace) -> int:
     games = f"{args.games} game{'s' if args.games != 1 else ''} a variant"
     print(
         f"{result.base}: {games}, {count} variant{'s' if count != 1 else ''}, "
-        f"seed {args.seed}, {args.players} players"
+        f"seed {args.seed}, {who}"
     )
     print(summary_table(result, args.below))
     total = args.games * count

@@ -146,7 +146,10 @@ class Rules(Protocol[S]):
         Rules of sealed decisions may define ``owes(state, seat) -> bool``, true exactly
         when ``seat`` is among this decision's :attr:`~Decision.owing`: the runner asks it
         on every submission instead of making the decision (a season of eight seats would
-        make eight), and makes the decision only to word a refusal.
+        make eight), and makes the decision only to word a refusal. Rules whose seats may
+        leave a game may define ``refusal(state, seat) -> IllegalActionError | None``: the
+        refusal of a seat that owes nothing, in the rules' words (an eliminated power's,
+        naming its rule), asked only when refusing.
         """
         ...
 
@@ -368,6 +371,10 @@ class Game(Generic[S]):
             reason = f"{seat} has already submitted its orders ({decision.kind}); {waiting}"
         else:
             reason = f"{seat} owes no decision now ({decision.kind}); {waiting}"
+            refusal = getattr(self.rules, "refusal", None)  # the rules' own words, if any
+            own = None if refusal is None else refusal(self._ctx.state, seat)
+            if own is not None:
+                raise own
         raise IllegalActionError(decision.rule, reason)
 
     def _seat_actions(self, state: S, seat: str | None) -> list[Action]:

@@ -32,6 +32,7 @@ from italia_kit.core import Game, PassivePlayer, Player, RandomPlayer, ScriptedP
 from italia_kit.core.collector import fewer_collections
 from italia_kit.games.registry import load
 from italia_kit.games.spec import GameSpec
+from italia_kit.players.kinds import SCRIPTED, SeatKinds, seat_kinds
 from italia_kit.players.rollout import Ranked, RolloutPlayer
 
 __all__ = [
@@ -43,11 +44,13 @@ __all__ = [
     "Ranked",
     "RolloutPlayer",
     "ScriptedPlayer",
+    "SeatKinds",
     "make_player",
     "play_out",
     "player_kinds",
     "players_from_spec",
     "scripted_player",
+    "seat_kinds",
     "seated",
     "spec_of",
 ]
@@ -130,36 +133,12 @@ def players_from_spec(
     """
     spec = spec_of(game)
     seats = list(spec.seats)
-    label = spec.seat_label
-    text = text.strip()
-    if not text:
-        raise ValueError(f"--players is empty: give a kind ({_kind_list(spec)}) or {label}=kind")
-    if "=" not in text:
-        return make_player(text, seed, game=spec), dict.fromkeys(seats, text.lower())
-    kinds = dict.fromkeys(seats, default)
-    by_name = {s.lower(): s for s in seats}  # seats match whatever the case
-    for item in (part.strip() for part in text.split(",")):
-        if not item:
-            continue
-        name, sep, kind = (s.strip() for s in item.partition("="))
-        if not kind.lower().startswith(SCRIPTED):  # a script's file name keeps its case
-            kind = kind.lower()
-        if not sep or not kind:
-            raise ValueError(f"{item!r} is not {label}=kind (e.g. {seats[0]}=random)")
-        seat = by_name.get(name.lower())
-        if seat is None:
-            raise ValueError(
-                f"unknown {label} {name.lower()!r} in {spec.id} ({label}s: {', '.join(seats)})"
-            )
-        make_player(kind, game=spec)  # refuse an unknown kind before anything is built
-        kinds[seat] = kind
+    kind = text.strip()
+    if kind and "=" not in kind:
+        return make_player(kind, seed, game=spec), dict.fromkeys(seats, kind.lower())
+    kinds = seat_kinds(text, spec, default=default)  # (refuses a bad item, naming it)
     players = {s: make_player(kinds[s], seed * 100 + i, game=spec) for i, s in enumerate(seats)}
     return players, kinds
-
-
-#: ``--players rome=scripted:FILE`` (or ``scripted:FILE+greedy``): a seat that plays the
-#: JSON actions of FILE in order, then (after ``+``) a player of another kind.
-SCRIPTED = "scripted:"
 
 
 def scripted_player(text: str, seed: int = 0, *, game: GameSpec | str | None = None) -> Player:

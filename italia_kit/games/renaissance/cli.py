@@ -22,6 +22,12 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
         help="the text's reading: accept sheets that spend more than the treasury (their last"
         " expenses fail); default: such a sheet is refused",
     )
+    parser.add_argument(
+        "--play-on",
+        action="store_true",
+        help="the earlier reading of PLAYER ELIMINATION: a power without a home city keeps"
+        " its units; default: njudge's (its units removed, its provinces and cities unowned)",
+    )
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -30,7 +36,9 @@ def _run(args: argparse.Namespace) -> int:
     except OSError as err:
         raise CommandError(f"cannot read {args.file}: {err.strerror}") from None
     try:
-        options = {"overspend": True} if args.overspend else {}
+        options: dict[str, object] = {"overspend": True} if args.overspend else {}
+        if args.play_on:
+            options["elimination"] = "play-on"
         game = adjudicate_file(text, seed=args.seed, options=options)
     except OrderFileError as err:
         raise CommandError(f"{args.file}: {err}") from None

@@ -23,12 +23,15 @@ Readings (docs/games/renaissance.md):
   (njudge rules.machiavelli, PLAYER ELIMINATION; the text does not say): then its
   excommunication (the Papacy's) or its crusade (the Turks', reconstructed: the same
   clause read for the Turks' form of the order) expires at once, and an eliminated power's
-  order of either kind fails.
+  order of either kind fails. That test, asked whenever an order is proclaimed or checked,
+  is the option ``elimination="play-on"``'s; by default (``njudge``) a power is eliminated
+  only at the end of a campaign (``elimination.py``, which ends its orders then), and
+  :func:`expire` and :func:`proclaim` are given the powers eliminated so far (``out``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from italia_kit.games.renaissance.expenses import Crusade, Excommunicate
@@ -82,16 +85,27 @@ def eliminated(state: RenaissanceState, m: Map, power: str) -> bool:
     return not home_countries_held(state, m, power)
 
 
+def _is_out(state: RenaissanceState, m: Map, power: str, out: Collection[str] | None) -> bool:
+    """``power`` eliminated: one of ``out`` (njudge: decided at a campaign's end), or by
+    the test of :func:`eliminated` now (``out`` None: the option ``play-on``)."""
+    return eliminated(state, m, power) if out is None else power in out
+
+
 def proclaim(
-    state: RenaissanceState, m: Map, power: str, order: Excommunicate | Crusade, note: Note
+    state: RenaissanceState,
+    m: Map,
+    power: str,
+    order: Excommunicate | Crusade,
+    note: Note,
+    out: Collection[str] | None = None,
 ) -> None:
     """Issue ``power``'s order now (Phase A or Phase C of ``state.turn``), or report why it
-    fails: used already, or an eliminated issuer."""
+    fails: used already, or an eliminated issuer (``out``: see :func:`_is_out`)."""
     kind = kind_of(order)
     if power in state.excommunications:
         note("expense_failed", RULE, f"{power} has used its {kind.event} already.")
         return
-    if eliminated(state, m, power):
+    if _is_out(state, m, power, out):
         note("expense_failed", RULE, f"{power} is eliminated: its {kind.event} is void.")
         return
     state.excommunications.append(power)
@@ -111,13 +125,14 @@ def cut_off(state: RenaissanceState) -> set[str]:
     }
 
 
-def expire(state: RenaissanceState, m: Map, note: Note) -> None:
-    """End the orders of an eliminated issuer (and those whose time is over)."""
+def expire(state: RenaissanceState, m: Map, note: Note, out: Collection[str] | None = None) -> None:
+    """End the orders of an eliminated issuer (``out``: see :func:`_is_out`) and those
+    whose time is over."""
     for kind in KINDS:
         record = _record(state, kind)
         if not record:
             continue
-        if eliminated(state, m, kind.issuer):
+        if _is_out(state, m, kind.issuer, out):
             for target in sorted(record):
                 note(
                     f"{kind.event}_ends",

@@ -14,7 +14,7 @@ out; the excommunication and the Turks' crusade are ``excommunication.py``'s.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from italia_kit.core import Context, IllegalActionError
@@ -127,9 +127,15 @@ def bribe_minimum(m: Map, unit: Unit, kind: str) -> int:
 
 
 def resolve_expenditure(
-    ctx: Context[RenaissanceState], m: Map, sheets: Mapping[str, Sequence[Expense]]
+    ctx: Context[RenaissanceState],
+    m: Map,
+    sheets: Mapping[str, Sequence[Expense]],
+    eliminated: Collection[str] | None = None,
 ) -> Spending:
-    """Carry out every power's expenses in the text's order; emit each outcome."""
+    """Carry out every power's expenses in the text's order; emit each outcome.
+    ``eliminated``:
+    the powers eliminated (njudge's reading), or None to test the issuer of an
+    excommunication now (``play-on``: ``excommunication.expire``)."""
     state = ctx.state
     out = Spending()
     powers = [p for p in state.treasury if p in sheets]
@@ -137,11 +143,11 @@ def resolve_expenditure(
     def note(kind: str, rule: str, text: str, **data: object) -> None:
         ctx.emit(kind, rule, f"{rule}: {text}", **data)
 
-    expire(state, m, note)  # EXCOMMUNICATION: an eliminated issuer's order is void
+    expire(state, m, note, eliminated)  # EXCOMMUNICATION: an eliminated issuer's order is void
     for power in powers:  # EXCOMMUNICATION and the Turks' Crusade
         for order in sheets[power]:
             if isinstance(order, Excommunicate | Crusade):
-                proclaim(state, m, power, order, note)
+                proclaim(state, m, power, order, note, eliminated)
     cut_off = excommunicated(state)
     for power in powers:  # a) Pay Bank
         for order in sheets[power]:

@@ -25,14 +25,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from italia_kit.core import Game, IllegalActionError
-from italia_kit.games.renaissance.mapdata import POWERS, UnknownPlaceError, game_map
+from italia_kit.games.renaissance.mapdata import POWERS, game_map
 from italia_kit.games.renaissance.rules import RenaissanceRules, SeasonOrders
 from italia_kit.games.renaissance.state import FIRST_YEAR, SEASONS, RenaissanceState
-from italia_kit.games.renaissance.units import Unit, power_named
+from italia_kit.games.renaissance.units import power_named
+from italia_kit.games.renaissance.variants import read_unit
 
 __all__ = ["OrderFile", "OrderFileError", "adjudicate_file", "read_order_file"]
-
-_SPECIAL = {"*": "mercenaries", "+": "militia", "!": "professionals"}
 
 
 class OrderFileError(ValueError):
@@ -104,26 +103,10 @@ def _state(order_file: OrderFile) -> RenaissanceState:
         )  # fmt: skip
         areas: set[str] = set()
         for number, power, item in order_file.position:
-            kind, _, place = item.partition(" ")
-            if not kind or kind[0].upper() not in "AFG" or kind[1:] not in ("", *_SPECIAL):
-                raise OrderFileError(
-                    f"line {number}: {item!r}: a unit is 'A Place', 'F Place' or 'G Place'"
-                )
             try:
-                where = m.resolve(place)
-            except UnknownPlaceError as err:
+                unit = read_unit(item, power, m)
+            except ValueError as err:
                 raise OrderFileError(f"line {number}: {err}") from None
-            top = m.top(where)
-            unit = Unit(
-                0,
-                power,
-                kind[0].upper(),
-                top,
-                where if where != top else None,
-                _SPECIAL.get(kind[1:]),
-            )
-            if unit.type == "F" and top in m.coasts and unit.coast is None:
-                raise OrderFileError(f"line {number}: name the coast of {top} (e.g. {top}/nc)")
             if unit.area in areas:
                 raise OrderFileError(f"line {number}: {item!r}: that place is taken")
             areas.add(unit.area)
@@ -138,7 +121,8 @@ def adjudicate_file(
     text: str, seed: int = 0, options: Mapping[str, Any] | None = None
 ) -> Game[RenaissanceState]:
     """The season of an order file, resolved (see the module docstring); ``options`` are
-    the game's rule options (``overspend``, ``storms``, ``severity``, ``fortresses``)."""
+    the game's rule options (``overspend``, ``storms``, ``severity``, ``fortresses``,
+    ``elimination``)."""
     order_file = read_order_file(text)
     rules = RenaissanceRules(dict(options or {}))
     game: Game[RenaissanceState] = Game(rules, _state(order_file), seed=seed)

@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from italia_kit.core import Game
+from italia_kit.games.renaissance.state import season_tag
 
 __all__ = ["campaign_report", "summary_text"]
 
 _MONEY = {
     "transfer", "loan", "repaid", "default", "expense_failed", "excommunication", "crusade",
-    "excommunication_ends", "crusade_ends",
+    "excommunication_ends", "crusade_ends", "treasury_lost",
 }  # fmt: skip
 _SPENDING = {
     "bribed", "bribe_failed", "relief", "pacified", "rebellion", "assassination",
     "assassination_failed",
 }  # fmt: skip
-_EVENTS = {"disaster", "eliminated", "liberated", "put_down", "end"}
+_EVENTS = {"disaster", "eliminated", "power_eliminated", "liberated", "put_down", "end"}
 
 
 def campaign_report(game: Game[Any], turn: int | None = None) -> str:
@@ -47,17 +49,27 @@ def campaign_report(game: Game[Any], turn: int | None = None) -> str:
         out += ["", "Events", *(f"  {t}" for t in found)]
     state = game.state
     out += ["", "Treasuries: " + ", ".join(f"{p} {d} d" for p, d in state.treasury.items())]
+    if state.eliminated:  # PLAYER ELIMINATION
+        gone = ", ".join(f"{p} ({season_tag(t)})" for p, t in state.eliminated.items())
+        out.append(f"Eliminated: {gone}")
     return "\n".join(out)
 
 
-def summary_text(game: Game[Any]) -> str:
-    """Cities, units and (the referee's view) treasuries of each seat at the end."""
+def summary_text(game: Game[Any], seats: Sequence[str] | None = None) -> str:
+    """Cities, units and (the referee's view) treasuries of each seat at the end; an
+    eliminated seat says when it left. ``seats``: the spec's (by default
+    ``whatif.seats_of``)."""
+    from italia_kit.games.renaissance.whatif import seats_of
+
     state = game.state
     out = [f"Renaissance Italy, {state.phase}: {len(game.actions)} sheets."]
-    for seat in state.seats:
+    for seat in seats if seats is not None else seats_of(state):
         cities = sum(owner == seat for owner in state.cities.values())
         units = len(state.units_of(seat))
-        out.append(f"  {seat:<9} {cities:>2} cities, {units:>2} units, {state.treasury[seat]:>3} d")
+        line = f"  {seat:<9} {cities:>2} cities, {units:>2} units, {state.treasury[seat]:>3} d"
+        if seat in state.eliminated:
+            line += f", eliminated in {season_tag(state.eliminated[seat])}"
+        out.append(line)
     if state.winner:
         out.append(f"{state.winner} wins.")
     return "\n".join(out)

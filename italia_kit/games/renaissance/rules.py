@@ -29,6 +29,8 @@ from italia_kit.core import (
 )
 from italia_kit.games.renaissance.budget import check_budget
 from italia_kit.games.renaissance.disasters import READINGS, strike
+from italia_kit.games.renaissance.elimination import READINGS as ELIMINATION
+from italia_kit.games.renaissance.elimination import check_named, end_of_campaign, refuse_sheet
 from italia_kit.games.renaissance.excommunication import expire, proclaim
 from italia_kit.games.renaissance.expenditure import (
     assassination_effects,
@@ -125,6 +127,8 @@ class RenaissanceRules:
         self.options = dict(options or {})
         self.ref = GameRef(self.game_id, self.options)
         self.map: Map = game_map(bool(self.options.get("fortresses", False)))
+        #: PLAYER ELIMINATION: njudge's (elimination.py) or the earlier 'play-on'
+        self.njudge_elimination = self.options.get("elimination", ELIMINATION[0]) == "njudge"
         # speed only, never state: a season's decisions (_chain: by (turn, step, seats),
         # then by how many seats are in) and, submitted out of order, by (turn, step,
         # seats, submitted); sheets read
@@ -142,6 +146,15 @@ class RenaissanceRules:
         """Does ``seat`` owe its sheet now (one of :meth:`decision`'s ``owing``)? The
         runner asks this on every submission, without the decision being made."""
         return state.step != "over" and seat not in state.sealed and seat in state.seats
+
+    def refusal(self, state: RenaissanceState, seat: str) -> IllegalActionError | None:
+        """The runner's refusal of a seat that owes nothing, when it has left the game
+        (PLAYER ELIMINATION, ``elimination.refuse_sheet``); None otherwise."""
+        try:
+            refuse_sheet(state, seat, "Phase A" if state.step == "adjust" else "Phase C")
+        except IllegalActionError as err:
+            return err
+        return None
 
     def decision(self, state: RenaissanceState) -> Decision | None:
         if state.step == "over":
@@ -223,6 +236,7 @@ class RenaissanceRules:
     def _check_sheet(self, state: RenaissanceState, action: Order, step: str, rule: str) -> None:
         seat = action.seat
         if seat not in state.seats:
+            refuse_sheet(state, seat, rule)  # PLAYER ELIMINATION: a seat that has left
             raise IllegalActionError(
                 rule, f"{seat!r} is not a seat (seats: {', '.join(state.seats)})"
             )
@@ -254,6 +268,7 @@ class RenaissanceRules:
                 if is_expense(line):
                     expense = parse_expense(line, self.map)
                     check_expense(expense, seat)
+                    check_named(expense, state.eliminated)
                     expenses.append(expense)
                     continue
                 parsed = parse_line(line, self.map)
@@ -328,6 +343,7 @@ class RenaissanceRules:
                 except OrderSyntaxError as err:
                     raise IllegalActionError("Phase C", str(err)) from None
                 check_expense(expense, seat)
+                check_named(expense, state.eliminated)
                 if isinstance(expense, Bribe) and expense.kind in ("buy", "buy_ag"):
                     return lines  # read in full on submission, the bought unit its own
                 read.append(expense)
@@ -360,7 +376,7 @@ class RenaissanceRules:
         if isinstance(action, Adjustments):
             self._check_sheet(state, action, "adjust", "Phase A")
             if not ctx.listed:
-                units, _ = self._phase_a_lines(action.seat, action.lines)
+                units, _ = self._phase_a_lines(action.seat, action.lines, state.eliminated)
                 check_adjustments(state, self.map, action.seat, units)
         elif isinstance(action, SeasonOrders):
             seat = action.seat
@@ -397,18 +413,18 @@ class RenaissanceRules:
                 units, orders = self._phase_a_lines(seat, state.sealed[seat])
                 apply_adjustments(ctx, self.map, seat, units)
                 for order in orders:
-                    proclaim(state, self.map, seat, order, self._note(ctx))
+                    proclaim(state, self.map, seat, order, self._note(ctx), self._out(state))
             state.sealed = {}
             state.step = "orders"
             return
         self._resolve(ctx)
 
     def _phase_a_lines(
-        self, seat: str, lines: tuple[str, ...]
+        self, seat: str, lines: tuple[str, ...], eliminated: Mapping[str, int] | None = None
     ) -> tuple[tuple[str, ...], list[Excommunicate | Crusade]]:
         """A Phase A sheet split: its Build / Maintain / Disband lines, and the
         Excommunicate or Crusade order the text allows 'during the Maintain units phase'
-        (checked as in Phase C)."""
+        (checked as in Phase C; against none of the powers ``eliminated``)."""
         if not any(is_expense(line) for line in lines):
             return lines, []
         units: list[str] = []
@@ -426,8 +442,14 @@ class RenaissanceRules:
                     "Phase A", f"{line!r}: expenditure orders are written in Phase C"
                 )
             check_expense(order, seat)
+            check_named(order, eliminated or {})
             orders.append(order)
         return tuple(units), orders
+
+    def _out(self, state: RenaissanceState) -> Mapping[str, int] | None:
+        """The powers out of the game for the EXCOMMUNICATION's expiry: those eliminated
+        (njudge), or None: tested whenever asked (``play-on``, excommunication.py)."""
+        return state.eliminated if self.njudge_elimination else None
 
     @staticmethod
     def _note(ctx: Context[RenaissanceState]) -> Callable[..., None]:
@@ -442,9 +464,11 @@ class RenaissanceRules:
         its effects; Autumn: next year's), the next season."""
         state = ctx.state
         before = position_of(state.units)
+        cities_before = dict(state.cities)  # PLAYER ELIMINATION's WARNING: the campaign's start
         sheets = {seat: self._sheet_at_resolution(state, seat, before) for seat in state.seats}
         state.units = dict(state.units)
-        spending = resolve_expenditure(ctx, self.map, {s: sh.expenses for s, sh in sheets.items()})
+        expenses = {s: sh.expenses for s, sh in sheets.items()}
+        spending = resolve_expenditure(ctx, self.map, expenses, self._out(state))
         assassination_effects(ctx, self.map, spending.assassinated)
         if state.season == "Summer":
             self._disaster(ctx, "plague")
@@ -511,7 +535,8 @@ class RenaissanceRules:
         state.sieges = result.sieges
         self._rebels_after_movement(ctx, orders, spending.assassinated)
         update_control(state, self.map, result.taken)
-        expire(state, self.map, self._note(ctx))  # EXCOMMUNICATION: the issuer eliminated
+        # EXCOMMUNICATION: the issuer eliminated
+        expire(state, self.map, self._note(ctx), self._out(state))
         if state.season in ("Spring", "Summer"):
             self._famine_effects(ctx)
         if state.season == "Autumn":
@@ -519,6 +544,10 @@ class RenaissanceRules:
                 self._disaster(ctx, "storm")
             state.famine = self._disaster(ctx, "famine")
         state.sealed = {}
+        if self.njudge_elimination:  # elimination.py: at the end of a campaign
+            end_of_campaign(ctx, self.map, cities_before)
+            if state.step == "over":  # no seat is left
+                return
         found = winner(state, self.map)
         if found is not None:
             state.winner, state.step = found, "over"

@@ -6,8 +6,13 @@ spend nothing), ``fortresses`` (njudge's advanced rule, off by default), ``sever
 (the reading of the plague, famine and storm severity roll: ``njudge_code``, the default,
 ``original_rules_per_njudge_tech_note`` or ``condottieri_and_sharcashmo_bot``),
 ``storms`` (njudge's storms after every Autumn, off by default: ``disasters.py``),
-``overspend`` (the text's reading of overspending, off by default: ``budget.py``) and
-``treasury`` (starting treasuries instead of 1454's, e.g. ``{"Milan": 40}``: a what-if).
+``overspend`` (the text's reading of overspending, off by default: ``budget.py``),
+``elimination`` (``njudge``, the default: a power holding no city of its home countries at
+the end of a campaign is removed from the board and leaves the table, ``elimination.py``;
+``play-on``: the earlier reading, its units play on), ``treasury`` (starting
+treasuries instead of 1454's, e.g. ``{"Milan": 40}``: a what-if) and ``variant``
+(what-ifs on the set-up, ``variants.py``: a shipped variant's name, a variant mapping or
+a list of them, e.g. ``"rich_milan"``: Milan starts with 30 more ducats).
 
 A what-if run (:func:`italia_kit.analysis.run_whatif`) records one row per seat and season
 (``whatif.py``: cities, units, Venice held, bribes); the score is the cities held.
@@ -28,9 +33,11 @@ from typing import Any
 
 from italia_kit.core import Game
 from italia_kit.games.renaissance.disasters import READINGS
-from italia_kit.games.renaissance.mapdata import POWERS
+from italia_kit.games.renaissance.elimination import READINGS as ELIMINATION
+from italia_kit.games.renaissance.mapdata import POWERS, game_map
 from italia_kit.games.renaissance.rules import RenaissanceRules
 from italia_kit.games.renaissance.state import RenaissanceState
+from italia_kit.games.renaissance.variants import apply_variants, shipped, variant_list
 from italia_kit.games.renaissance.whatif import METRIC_COLUMNS, METRIC_TYPES
 from italia_kit.games.spec import Chance, Dynamics, GameKind, GameSpec, Information
 
@@ -43,7 +50,9 @@ OPTIONS: Mapping[str, Any] = {
     "severity": "njudge_code",
     "storms": False,
     "overspend": False,
+    "elimination": ELIMINATION[0],
     "treasury": {},
+    "variant": [],
 }
 
 
@@ -66,6 +75,10 @@ def _checked(options: Mapping[str, Any]) -> dict[str, Any]:
     chosen["powers"] = [p for p in POWERS if p in powers]
     if chosen["severity"] not in READINGS:
         raise ValueError(f"renaissance: option 'severity' must be one of {', '.join(READINGS)}")
+    if chosen["elimination"] not in ELIMINATION:
+        raise ValueError(
+            f"renaissance: option 'elimination' must be one of {', '.join(ELIMINATION)}"
+        )
     for flag in ("fortresses", "storms", "overspend"):
         if not isinstance(chosen[flag], bool):
             raise ValueError(f"renaissance: option {flag!r} must be true or false")
@@ -78,22 +91,35 @@ def _checked(options: Mapping[str, Any]) -> dict[str, Any]:
             "renaissance: option 'treasury' maps powers to ducats (whole numbers >= 0),"
             f" not {treasury!r}"
         )
+    chosen["variant"] = variant_list(chosen["variant"])
+    _start(chosen)  # a bad change of a variant is refused now, naming it
     return chosen
+
+
+def _start(chosen: Mapping[str, Any]) -> RenaissanceState:
+    """The starting position: 1454's, the ``treasury`` option's ducats, the variants."""
+    m = game_map(bool(chosen["fortresses"]))
+    state = RenaissanceState.start(m, tuple(chosen["powers"]), chosen["years"])
+    state.treasury.update(chosen["treasury"])
+    apply_variants(state, m, chosen["variant"])
+    return state
 
 
 def renaissance(**options: Any) -> GameSpec:
     """The registry's factory of ``renaissance``."""
     chosen = _checked(options)
     seats = tuple(chosen["powers"])
+    # the options as given, a variant named by its file recorded as its changes (a save
+    # of a variant game replays without the file)
+    given = dict(options)
+    if "variant" in given:
+        given["variant"] = chosen["variant"]
 
     def rules() -> RenaissanceRules:
-        return RenaissanceRules(options)
+        return RenaissanceRules(given)
 
     def start(seed: int = 0, **kwargs: Any) -> Game[RenaissanceState]:
-        made = rules()
-        state = RenaissanceState.start(made.map, seats, chosen["years"])
-        state.treasury.update(chosen["treasury"])
-        return Game(made, state, seed=seed, **kwargs)
+        return Game(rules(), _start(chosen), seed=seed, **kwargs)
 
     def recorded(seed: int) -> Game[RenaissanceState]:
         from italia_kit.games.renaissance.whatif import record
@@ -103,7 +129,7 @@ def renaissance(**options: Any) -> GameSpec:
     def metrics(game: Game[Any]) -> Any:
         from italia_kit.games.renaissance.whatif import metrics as rows
 
-        return rows(game)
+        return rows(game, seats)
 
     def returns(game: Game[Any]) -> dict[str, float]:
         cities = game.state.cities
@@ -112,7 +138,7 @@ def renaissance(**options: Any) -> GameSpec:
     def summary(game: Game[Any]) -> str:
         from italia_kit.games.renaissance.report import summary_text
 
-        return summary_text(game)
+        return summary_text(game, seats)
 
     def random_orders(seed: int) -> Any:
         from italia_kit.games.renaissance.players import RandomOrdersPlayer
@@ -147,7 +173,7 @@ def renaissance(**options: Any) -> GameSpec:
         new_game=start,
         rules=rules,
         seat_of=lambda game, actor: actor,
-        options=dict(options),
+        options=given,
         board=board,
         bots={
             "random-orders": random_orders,
@@ -166,4 +192,5 @@ def renaissance(**options: Any) -> GameSpec:
         metrics=metrics,
         metric_columns=METRIC_COLUMNS,
         metric_types=METRIC_TYPES,
+        variants=dict(shipped()),
     )

@@ -20,6 +20,8 @@ def random_expenses(state: RenaissanceState, m: Map, power: str, rng: random.Ran
     money = state.treasury[power]
     mine = state.units_of(power)
     near = {p for u in mine for p in (u.province, *m.army_adj.get(u.province, ()))}
+    # the powers still in the game (PLAYER ELIMINATION: none other may be paid or attacked)
+    rivals = [p for p in POWERS if p != power and p not in state.eliminated]
     for _ in range(rng.choice((0, 0, 1, 2))):
         kind = rng.choice(("borrow", "counter", "bribe", "rebel", "assassinate", "pay"))
         if kind == "borrow" and power not in state.banned:
@@ -72,12 +74,12 @@ def random_expenses(state: RenaissanceState, m: Map, power: str, rng: random.Ran
                 if cost <= money:
                     lines.append(f"{province} Rebel {cost}")
                     money -= cost
-        elif kind == "assassinate" and money >= 30:
-            victim = rng.choice([p for p in POWERS if p != power])
+        elif kind == "assassinate" and money >= 30 and rivals:
+            victim = rng.choice(rivals)
             lines.append(f"Assassinate {victim} 30")
             money -= 30
-        elif kind == "pay" and money >= 3:
-            other = rng.choice([p for p in POWERS if p != power])
+        elif kind == "pay" and money >= 3 and rivals:
+            other = rng.choice(rivals)
             lines.append(f"Pay {other} 3")
             money -= 3
     return lines

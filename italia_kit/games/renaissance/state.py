@@ -71,6 +71,9 @@ class RenaissanceState:
     excommunications: list[str] = field(default_factory=list)  # who has used theirs
     notes: dict[str, str] = field(default_factory=dict)  # the sealed sheets' notes
     crusaded: dict[str, int] = field(default_factory=dict)  # the Turks' crusade: power -> last turn
+    #: PLAYER ELIMINATION (elimination.py): power -> the turn it was eliminated; an
+    #: eliminated seat has left ``seats``
+    eliminated: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def start(cls, m: Map, seats: tuple[str, ...], years: int) -> RenaissanceState:
@@ -141,10 +144,11 @@ class RenaissanceState:
             list(self.excommunications),
             dict(self.notes),
             dict(self.crusaded),
+            dict(self.eliminated),
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "seats": list(self.seats),
             "years": self.years,
             "units": [u.to_json() for u in self.units.values()],
@@ -167,6 +171,9 @@ class RenaissanceState:
             "notes": dict(self.notes),
             "crusaded": dict(self.crusaded),
         }
+        if self.eliminated:  # written once a power is out: other games' states read as before
+            out["eliminated"] = dict(self.eliminated)
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RenaissanceState:
@@ -193,6 +200,7 @@ class RenaissanceState:
             list(data["excommunications"]),
             dict(data["notes"]),
             {k: int(v) for k, v in data.get("crusaded", {}).items()},  # saves made before it
+            {k: int(v) for k, v in data.get("eliminated", {}).items()},
         )
 
     # -- questions ---------------------------------------------------------------------

@@ -28,14 +28,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from italia_kit.core import EventLog, Game, Player, replay_into
 from italia_kit.core.events import Event
 from italia_kit.games.renaissance.expenses import Bribe, is_expense, parse_expense
-from italia_kit.games.renaissance.mapdata import VENICE, game_map
+from italia_kit.games.renaissance.mapdata import POWERS, VENICE, game_map
 from italia_kit.games.renaissance.state import RenaissanceState, season_tag
 
 __all__ = ["METRIC_COLUMNS", "METRIC_TYPES", "KindsBySeat", "SeasonLog", "metrics", "record"]
@@ -114,9 +114,12 @@ def _snapshots(game: Game[Any]) -> dict[int, Snapshot]:
     return found
 
 
-def metrics(game: Game[Any]) -> Iterator[dict[str, Any]]:
-    """The rows of a finished game: every seat (in seat order) and season played."""
+def metrics(game: Game[Any], seats: Sequence[str] | None = None) -> Iterator[dict[str, Any]]:
+    """The rows of a finished game: every seat (in seat order) and season played; an
+    eliminated seat's rows go on (no cities, no units). ``seats``: the spec's (by default
+    the seats still at the table and every power eliminated, in the order of the powers)."""
     state: RenaissanceState = game.state
+    table = seats if seats is not None else seats_of(state)
     m = game_map()
     offered: dict[tuple[str, int], int] = {}
     won: dict[tuple[str, int], int] = {}
@@ -135,7 +138,7 @@ def metrics(game: Game[Any]) -> Iterator[dict[str, Any]]:
             power = event.text.partition("'s bribe")[0].rsplit(": ", 1)[-1]
             won[power, event.turn] = won.get((power, event.turn), 0) + 1
     for turn, (cities, units) in sorted(_snapshots(game).items()):
-        for power in state.seats:
+        for power in table:
             yield {
                 "power": power,
                 "turn": turn,
@@ -146,6 +149,12 @@ def metrics(game: Game[Any]) -> Iterator[dict[str, Any]]:
                 "bribe_ducats": offered.get((power, turn), 0),
                 "bribes_won": won.get((power, turn), 0),
             }
+
+
+def seats_of(state: RenaissanceState) -> tuple[str, ...]:
+    """The seats still at the table and the powers eliminated, in the order of the powers
+    (a game's seats when its spec is not at hand: the spec gives them exactly)."""
+    return tuple(p for p in POWERS if p in state.seats or p in state.eliminated)
 
 
 @dataclass(frozen=True)
