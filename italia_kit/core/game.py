@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import count, repeat
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from italia_kit.core.actions import Action, ActionCodec, ScriptDice
@@ -91,16 +92,38 @@ class Context(ChanceEvents, Generic[S]):
         ``(rule, text, data)``: the events :meth:`emit_as` would make one by one, at the
         cost of one call (an adjudication reports every unit of the board at once). Each
         row's data must be its own dict."""
+        rows = list(rows)
+        if rows:
+            rules, texts, data = zip(*rows, strict=True)
+            self.emit_columns(actor, kind, rules, texts, data)
+
+    def emit_columns(
+        self,
+        actor: str,
+        kind: str,
+        rules: Iterable[str],
+        texts: Iterable[str],
+        data: Iterable[dict[str, Any]],
+    ) -> None:
+        """:meth:`emit_each` with its rows given as three columns of one length (the
+        rules, the texts and the data dicts): the events are made without a Python-level
+        step per event (``map`` over ``zip``), for the runs a game reports every season.
+        Each data dict must be its own."""
         state = self.state
         log = self.log
-        turn, phase = state.turn, state.phase
-        seq = len(log)  # numbered as emit_as numbers them: the log's length, one by one
-        log.extend(
-            [
-                _new_tuple(Event, (seq + i, turn, actor, phase, kind, rule, text, data))
-                for i, (rule, text, data) in enumerate(rows)
-            ]
+        # numbered as emit_as numbers them: the log's length, one by one; Event(...)
+        # made as emit makes it (tuple.__new__), in C for the whole run
+        columns = zip(
+            count(len(log)),
+            repeat(state.turn),
+            repeat(actor),
+            repeat(state.phase),
+            repeat(kind),
+            rules,
+            texts,
+            data,
         )
+        log.extend(map(_new_tuple, repeat(Event), columns))
 
     def emit(self, kind: str, rule: str, text: str, **data: Any) -> Event:
         """Record one change of state: its kind, the rule applied and a plain sentence."""

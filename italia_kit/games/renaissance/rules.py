@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any, ClassVar
 
 from italia_kit.core import (
@@ -61,6 +62,9 @@ from italia_kit.games.renaissance.sheets import adjustment_menu, menu_orders
 from italia_kit.games.renaissance.state import RenaissanceState
 
 __all__ = ["Adjustments", "RenaissanceRules", "SeasonOrders"]
+
+#: the data of an outcome event, in this order: the unit's id and the result's word
+_OUTCOME_KEYS = ("unit", "result")
 
 
 @dataclass(frozen=True, slots=True)
@@ -498,15 +502,14 @@ class RenaissanceRules:
                 note=note,
             )
         state.notes = {}
-        outcomes = result.outcomes
-        ctx.emit_each(  # one event a unit, in the order of the ids
-            NO_ACTOR,
-            "outcome",
-            [
-                (o.clause, o.text, {"unit": uid, "result": o.result})
-                for uid, o in sorted(outcomes.items())
-            ],
-        )
+        # one event a unit, in the order of the ids (an Outcome's first field, unique),
+        # each with its own {"unit": uid, "result": result}: the columns made in C
+        if result.outcomes:  # (a board without units reports none)
+            uids, _, _, results, clauses, _, texts = zip(
+                *sorted(result.outcomes.values()), strict=True
+            )
+            data = map(dict, map(zip, repeat(_OUTCOME_KEYS), zip(uids, results, strict=True)))
+            ctx.emit_columns(NO_ACTOR, "outcome", clauses, texts, data)
         state.units = dict(sorted(result.units.items()))
         state.sieges = result.sieges
         self._rebels_after_movement(ctx, orders, spending.assassinated)
