@@ -1,0 +1,119 @@
+"""The third pass of the Renaissance-Italy game's shortcuts changes no game (issue 16).
+
+Each shortcut of this pass is played here beside the long way it replaces: the events of a
+run made in C (``Context.emit_columns``), control and cities set in one update
+(``season.update_control``), and the others named in each test's docstring.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from italia_kit import games
+from italia_kit.core import EventLog, Game
+from italia_kit.core.game import Context
+from italia_kit.core.randomness import Randomness
+from italia_kit.games.renaissance.mapdata import AUTONOMOUS, Map, game_map
+from italia_kit.games.renaissance.players import RandomOrdersPlayer
+from italia_kit.games.renaissance.season import update_control
+from italia_kit.games.renaissance.state import RenaissanceState
+from italia_kit.games.renaissance.units import Unit
+
+MAP = game_map()
+
+
+def _states(seeds: range, years: int = 1) -> list[RenaissanceState]:
+    """Copies of the states of seeded random games at every Phase C, and at the end."""
+    spec = games.load("renaissance", years=years)
+    found = []
+    for seed in seeds:
+        game: Game[Any] = spec.new_game(seed=seed)
+        players = {s: RandomOrdersPlayer(seed * 8 + i) for i, s in enumerate(spec.seats)}
+        while not game.is_over:
+            if game.state.step == "orders":
+                found.append(game.state.clone())
+            for seat in spec.seats:
+                game.submit(seat, players[seat].choose(game, seat))
+        found.append(game.state.clone())
+    return found
+
+
+def test_emit_columns_makes_the_events_emit_as_makes() -> None:
+    """Performance: ``emit_columns`` numbers and fills a run of events as ``emit_as`` one
+    by one does, each with its own data, on the plain log and on one that overrides
+    ``append``."""
+
+    class Noting(EventLog):
+        __slots__ = ("seen",)
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: list[int] = []
+
+        def append(self, event: Any) -> None:
+            self.seen.append(event.seq)
+            super().append(event)
+
+    state = games.load("renaissance", years=1).new_game(seed=1).state
+    rules = [f"rule {i}" for i in range(4)]
+    texts = [f"line {i}" for i in range(4)]
+    for log_type in (EventLog, Noting):
+        one, run = log_type(), log_type()
+        for log in (one, run):
+            Context(state, Randomness(seed=0), log).emit("x", "r", "first")
+        a = Context(state, Randomness(seed=0), one)
+        for i, (rule, text) in enumerate(zip(rules, texts, strict=True)):
+            a.emit_as("", "outcome", rule, text, unit=i)
+        data = [{"unit": i} for i in range(4)]
+        Context(state, Randomness(seed=0), run).emit_columns("", "outcome", rules, texts, data)
+        assert list(one) == list(run) and [e.seq for e in run] == list(range(5))
+        assert [e.data for e in run][1:] == data and run[1].data is data[0]
+        if isinstance(run, Noting):
+            assert run.seen == list(range(5))
+
+
+def _control_one_by_one(state: RenaissanceState, m: Map, taken: dict[str, str]) -> None:
+    """``update_control`` as it was written before this pass: every city set one by one."""
+    garrisons: dict[str, str] = {}
+    for unit in state.units.values():
+        if unit.type == "G":
+            garrisons[unit.province] = unit.power
+        elif unit.province not in m.seas and unit.power != AUTONOMOUS:
+            state.control[unit.province] = unit.power
+    for province in m.cities:
+        holder = garrisons.get(province)
+        if holder == AUTONOMOUS:
+            state.cities.pop(province, None)
+        elif holder is not None:
+            state.cities[province] = holder
+        elif province in state.control:
+            state.cities[province] = state.control[province]
+    for province, power in taken.items():
+        state.cities[province] = power
+        state.rebellions.pop(province, None)
+
+
+def test_update_control_sets_what_setting_each_city_sets() -> None:
+    """Control; Besiege: control and cities after ``update_control`` are those (and in
+    that order of keys) that setting every city one by one gives, on the positions of
+    seeded games, with a city taken by siege, an autonomous garrison in a city held by a
+    power and a city new to the cities."""
+    states = _states(range(3))
+    last = states[-1].clone()
+    # an autonomous garrison where a power's city was, and an army in an unheld city
+    held = next(p for p, power in last.cities.items() if power != AUTONOMOUS)
+    free = next(p for p in MAP.cities if p not in last.cities and p not in last.control)
+    last.units = {
+        **{u.uid: u for u in last.units.values() if u.province not in (held, free)},
+        900: Unit(900, AUTONOMOUS, "G", held),
+        901: Unit(901, "Milan", "A", free),
+    }
+    states.append(last)
+    for state in states:
+        taken = {next(iter(MAP.cities)): "Venice"}
+        short, long = state.clone(), state.clone()
+        update_control(short, MAP, taken)
+        _control_one_by_one(long, MAP, taken)
+        assert list(short.cities.items()) == list(long.cities.items())
+        assert list(short.control.items()) == list(long.control.items())
+        assert short.rebellions == long.rebellions
