@@ -15,6 +15,7 @@ from italia_kit.core.game import Context
 from italia_kit.core.randomness import Randomness
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, Map, game_map
 from italia_kit.games.renaissance.players import RandomOrdersPlayer
+from italia_kit.games.renaissance.position import position_of
 from italia_kit.games.renaissance.season import update_control
 from italia_kit.games.renaissance.state import RenaissanceState
 from italia_kit.games.renaissance.units import Unit
@@ -117,3 +118,17 @@ def test_update_control_sets_what_setting_each_city_sets() -> None:
         assert list(short.cities.items()) == list(long.cities.items())
         assert list(short.control.items()) == list(long.control.items())
         assert short.rebellions == long.rebellions
+
+
+def test_position_index_is_the_comprehensions_it_replaces() -> None:
+    """Performance: a position's index made in C (by area, by power in the order of the
+    ids, by power, type and province) is what one comprehension a question made."""
+    for state in _states(range(2)):
+        units = list(state.units.values())
+        here = position_of(state.units)
+        assert dict(here.by_area) == {u.area: u for u in units}
+        assert list(here.by_area) == [u.area for u in units]
+        for power in {u.power for u in units}:
+            mine = sorted((u for u in units if u.power == power), key=lambda u: u.uid)
+            assert here.of_power(power) == tuple(mine)
+        assert dict(here.by_ref) == {(u.power, u.type, u.province): u for u in units}
