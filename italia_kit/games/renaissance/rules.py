@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from italia_kit.core import (
@@ -117,6 +118,28 @@ class SeasonOrders(Order):
     season: str = ""
     lines: tuple[str, ...] = ()
     note: str = ""
+
+
+# the fields MILITARY ORDERS (b) compares of a unit and of the unit its order names
+_POWER = attrgetter("power")
+_TYPE_PROVINCE = attrgetter("type", "province")
+_UNIT = attrgetter("unit")
+
+
+def _refuse_foreign(
+    state: RenaissanceState, seat: str, orders: Mapping[int, MilitaryOrder]
+) -> None:
+    """MILITARY ORDERS (b): refuse the first order whose unit is not ``seat``'s, not
+    there, or not of the type and in the province the order names."""
+    for uid, order in orders.items():
+        unit = state.units.get(uid)
+        ref = order.unit
+        if unit is None or unit.power != seat:
+            raise IllegalActionError("MILITARY ORDERS (b)", f"{seat} has no unit {uid}")
+        if unit.type != ref.type or unit.province != ref.province:
+            raise IllegalActionError(
+                "MILITARY ORDERS (b)", f"{seat} has no {ref.type} in {ref.province} to order"
+            )
 
 
 class RenaissanceRules:
@@ -310,16 +333,16 @@ class RenaissanceRules:
         player's): each is read and checked as a submission reads it (the budget too, at
         submission); a sheet that buys a unit (BRIBES (f): its orders may name it) or a
         line that is no expense is not remembered, and is read in full instead."""
-        units = state.units
-        for uid, order in orders.items():
-            unit = units.get(uid)
-            ref = order.unit
-            if unit is None or unit.power != seat:
-                raise IllegalActionError("MILITARY ORDERS (b)", f"{seat} has no unit {uid}")
-            if unit.type != ref.type or unit.province != ref.province:
-                raise IllegalActionError(
-                    "MILITARY ORDERS (b)", f"{seat} has no {ref.type} in {ref.province} to order"
-                )
+        # MILITARY ORDERS (b) asked of all the orders at once, in C: every unit there,
+        # the seat's, of the type and in the province its order names
+        found = list(map(state.units.get, orders))
+        if not (
+            all(found)
+            and all(map(seat.__eq__, map(_POWER, found)))
+            and list(map(_TYPE_PROVINCE, found))
+            == list(map(_TYPE_PROVINCE, map(_UNIT, orders.values())))
+        ):
+            _refuse_foreign(state, seat, orders)
         lines = tuple(order_texts(orders.values()))
         read: list[Expense] = []
         if expenses:
