@@ -7,14 +7,16 @@ run made in C (``Context.emit_columns``), control and cities set in one update
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from italia_kit import games
 from italia_kit.core import EventLog, Game
 from italia_kit.core.game import Context
 from italia_kit.core.randomness import Randomness
+from italia_kit.core.streams import Stream
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, Map, game_map
-from italia_kit.games.renaissance.players import RandomOrdersPlayer
+from italia_kit.games.renaissance.players import RandomOrdersPlayer, seeded
 from italia_kit.games.renaissance.position import position_of
 from italia_kit.games.renaissance.season import update_control
 from italia_kit.games.renaissance.state import RenaissanceState
@@ -132,3 +134,31 @@ def test_position_index_is_the_comprehensions_it_replaces() -> None:
             mine = sorted((u for u in units if u.power == power), key=lambda u: u.uid)
             assert here.of_power(power) == tuple(mine)
         assert dict(here.by_ref) == {(u.power, u.type, u.province): u for u in units}
+
+
+def test_stream_randint_draws_as_random_randint() -> None:
+    """Performance: ``Stream.randint`` spells ``random.Random.randint`` out; it draws the
+    same numbers, notes the same draws, and rewinds to draw them again."""
+    actions: list[int] = []
+    stream = Stream("random", 9, actions)
+    theirs = random.Random(9)
+    bounds = [(0, 2**31), (1, 6), (0, 0), (-3, 3), (5, 2**40), (0, 1)] * 20
+    ours = [stream.randint(a, b) for a, b in bounds]
+    assert ours == [theirs.randint(a, b) for a, b in bounds]
+    actions.append(0)
+    again = [stream.randint(a, b) for a, b in bounds]
+    stream.rewind(1)
+    assert [stream.randint(a, b) for a, b in bounds] == again
+
+
+def test_seeded_generators_draw_as_random_random() -> None:
+    """Performance: the random player's sheet generator (``players.seeded``) is
+    ``random.Random(seed)``: the same state and the same draws of every kind."""
+    for seed in [0, 1, 7, 2**31, 2**31 - 1, 123456789]:
+        ours, theirs = seeded(seed), random.Random(seed)
+        assert ours.getstate() == theirs.getstate()
+        assert [ours.getrandbits(5) for _ in range(20)] == [
+            theirs.getrandbits(5) for _ in range(20)
+        ]
+        assert ours.choice("abcdefg") == theirs.choice("abcdefg")
+        assert ours.gauss() == theirs.gauss() and ours.random() == theirs.random()
