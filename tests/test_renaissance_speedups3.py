@@ -15,10 +15,16 @@ from italia_kit.core import EventLog, Game
 from italia_kit.core.game import Context
 from italia_kit.core.randomness import Randomness
 from italia_kit.core.streams import Stream
+from italia_kit.games.renaissance.checks import Board, check_order
+from italia_kit.games.renaissance.draws import KINDS, transports
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, Map, game_map
+from italia_kit.games.renaissance.notation import format_order
+from italia_kit.games.renaissance.options import options_for
+from italia_kit.games.renaissance.orders import Advance, Hold, MilitaryOrder
 from italia_kit.games.renaissance.players import RandomOrdersPlayer, seeded
 from italia_kit.games.renaissance.position import position_of
 from italia_kit.games.renaissance.season import update_control
+from italia_kit.games.renaissance.sheets import board_of, random_order
 from italia_kit.games.renaissance.state import RenaissanceState
 from italia_kit.games.renaissance.units import Unit
 
@@ -162,3 +168,60 @@ def test_seeded_generators_draw_as_random_random() -> None:
         ]
         assert ours.choice("abcdefg") == theirs.choice("abcdefg")
         assert ours.gauss() == theirs.gauss() and ours.random() == theirs.random()
+
+
+def _random_order_by_kinds(unit: Unit, board: Board, rng: random.Random) -> MilitaryOrder:
+    """The random order as it was drawn before the tables (``draws.py``): a kind by
+    ``rng.choice``, then its target, each order checked on the board."""
+    opts = options_for(board.map, unit.type, unit.province, unit.coast)
+    kinds = KINDS[unit.type]
+    for _ in range(4):
+        kind = rng.choice(kinds)
+        order: MilitaryOrder
+        if kind in ("advance", "support"):
+            if unit.type == "G":
+                order = opts.own_support
+            elif not opts.adjacent:
+                continue
+            else:
+                seq = opts.advances if kind == "advance" else opts.supports
+                order = rng.choice(seq).order
+        elif kind == "hold":
+            return opts.hold
+        elif kind == "convert":
+            order = rng.choice(opts.converts) if unit.type == "G" else opts.converts[0]
+        elif kind == "besiege":
+            order = opts.besiege
+        elif kind == "transport":
+            order = opts.transport
+        else:
+            moves = transports(unit, board)
+            if not moves:
+                continue
+            order = rng.choice(moves)
+        verdict = check_order(order, unit, board)
+        if isinstance(verdict, Advance):
+            return verdict
+        if verdict is None:
+            return order
+    return opts.hold
+
+
+def test_draw_tables_draw_the_orders_the_kinds_drew() -> None:
+    """Hold, Advance, Support, Besiege, Convert, Transport: the random order drawn from
+    a unit's table (the verdicts taken without the board where the board plays no part)
+    is the order drawing a kind and checking it gave, draw for draw, on the positions of
+    seeded games, for every unit."""
+    seen = 0
+    for state in _states(range(3)):
+        board = board_of(state, MAP)
+        for seed in range(3):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            for unit in state.units.values():
+                mine = random_order(unit, board, ours)
+                assert format_order(mine) == format_order(
+                    _random_order_by_kinds(unit, board, theirs)
+                )
+                seen += not isinstance(mine, Hold)
+            assert ours.getstate() == theirs.getstate()
+    assert seen > 500
