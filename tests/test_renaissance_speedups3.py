@@ -15,16 +15,18 @@ from italia_kit.core import EventLog, Game
 from italia_kit.core.game import Context
 from italia_kit.core.randomness import Randomness
 from italia_kit.core.streams import Stream
+from italia_kit.games.renaissance.adjudicator import hold_order
 from italia_kit.games.renaissance.checks import Board, check_order
 from italia_kit.games.renaissance.draws import KINDS, transports
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, Map, game_map
+from italia_kit.games.renaissance.movement import resolve_movement
 from italia_kit.games.renaissance.notation import format_order
 from italia_kit.games.renaissance.options import options_for
 from italia_kit.games.renaissance.orders import Advance, Hold, MilitaryOrder
 from italia_kit.games.renaissance.players import RandomOrdersPlayer, seeded
 from italia_kit.games.renaissance.position import position_of
 from italia_kit.games.renaissance.season import update_control
-from italia_kit.games.renaissance.sheets import board_of, random_order
+from italia_kit.games.renaissance.sheets import board_of, random_order, random_orders
 from italia_kit.games.renaissance.state import RenaissanceState
 from italia_kit.games.renaissance.units import Unit
 
@@ -225,3 +227,22 @@ def test_draw_tables_draw_the_orders_the_kinds_drew() -> None:
                 seen += not isinstance(mine, Hold)
             assert ours.getstate() == theirs.getstate()
     assert seen > 500
+
+
+def test_units_without_orders_resolve_as_units_given_their_hold() -> None:
+    """MILITARY ORDERS 4, Hold: the resolver looks only at the units with an order other
+    than Hold, and gives a unit without one its Hold when asked (``Resolver.order_of``);
+    the season resolved so is the season with every such unit given its Hold, outcome
+    for outcome, on the positions of seeded games with random orders for some powers."""
+    for state in _states(range(2)):
+        for seed, powers in enumerate((("Milan", "Venice"), state.seats)):
+            orders: dict[int, MilitaryOrder] = {}
+            for power in powers:
+                orders.update(random_orders(state, MAP, power, random.Random(seed)))
+            every = {uid: orders.get(uid) or hold_order(u) for uid, u in state.units.items()}
+            kwargs: dict[str, Any] = {"rebellions": state.rebellions, "sieges": state.sieges}
+            short = resolve_movement(MAP, state.units, orders, **kwargs)
+            long = resolve_movement(MAP, state.units, every, **kwargs)
+            assert short.outcomes == long.outcomes
+            assert short.units == long.units and short.sieges == long.sieges
+            assert short.taken == long.taken and short.standoffs == long.standoffs

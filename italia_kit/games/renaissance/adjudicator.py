@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import count
+from operator import attrgetter
 from typing import NamedTuple
 
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
@@ -49,6 +51,7 @@ from italia_kit.games.renaissance.units import Unit, city_area
 __all__ = ["Move", "Resolver"]
 
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
+_AREA = attrgetter("area")
 
 
 class Move(NamedTuple):
@@ -78,27 +81,34 @@ class Resolver:
     checked: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
+        units = self.units
+        given = self.orders
         self.into: dict[str, list[int]] = {}
         self.supports: dict[tuple[str, str], list[int]] = {}
-        self.occupant: dict[str, int] = {u.area: uid for uid, u in self.units.items()}
+        self.occupant: dict[str, int] = dict(zip(map(_AREA, units.values()), units, strict=True))
         #: the units whose Besiege is possible, in the order of the units
         self.besieging: list[int] = []
+        #: each unit's place in the order of the units (the order the lists above keep)
+        self.rank: dict[int, int] = dict(zip(units, count()))
+        # the units with an order other than Hold, in the order of the units: a unit
+        # without an order holds (MILITARY ORDERS 4: order_of), and a Hold is possible
+        # and no move, so neither is looked at here
+        acting = [uid for uid, order in given.items() if type(order) is not Hold and uid in units]
+        acting.sort(key=self.rank.__getitem__)
+        #: the units of ``acting``, as a set
+        self.acting: frozenset[int] = frozenset(acting)
         checked = self.checked
-        m = self.board.map
-        given = self.orders
-        for uid, unit in self.units.items():
-            order = given.get(uid)
-            if order is None or type(order) is Hold:  # a Hold is possible and no move
-                if order is None:  # MILITARY ORDERS 4: a unit without an order holds
-                    given[uid] = options_for(m, unit.type, unit.province, unit.coast).hold
-                continue
-            verdict = None if uid in checked else check_order(order, unit, self.board)
+        board = self.board
+        for uid in acting:
+            unit = units[uid]
+            order = given[uid]
+            verdict = None if uid in checked else check_order(order, unit, board)
             if isinstance(verdict, Impossible):
                 self.impossible[uid] = verdict
-                order = options_for(m, unit.type, unit.province, unit.coast).hold
+                order = options_for(board.map, unit.type, unit.province, unit.coast).hold
             elif isinstance(verdict, Advance):
                 order = verdict
-            self.orders[uid] = order
+            given[uid] = order
             move = self._move_of(unit, order)
             if move is not None:
                 self.moves[uid] = move
@@ -111,6 +121,17 @@ class Resolver:
         self.state: dict[int, int] = dict.fromkeys(self.moves, _UNRESOLVED)
         self.result: dict[int, bool] = dict.fromkeys(self.moves, False)
         self.deps: list[int] = []
+
+    def order_of(self, uid: int) -> MilitaryOrder:
+        """The order unit ``uid`` carries out: its own (with its coast named), the Hold
+        of an impossible one, or, a unit without an order, its Hold (MILITARY ORDERS 4),
+        kept in :attr:`orders` from then on."""
+        order = self.orders.get(uid)
+        if order is None:
+            unit = self.units[uid]
+            hold = options_for(self.board.map, unit.type, unit.province, unit.coast).hold
+            order = self.orders[uid] = hold
+        return order
 
     def _move_of(self, unit: Unit, order: MilitaryOrder) -> Move | None:
         if isinstance(order, Advance):
@@ -288,7 +309,7 @@ class Resolver:
         unit = self.units[other]
         if other in self.moves:
             return 0 if self.succeeds(other) else unit.strength
-        if isinstance(self.orders[other], Support):
+        if isinstance(self.orders.get(other), Support):
             return unit.strength  # Support (a): a support order is not supported
         return unit.strength + self.support(unit.power, area)
 
