@@ -569,11 +569,11 @@ class RenaissanceRules:
         in a struck sea area sinks (njudge)."""
         state = ctx.state
         hit = strike(ctx, self.map, which, str(self.options.get("severity", READINGS[0])))
-        if which == "plague":
+        if which == "plague" and hit:  # (a pass over the units only if a province is struck)
             for unit in [u for u in state.units.values() if u.province in hit]:
                 del state.units[unit.uid]
                 ctx.emit("eliminated", "PLAGUE", f"PLAGUE: {unit} dies.", unit=unit.uid)
-        if which == "storm":
+        if which == "storm" and hit:
             rule = "STORMS (njudge)"
             for unit in [u for u in state.units.values() if u.type == "F" and u.province in hit]:
                 del state.units[unit.uid]
@@ -585,7 +585,9 @@ class RenaissanceRules:
         garrisons included; the famine ends after Summer (renaissance-facts 2.4,
         reconstructed)."""
         state = ctx.state
-        for unit in [u for u in state.units.values() if u.province in state.famine]:
+        starving = set(state.famine)  # (most years none: no pass over the units)
+        dead = [u for u in state.units.values() if u.province in starving] if starving else []
+        for unit in dead:
             del state.units[unit.uid]
             ctx.emit("eliminated", "FAMINE", f"FAMINE: {unit} starves.", unit=unit.uid)
         if state.season == "Summer":
