@@ -108,16 +108,18 @@ def test_update_control_sets_what_setting_each_city_sets() -> None:
     """Control; Besiege: control and cities after ``update_control`` are those (and in
     that order of keys) that setting every city one by one gives, on the positions of
     seeded games, with a city taken by siege, an autonomous garrison in a city held by a
-    power and a city new to the cities."""
+    power, an autonomous army and a city new to the cities."""
     states = _states(range(3))
     last = states[-1].clone()
     # an autonomous garrison where a power's city was, and an army in an unheld city
     held = next(p for p, power in last.cities.items() if power != AUTONOMOUS)
     free = next(p for p in MAP.cities if p not in last.cities and p not in last.control)
+    rebel = next(p for p in MAP.army_adj if p not in (held, free) and p in last.control)
     last.units = {
-        **{u.uid: u for u in last.units.values() if u.province not in (held, free)},
+        **{u.uid: u for u in last.units.values() if u.province not in (held, free, rebel)},
         900: Unit(900, AUTONOMOUS, "G", held),
         901: Unit(901, "Milan", "A", free),
+        902: Unit(902, AUTONOMOUS, "A", rebel),  # controls nothing
     }
     states.append(last)
     for state in states:

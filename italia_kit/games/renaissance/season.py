@@ -18,7 +18,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from operator import itemgetter
+from itertools import compress
+from operator import attrgetter, itemgetter
 from typing import Any, cast
 
 import yaml
@@ -271,13 +272,21 @@ def update_control(state: RenaissanceState, m: Map, taken: dict[str, str]) -> No
     >>> state.control["Genoa"], state.cities["Genoa"], "Pisa" in state.cities
     ('Milan', 'Milan', False)
     """
-    seas, control, cities = m.seas, state.control, state.cities
-    garrisons: dict[str, str] = {}
-    for unit in state.units.values():  # one pass: armies and fleets, then garrisons
-        if unit.type == "G":
-            garrisons[unit.province] = unit.power
-        elif unit.province not in seas and unit.power != AUTONOMOUS:
-            control[unit.province] = unit.power
+    control, cities = state.control, state.cities
+    # the armies and fleets, and the garrisons, each in the order of the units (in C)
+    units = list(state.units.values())
+    kinds = list(map(_TYPE, units))
+    moving = list(compress(units, map(_GARRISON.__ne__, kinds)))
+    staying = list(compress(units, map(_GARRISON.__eq__, kinds)))
+    # an army or a fleet controls its province, not a sea, nor for the autonomous: set
+    # in the order of the units in one update (as one by one: a new province comes last)
+    holders = dict(zip(map(_PROVINCE, moving), map(_POWER, moving), strict=True))
+    for sea in m.seas.intersection(holders):
+        del holders[sea]
+    if AUTONOMOUS in holders.values():
+        holders = {p: power for p, power in holders.items() if power != AUTONOMOUS}
+    control.update(holders)
+    garrisons = dict(zip(map(_PROVINCE, staying), map(_POWER, staying), strict=True))
     # each city's holder: its garrison's power, else its province's controller, else
     # unchanged (None: left out); set in the map's order in one update (a key there
     # already keeps its place, a new one comes last, as setting them one by one does),
@@ -294,6 +303,10 @@ def update_control(state: RenaissanceState, m: Map, taken: dict[str, str]) -> No
 
 
 _HELD = itemgetter(1)  # a (city, holder) pair with a holder
+_TYPE = attrgetter("type")
+_PROVINCE = attrgetter("province")
+_POWER = attrgetter("power")
+_GARRISON = "G"
 
 
 def home_countries_held(state: RenaissanceState, m: Map, power: str) -> list[str]:
