@@ -384,13 +384,8 @@ class RenaissanceRules:
 
     def apply(self, ctx: Context[RenaissanceState], action: Action) -> None:
         state = ctx.state
-        if isinstance(action, Adjustments):
-            self._check_sheet(state, action, "adjust", "Phase A")
-            if not ctx.listed:
-                units, _ = self._phase_a_lines(action.seat, action.lines)
-                check_adjustments(state, self.map, action.seat, units)
-        elif isinstance(action, SeasonOrders):
-            seat = action.seat
+        seat = action.seat if isinstance(action, Order) else ""
+        if isinstance(action, SeasonOrders):  # (every season; Adjustments only in Spring)
             if not (  # the usual sheet: its seat owes it this season (else the refusal)
                 state.step == "orders"
                 and action.season == state.tag
@@ -399,24 +394,29 @@ class RenaissanceRules:
             ):
                 self._check_sheet(state, action, "orders", "Phase C")
             if not ctx.listed:
-                sheet = self.read_sheet(state, action.seat, action.lines)
-                if not self.options.get("overspend", False):  # budget.py: the reading
-                    check_budget(state, action.seat, sheet.expenses)
+                cached = self._sheets.get((seat, action.lines))  # read_sheet's own hit
+                if cached is not None and cached[0] is position_of(state.units):
+                    expenses = cached[1].expenses
+                else:
+                    expenses = self.read_sheet(state, seat, action.lines).expenses
+                # budget.py: the reading (a sheet without expenses spends nothing)
+                if expenses and not self.options.get("overspend", False):
+                    check_budget(state, seat, expenses)
+            if action.note:
+                state.notes[seat] = action.note
+            rule = "Phase C"
+        elif isinstance(action, Adjustments):
+            self._check_sheet(state, action, "adjust", "Phase A")
+            if not ctx.listed:
+                units, _ = self._phase_a_lines(seat, action.lines)
+                check_adjustments(state, self.map, seat, units)
+            rule = "Phase A"
         else:
             raise IllegalActionError("Phase C", f"{action.kind!r} is not an action of this game")
-        state.sealed[action.seat] = action.lines
-        if isinstance(action, SeasonOrders) and action.note:
-            state.notes[action.seat] = action.note
-        text = f"{state.phase}: {action.seat} submits its sheet (sealed)."
-        lines = list(action.lines)
-        ctx.emit_as(
-            action.seat,
-            "sheet",
-            "Phase C" if state.step == "orders" else "Phase A",
-            text,
-            lines=lines,
-            visible_to=[action.seat],
-        )
+        lines = action.lines
+        state.sealed[seat] = lines
+        text = f"{state.phase}: {seat} submits its sheet (sealed)."
+        ctx.emit_as(seat, "sheet", rule, text, lines=list(lines), visible_to=[seat])
         if len(state.sealed) < len(state.seats):
             return
         if state.step == "adjust":
