@@ -309,10 +309,11 @@ class Game(Generic[S]):
         else:
             trusted = listed is not None and listed[0] == len(actions) and _holds(listed[1], action)
             # an action just listed is one of a game not over (legal_actions lists none then)
-            if not trusted:
+            # (seat_checked: the seat owes the pending decision, so the game is not over)
+            if not trusted and not seat_checked:
                 if self._over(ctx.state):
                     raise IllegalActionError("5.0", "the game is over: no action is pending")
-                if isinstance(action, Order) and not seat_checked:
+                if isinstance(action, Order):
                     self._check_seat(action.seat)
             rules = self.rules
             ctx.listed = trusted
