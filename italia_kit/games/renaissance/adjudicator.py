@@ -118,6 +118,17 @@ class Resolver:
                 self.supports.setdefault((power, order.into), []).append(uid)
             elif isinstance(order, Besiege):
                 self.besieging.append(uid)
+        # CONFLICTS (b): each move met by a move the other way along the same route (two
+        # units swapping places, neither transported), found once
+        occupant, moves = self.occupant, self.moves
+        self.swaps: dict[int, int] = {}
+        for uid, move in moves.items():
+            other = occupant.get(move.target)
+            back = moves.get(other) if other is not None and not move.via else None
+            if back is not None and not back.via and back.target == move.origin:
+                self.swaps[uid] = back.uid
+        #: the provinces in rebellion (REBELLIONS (g) asks of them only if there are any)
+        self.rebellions = board.rebellions
         self.state: dict[int, int] = dict.fromkeys(self.moves, _UNRESOLVED)
         self.result: dict[int, bool] = dict.fromkeys(self.moves, False)
         self.deps: list[int] = []
@@ -199,25 +210,21 @@ class Resolver:
     def _adjudicate(self, uid: int) -> bool:
         move = self.moves[uid]
         attack = self.attack(uid)
-        other = self.head_to_head(uid)
+        other = self.swaps.get(uid)
         if other is not None:
             if attack <= self.defend(other):
                 return False
         elif attack <= self.hold(move.target):
             return False
-        return all(attack > self.prevent(m) for m in self.into[move.target] if m != uid)
+        for rival in self.into[move.target]:  # Advance (c): beat every other move there
+            if rival != uid and attack <= self.prevent(rival):
+                return False
+        return True
 
     # -- derived decisions ---------------------------------------------------------------
     def head_to_head(self, uid: int) -> int | None:
         """The unit moving the other way along the same route, if any (CONFLICTS (b))."""
-        move = self.moves[uid]
-        if move.via:
-            return None
-        other = self.occupant.get(move.target)
-        back = self.moves.get(other) if other is not None else None
-        if back is None or back.via or back.target != move.origin:
-            return None
-        return other
+        return self.swaps.get(uid)
 
     def dislodged(self, uid: int) -> bool:
         """Is unit ``uid`` (one that does not leave) driven out?"""
@@ -287,12 +294,14 @@ class Resolver:
         move = self.moves[uid]
         if move.via and not self.path_ok(uid):
             return 0
-        base = self.units[uid].strength + self.rebels(move.power, move.target)
+        base = self.units[uid].strength
+        if self.rebellions:
+            base += self.rebels(move.power, move.target)
         other = self.occupant.get(move.target)
         leaving = (
             other is not None
             and other in self.moves
-            and self.head_to_head(uid) is None
+            and uid not in self.swaps
             and self.succeeds(other)
         )
         if other is None or leaving:
@@ -321,10 +330,12 @@ class Resolver:
         move = self.moves[uid]
         if move.via and not self.path_ok(uid):
             return 0
-        other = self.head_to_head(uid)
+        other = self.swaps.get(uid)
         if other is not None and self.succeeds(other):
             return 0
-        strength = self.units[uid].strength + self.rebels(move.power, move.target)
+        strength = self.units[uid].strength
+        if self.rebellions:
+            strength += self.rebels(move.power, move.target)
         return strength + self.support(move.power, move.target)
 
     def resolve_all(self) -> dict[int, bool]:
