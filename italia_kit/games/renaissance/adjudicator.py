@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from itertools import count
-from operator import attrgetter
+from itertools import compress, count, repeat
+from operator import attrgetter, is_not
 from typing import NamedTuple
 
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
@@ -93,7 +93,9 @@ class Resolver:
         # the units with an order other than Hold, in the order of the units: a unit
         # without an order holds (MILITARY ORDERS 4: order_of), and a Hold is possible
         # and no move, so neither is looked at here
-        acting = [uid for uid, order in given.items() if type(order) is not Hold and uid in units]
+        acting = list(compress(given, map(is_not, map(type, given.values()), repeat(Hold))))
+        if not given.keys() <= units.keys():  # (orders of units not there: left alone)
+            acting = [uid for uid in acting if uid in units]
         acting.sort(key=self.rank.__getitem__)
         #: the units of ``acting``, as a set
         self.acting: frozenset[int] = frozenset(acting)
