@@ -14,10 +14,10 @@ military orders; ``expenses.is_expense`` tells them apart.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import repeat
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from italia_kit.core import (
     NO_ACTOR,
@@ -68,23 +68,22 @@ __all__ = ["Adjustments", "RenaissanceRules", "SeasonOrders"]
 _OUTCOME_KEYS = ("unit", "result")
 
 
-@dataclass(frozen=True, slots=True)
-class Sheet:
+class Sheet(NamedTuple):
     """A Phase C sheet read: orders by unit, strait permissions, expenses in its order.
 
     ``checked_on`` is set on a sheet the kit's own players made of orders each already
     checked possible (``checks.check_order``) on the season's units with the rebellions and
     sieges given, and no strait permission (a permission only opens a strait): while the
-    position is still that one at resolution, the adjudicator need not check them again."""
+    position is still that one at resolution, the adjudicator need not check them again.
+    A named tuple, not a frozen dataclass: a season reads some ten, and a tuple is the
+    cheapest immutable record to make."""
 
     orders: dict[int, MilitaryOrder]
     permits: set[tuple[str, str, str]]
     expenses: list[Expense]
-    checked_on: tuple[dict[str, str], dict[str, tuple[int, int]]] | None = field(
-        default=None, compare=False
-    )
+    checked_on: tuple[dict[str, str], dict[str, tuple[int, int]]] | None = None
     #: every order line found its unit (none was dropped as not the seat's)
-    complete: bool = field(default=False, compare=False)
+    complete: bool = False
 
     def on_units(self, position: Position, seat: str) -> Sheet:
         """A complete sheet read again on the units of ``position`` (after bribes,
