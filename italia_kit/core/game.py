@@ -64,21 +64,32 @@ class Context(ChanceEvents, Generic[S]):
     it again, as python-chess's ``push`` trusts a move that ``push_san`` would check.
     """
 
-    __slots__ = ("dice", "listed", "log", "state")
+    __slots__ = ("_events", "dice", "listed", "log", "state")
 
     def __init__(self, state: S, dice: Randomness, log: EventLog) -> None:
         self.state = state
         self.dice = dice
         self.log = log
         self.listed = False
+        # a plain EventLog's own list, appended to and measured in C by emit and emit_as
+        # (two Python-level calls an event saved); a log of another type (one that
+        # overrides append, say) is called as it is
+        self._events: list[Event] | None = log._events if type(log) is EventLog else None
 
     def emit_as(self, actor: str, kind: str, rule: str, text: str, **data: Any) -> Event:
         """:meth:`emit` for an event of another actor than the state's: a seat's sealed
         orders, or (``actor`` :data:`~italia_kit.core.events.NO_ACTOR`) an adjudication."""
         state = self.state
-        log = self.log
         # as in emit: the tuple made without the named tuple's Python-level __new__ (a
-        # resolution reports every unit through here)
+        # resolution reports every unit through here), on the plain log's list in C
+        events = self._events
+        if events is not None:
+            event = _new_tuple(
+                Event, (len(events), state.turn, actor, state.phase, kind, rule, text, data)
+            )
+            events.append(event)
+            return event
+        log = self.log
         event = _new_tuple(
             Event, (len(log), state.turn, actor, state.phase, kind, rule, text, data)
         )
@@ -128,11 +139,19 @@ class Context(ChanceEvents, Generic[S]):
     def emit(self, kind: str, rule: str, text: str, **data: Any) -> Event:
         """Record one change of state: its kind, the rule applied and a plain sentence."""
         state = self.state
-        log = self.log
         # Event(...) itself, without the named tuple's own __new__ (a Python function): a
-        # game makes an event every few actions
+        # game makes an event every few actions; on the plain log's list in C
+        events = self._events
+        actor = state.actor
+        if events is not None:
+            event = _new_tuple(
+                Event, (len(events), state.turn, actor, state.phase, kind, rule, text, data)
+            )
+            events.append(event)
+            return event
+        log = self.log
         event = _new_tuple(
-            Event, (len(log), state.turn, state.actor, state.phase, kind, rule, text, data)
+            Event, (len(log), state.turn, actor, state.phase, kind, rule, text, data)
         )
         log.append(event)
         return event
