@@ -52,6 +52,7 @@ __all__ = ["Move", "Resolver"]
 
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
 _AREA = attrgetter("area")
+_new_tuple = tuple.__new__  # a Move made without the named tuple's Python-level __new__
 
 
 class Move(NamedTuple):
@@ -101,6 +102,7 @@ class Resolver:
         self.acting: frozenset[int] = frozenset(acting)
         checked = self.checked
         board = self.board
+        coast_of = board.map.coast_of
         for uid in acting:
             unit = units[uid]
             order = given[uid]
@@ -111,7 +113,13 @@ class Resolver:
             elif isinstance(verdict, Advance):
                 order = verdict
             given[uid] = order
-            move = self._move_of(unit, order)
+            move: Move | None
+            if type(order) is Advance:  # most moves: _move_of's first case, spelt out
+                to = order.to
+                target = coast_of.get(to, to)  # (Map.top)
+                move = _new_tuple(Move, (uid, unit.power, unit.area, target, to, order.via, None))
+            else:
+                move = self._move_of(unit, order)
             if move is not None:
                 self.moves[uid] = move
                 self.into.setdefault(move.target, []).append(uid)

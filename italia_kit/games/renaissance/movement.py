@@ -158,7 +158,7 @@ def resolve_movement(
             if done[x]:
                 winners[area] = x
                 break
-    moves, orders = res.moves, res.orders
+    moves, orders, coast_of = res.moves, res.orders, m.coast_of
     # most units: no order or a Hold, and nobody came (their outcome made once, _HELD)
     attacked = set(map(res.occupant.get, res.into))
     quiet = units.keys() - res.acting - attacked
@@ -182,7 +182,7 @@ def resolve_movement(
                 after[uid] = unit.moved(unit.province, coast, move.new_type)
             else:
                 dest = move.dest
-                top = m.top(dest)
+                top = coast_of.get(dest, dest)  # (Map.top)
                 after[uid] = unit.moved(top, dest if dest != top else None)
             outcomes[uid] = _outcome(res, done, uid)
             continue
