@@ -1,4 +1,4 @@
-"""The random player's draw of one unit's order, as a table made once per unit type and place.
+"""The random player's draw of a unit's order, from a table made once per unit type and place.
 
 A random order (``sheets.random_order``) draws a kind of order first (``KINDS``: a Hold, an
 Advance, a Support, a Besiege, a Convert, a Transport, or a transported Advance), then,
@@ -23,7 +23,7 @@ gives the same orders as before the tables.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
@@ -32,7 +32,7 @@ from italia_kit.games.renaissance.options import DYNAMIC, Picked, options_for
 from italia_kit.games.renaissance.orders import Advance, MilitaryOrder, UnitRef
 from italia_kit.games.renaissance.units import Unit
 
-__all__ = ["KINDS", "DrawTable", "draw_order", "known_table", "pick", "table_of", "transports"]
+__all__ = ["KINDS", "DrawTable", "draw_orders", "known_table", "pick", "table_of", "transports"]
 
 T = TypeVar("T")
 
@@ -119,59 +119,80 @@ def table_of(m: Map, type: str, province: str, coast: str | None) -> DrawTable:
     return made
 
 
-def draw_order(
-    table: DrawTable,
-    unit: Unit,
-    board: Board,
-    rng: random.Random,
-    bits: Callable[[int], int] | None,
-) -> MilitaryOrder:
-    """A random order for ``unit`` (of ``table``'s type and place) that is not impossible
-    on ``board``: see the module docstring. ``bits`` is ``rng.getrandbits`` for a
-    ``random.Random`` (``pick``'s draws written out), None for a generator of another
-    type (``rng.choice`` draws then)."""
-    steps, width = table.steps, table.width
-    n = len(steps)
-    order: MilitaryOrder
-    ready: Any
-    for _ in range(4):
-        if bits is None:
-            r = rng.choice(range(n))  # the index choice(steps) takes
-        else:  # pick(rng, steps), written out
-            r = bits(width)
-            while r >= n:
-                r = bits(width)
-        what, item = steps[r]
-        if what == PICK:
-            size = len(item)
-            if bits is None:
-                r = rng.choice(range(size))
-            else:  # pick(rng, item), written out
-                k = size.bit_length()
-                r = bits(k)
-                while r >= size:
-                    r = bits(k)
-            order, ready = item[r]
-        elif what == HOLD:
-            return item  # type: ignore[no-any-return]
-        elif what == ONE:
-            order, ready = item
-        elif what == AGAIN:
+def draw_orders(
+    units: Iterable[Unit], board: Board, rng: random.Random, orders: dict[int, MilitaryOrder]
+) -> bool:
+    """A random order into ``orders`` for each of ``units`` not in it already, in their
+    order, each not impossible on ``board`` (see the module docstring); the fleet of a
+    transported advance is ordered to transport, before its turn if it comes later
+    (True then: ``orders`` is not in the order of ``units``). One loop for a power's
+    units: a season draws some thirty orders, and a call a unit would cost a third of a
+    draw. With a generator of another type than ``random.Random`` the draws are its
+    ``choice``'s."""
+    m = board.map
+    by_area = board.by_area
+    exact = type(rng) is random.Random
+    bits = rng.getrandbits  # (pick's draws written out when exact)
+    ahead = False
+    for unit in units:
+        uid = unit.uid
+        if uid in orders:
             continue
-        else:  # CARRIED
-            moves = transports(unit, board)
-            if not moves:
+        key = (m, unit.type, unit.province, unit.coast)
+        steps, width = known_table(key) or table_of(*key)
+        n = len(steps)
+        order: MilitaryOrder
+        ready: Any
+        for _ in range(4):
+            if exact:  # pick(rng, steps), written out
+                r = bits(width)
+                while r >= n:
+                    r = bits(width)
+            else:
+                r = rng.choice(range(n))  # the index choice(steps) takes
+            what, item = steps[r]
+            if what == PICK:
+                size = len(item)
+                if exact:  # pick(rng, item), written out
+                    k = size.bit_length()
+                    r = bits(k)
+                    while r >= size:
+                        r = bits(k)
+                else:
+                    r = rng.choice(range(size))
+                tried, ready = item[r]
+            elif what == HOLD:
+                order = item
+                break
+            elif what == ONE:
+                tried, ready = item
+            elif what == AGAIN:
                 continue
-            order, ready = pick(rng, moves), DYNAMIC
-        if ready is DYNAMIC:
-            verdict = check_order(order, unit, board)
-            if isinstance(verdict, Advance):
-                return verdict
-            if verdict is None:
-                return order
-        elif ready is not None:
-            return ready  # type: ignore[no-any-return]
-    return options_for(board.map, unit.type, unit.province, unit.coast).hold
+            else:  # CARRIED
+                moves = transports(unit, board)
+                if not moves:
+                    continue
+                tried, ready = pick(rng, moves), DYNAMIC
+            if ready is DYNAMIC:
+                verdict = check_order(tried, unit, board)
+                if isinstance(verdict, Advance):
+                    order = verdict
+                    break
+                if verdict is None:
+                    order = tried
+                    break
+            elif ready is not None:
+                order = ready
+                break
+        else:  # no try gave an order: Hold
+            order = options_for(*key).hold
+        orders[uid] = order
+        if type(order) is Advance and order.via:  # Transport: its fleet carries it
+            fleet = by_area.get(order.via[0])
+            if fleet is not None:
+                ahead = ahead or fleet.uid not in orders
+                orders[fleet.uid] = options_for(m, "F", fleet.province, fleet.coast).transport
+    return ahead
 
 
 def pick(rng: random.Random, seq: Sequence[T]) -> T:

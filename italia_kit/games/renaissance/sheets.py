@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Callable
 
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
-from italia_kit.games.renaissance.draws import draw_order, known_table, pick, table_of, transports
+from italia_kit.games.renaissance.draws import draw_orders, pick, transports
 from italia_kit.games.renaissance.mapdata import Map
 from italia_kit.games.renaissance.notation import format_order
 from italia_kit.games.renaissance.options import options_for, order_text, order_texts
@@ -92,13 +91,9 @@ def random_order(unit: Unit, board: Board, rng: random.Random) -> MilitaryOrder:
     made once per unit type and place). Cheaper than listing every option, and every
     order :func:`unit_options` lists can come out; the draws are :func:`pick`'s, so the
     same generator gives the same orders."""
-    table = table_of(board.map, unit.type, unit.province, unit.coast)
-    return draw_order(table, unit, board, rng, _bits(rng))
-
-
-def _bits(rng: random.Random) -> Callable[[int], int] | None:
-    """``rng.getrandbits`` for a ``random.Random`` (``pick`` written out), else None."""
-    return rng.getrandbits if type(rng) is random.Random else None
+    orders: dict[int, MilitaryOrder] = {}
+    draw_orders((unit,), board, rng, orders)
+    return orders[unit.uid]
 
 
 def random_sheet(
@@ -126,20 +121,7 @@ def random_orders(
     board = board or here.board(m, state.rebellions, state.sieges)
     orders: dict[int, MilitaryOrder] = {}
     units = here.of_power(power)
-    bits = _bits(rng)
-    ahead = False  # a fleet ordered before its turn (a transport): put back in order below
-    for unit in units:
-        uid = unit.uid
-        if uid in orders:
-            continue
-        key = (m, unit.type, unit.province, unit.coast)  # random_order, its calls saved
-        table = known_table(key) or table_of(*key)
-        order = orders[uid] = draw_order(table, unit, board, rng, bits)
-        if type(order) is Advance and order.via:
-            fleet = board.by_area.get(order.via[0])
-            if fleet is not None:
-                ahead = ahead or fleet.uid not in orders
-                orders[fleet.uid] = options_for(m, "F", fleet.province, fleet.coast).transport
+    ahead = draw_orders(units, board, rng, orders)  # (a fleet ordered before its turn)
     return {u.uid: orders[u.uid] for u in units} if ahead else orders
 
 
