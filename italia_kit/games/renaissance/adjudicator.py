@@ -118,6 +118,10 @@ class Resolver:
                 to = order.to
                 target = coast_of.get(to, to)  # (Map.top)
                 move = _new_tuple(Move, (uid, unit.power, unit.area, target, to, order.via, None))
+            elif isinstance(order, Support):  # no move (the most given after an Advance)
+                power = order.power or unit.power
+                self.supports.setdefault((power, order.into), []).append(uid)
+                continue
             else:
                 move = self._move_of(unit, order)
             if move is not None:
