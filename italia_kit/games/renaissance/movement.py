@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from operator import attrgetter, itemgetter
+from typing import NamedTuple, cast
 
 from italia_kit.core import IllegalActionError
 from italia_kit.games.renaissance.adjudicator import Resolver, hold_order
@@ -162,16 +163,21 @@ def resolve_movement(
     # most units: no order or a Hold, and nobody came (their outcome made once, _HELD)
     attacked = set(map(res.occupant.get, res.into))
     quiet = units.keys() - res.acting - attacked
-    held = _HELD
-    for uid in quiet:
-        unit = units[uid]
-        order = orders.get(uid)  # (None: no order, MILITARY ORDERS 4: it holds)
-        after[uid] = unit
-        found = held.get((uid, unit.label, id(order)))
-        if found is not None and found[0] is order:
-            outcomes[uid] = found[1]
-        else:
-            outcomes[uid] = _held_unattacked(res, uid, unit, order)
+    # their outcomes looked up in C: an entry of _HELD holds its order, so no other
+    # object has that id while it is there, and a hit is that very order's outcome
+    staying = list(quiet)
+    kept = list(map(units.__getitem__, staying))
+    holding = list(map(orders.get, staying))  # (None: no order, MILITARY ORDERS 4: holds)
+    keys = zip(staying, map(_LABEL, kept), map(id, holding), strict=True)
+    found = list(map(_HELD.get, keys))
+    if None in found:  # (a unit first seen holding unattacked: its outcome made)
+        found = [
+            hit or (holding[i], _held_unattacked(res, staying[i], kept[i], holding[i]))
+            for i, hit in enumerate(found)
+        ]
+    after.update(zip(staying, kept, strict=True))
+    made = cast("list[tuple[MilitaryOrder | None, Outcome]]", found)
+    outcomes.update(zip(staying, map(_SECOND, made), strict=True))
     # the others, in the order of the units
     for uid in sorted(units.keys() - quiet, key=res.rank.__getitem__):
         unit = units[uid]
@@ -234,6 +240,8 @@ def _short(unit: Unit) -> str:
 
 
 _new_tuple = tuple.__new__  # an Outcome made without the named tuple's Python __new__
+_LABEL = attrgetter("label")
+_SECOND = itemgetter(1)
 
 
 def _make(res: Resolver, uid: int, result: str, clause: str, detail: str = "") -> Outcome:
