@@ -22,7 +22,7 @@ from italia_kit.games.renaissance.mapdata import AUTONOMOUS, Map, game_map
 from italia_kit.games.renaissance.movement import resolve_movement
 from italia_kit.games.renaissance.notation import format_order
 from italia_kit.games.renaissance.options import options_for
-from italia_kit.games.renaissance.orders import Advance, Hold, MilitaryOrder
+from italia_kit.games.renaissance.orders import Advance, Besiege, Hold, MilitaryOrder
 from italia_kit.games.renaissance.players import RandomOrdersPlayer, seeded
 from italia_kit.games.renaissance.position import position_of
 from italia_kit.games.renaissance.season import update_control
@@ -248,3 +248,31 @@ def test_units_without_orders_resolve_as_units_given_their_hold() -> None:
             assert short.outcomes == long.outcomes
             assert short.units == long.units and short.sieges == long.sieges
             assert short.taken == long.taken and short.standoffs == long.standoffs
+
+
+def test_a_unit_removed_makes_no_checked_order_impossible_but_a_besiege() -> None:
+    """PLAGUE, Besiege: at resolution a sheet checked on the season's units keeps its
+    check when units were only removed (``RenaissanceRules._resolve``), because a unit
+    gone makes no order impossible but a Besiege of its garrison: on the positions of
+    seeded games, every other possible order of every power stays possible with any
+    one unit removed, and some Besiege does not."""
+    seen = besieges_broken = 0
+    for state in _states(range(2)):
+        board = board_of(state, MAP)
+        orders: dict[int, MilitaryOrder] = {}
+        for seat in state.seats:
+            orders.update(random_orders(state, MAP, seat, random.Random(len(orders)), board))
+        for gone in state.units.values():
+            left = {u.area: u for u in state.units.values() if u is not gone}
+            fewer = Board(MAP, left, frozenset(), state.rebellions, state.sieges)
+            for uid, order in orders.items():
+                unit = state.units[uid]
+                if unit is gone:
+                    continue
+                verdict = check_order(order, unit, fewer)
+                if isinstance(order, Besiege):
+                    besieges_broken += verdict is not None
+                else:
+                    assert verdict is None, (order, gone)
+                    seen += 1
+    assert seen > 10_000 and besieges_broken

@@ -49,7 +49,7 @@ from italia_kit.games.renaissance.mapdata import AUTONOMOUS, Map, game_map
 from italia_kit.games.renaissance.movement import orders_for, resolve_movement
 from italia_kit.games.renaissance.notation import OrderSyntaxError, parse_line
 from italia_kit.games.renaissance.options import order_texts
-from italia_kit.games.renaissance.orders import Hold, MilitaryOrder, Permit
+from italia_kit.games.renaissance.orders import Besiege, Hold, MilitaryOrder, Permit
 from italia_kit.games.renaissance.position import Position, position_of
 from italia_kit.games.renaissance.season import (
     apply_adjustments,
@@ -478,6 +478,11 @@ class RenaissanceRules:
         # on the units now (a complete one by its orders, Sheet.on_units)
         now_at = position_of(state.units)
         changed = now_at is not before
+        # units only removed (plague, a bribe's disbanding, a garrison assassinated):
+        # each unit left is the one its order was checked on, and a unit gone makes no
+        # order impossible but a Besiege of its garrison (checks.py: a garrison or a
+        # fleet elsewhere only ever forbids), so the checked orders keep their check
+        removed_only = changed and set(now_at.ids) <= set(before.ids)
         orders: dict[int, MilitaryOrder] = {}
         permits: set[tuple[str, str, str]] = set()
         checked: list[int] = []  # orders checked possible on this very position already
@@ -488,7 +493,10 @@ class RenaissanceRules:
                 continue  # ASSASSINATIONS (a): every order a Hold
             mine = sheets[seat]
             if changed and mine.complete:
+                kept = removed_only and mine.checked_on is not None and mine.checked_on == now
                 mine = mine.on_units(now_at, seat)
+                if kept:
+                    checked += [u for u, o in mine.orders.items() if type(o) is not Besiege]
             elif changed:
                 mine = self.read_sheet(state, seat, lines, strict=False)
             orders.update(mine.orders)
