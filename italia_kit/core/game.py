@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import count, repeat
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from italia_kit.core.actions import Action, ActionCodec, ScriptDice
@@ -63,21 +64,32 @@ class Context(ChanceEvents, Generic[S]):
     it again, as python-chess's ``push`` trusts a move that ``push_san`` would check.
     """
 
-    __slots__ = ("dice", "listed", "log", "state")
+    __slots__ = ("_events", "dice", "listed", "log", "state")
 
     def __init__(self, state: S, dice: Randomness, log: EventLog) -> None:
         self.state = state
         self.dice = dice
         self.log = log
         self.listed = False
+        # a plain EventLog's own list, appended to and measured in C by emit and emit_as
+        # (two Python-level calls an event saved); a log of another type (one that
+        # overrides append, say) is called as it is
+        self._events: list[Event] | None = log._events if type(log) is EventLog else None
 
     def emit_as(self, actor: str, kind: str, rule: str, text: str, **data: Any) -> Event:
         """:meth:`emit` for an event of another actor than the state's: a seat's sealed
         orders, or (``actor`` :data:`~italia_kit.core.events.NO_ACTOR`) an adjudication."""
         state = self.state
-        log = self.log
         # as in emit: the tuple made without the named tuple's Python-level __new__ (a
-        # resolution reports every unit through here)
+        # resolution reports every unit through here), on the plain log's list in C
+        events = self._events
+        if events is not None:
+            event = _new_tuple(
+                Event, (len(events), state.turn, actor, state.phase, kind, rule, text, data)
+            )
+            events.append(event)
+            return event
+        log = self.log
         event = _new_tuple(
             Event, (len(log), state.turn, actor, state.phase, kind, rule, text, data)
         )
@@ -91,25 +103,55 @@ class Context(ChanceEvents, Generic[S]):
         ``(rule, text, data)``: the events :meth:`emit_as` would make one by one, at the
         cost of one call (an adjudication reports every unit of the board at once). Each
         row's data must be its own dict."""
+        rows = list(rows)
+        if rows:
+            rules, texts, data = zip(*rows, strict=True)
+            self.emit_columns(actor, kind, rules, texts, data)
+
+    def emit_columns(
+        self,
+        actor: str,
+        kind: str,
+        rules: Iterable[str],
+        texts: Iterable[str],
+        data: Iterable[dict[str, Any]],
+    ) -> None:
+        """:meth:`emit_each` with its rows given as three columns of one length (the
+        rules, the texts and the data dicts): the events are made without a Python-level
+        step per event (``map`` over ``zip``), for the runs a game reports every season.
+        Each data dict must be its own."""
         state = self.state
         log = self.log
-        turn, phase = state.turn, state.phase
-        seq = len(log)  # numbered as emit_as numbers them: the log's length, one by one
-        log.extend(
-            [
-                _new_tuple(Event, (seq + i, turn, actor, phase, kind, rule, text, data))
-                for i, (rule, text, data) in enumerate(rows)
-            ]
+        # numbered as emit_as numbers them: the log's length, one by one; Event(...)
+        # made as emit makes it (tuple.__new__), in C for the whole run
+        columns = zip(
+            count(len(log)),
+            repeat(state.turn),
+            repeat(actor),
+            repeat(state.phase),
+            repeat(kind),
+            rules,
+            texts,
+            data,
         )
+        log.extend(map(_new_tuple, repeat(Event), columns))
 
     def emit(self, kind: str, rule: str, text: str, **data: Any) -> Event:
         """Record one change of state: its kind, the rule applied and a plain sentence."""
         state = self.state
-        log = self.log
         # Event(...) itself, without the named tuple's own __new__ (a Python function): a
-        # game makes an event every few actions
+        # game makes an event every few actions; on the plain log's list in C
+        events = self._events
+        actor = state.actor
+        if events is not None:
+            event = _new_tuple(
+                Event, (len(events), state.turn, actor, state.phase, kind, rule, text, data)
+            )
+            events.append(event)
+            return event
+        log = self.log
         event = _new_tuple(
-            Event, (len(log), state.turn, state.actor, state.phase, kind, rule, text, data)
+            Event, (len(log), state.turn, actor, state.phase, kind, rule, text, data)
         )
         log.append(event)
         return event
@@ -289,10 +331,11 @@ class Game(Generic[S]):
         else:
             trusted = listed is not None and listed[0] == len(actions) and _holds(listed[1], action)
             # an action just listed is one of a game not over (legal_actions lists none then)
-            if not trusted:
+            # (seat_checked: the seat owes the pending decision, so the game is not over)
+            if not trusted and not seat_checked:
                 if self._over(ctx.state):
                     raise IllegalActionError("5.0", "the game is over: no action is pending")
-                if isinstance(action, Order) and not seat_checked:
+                if isinstance(action, Order):
                     self._check_seat(action.seat)
             rules = self.rules
             ctx.listed = trusted

@@ -114,8 +114,19 @@ class Stream:
         if b < a:
             raise ValueError(f"empty range for randint({a}, {b})")
         rng = self._live()
-        self._note(b - a + 1, len(self._positions))
-        return rng.randint(a, b)
+        n = b - a + 1
+        self._draws.append(n)  # (_note spelt out, as in choice)
+        self._at.append(len(self._positions))
+        if type(rng) is not random.Random:
+            return rng.randint(a, b)
+        # random.Random.randint(a, b) spelt out: a + _randbelow(n), which draws
+        # getrandbits(k), k the bit length of n, until it falls below n (its three
+        # Python-level calls cost a random player as much as the rest of its draw)
+        k = n.bit_length()
+        r = rng.getrandbits(k)
+        while r >= n:
+            r = rng.getrandbits(k)
+        return a + r
 
     def random(self) -> float:
         """A float in [0, 1), as ``random.Random.random``."""

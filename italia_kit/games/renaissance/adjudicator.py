@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import compress, count, repeat
+from operator import attrgetter, is_not
 from typing import NamedTuple
 
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
@@ -49,6 +51,8 @@ from italia_kit.games.renaissance.units import Unit, city_area
 __all__ = ["Move", "Resolver"]
 
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
+_AREA = attrgetter("area")
+_new_tuple = tuple.__new__  # a Move made without the named tuple's Python-level __new__
 
 
 class Move(NamedTuple):
@@ -78,28 +82,48 @@ class Resolver:
     checked: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
+        units = self.units
+        given = self.orders
         self.into: dict[str, list[int]] = {}
         self.supports: dict[tuple[str, str], list[int]] = {}
-        self.occupant: dict[str, int] = {u.area: uid for uid, u in self.units.items()}
+        self.occupant: dict[str, int] = dict(zip(map(_AREA, units.values()), units, strict=True))
         #: the units whose Besiege is possible, in the order of the units
         self.besieging: list[int] = []
+        #: each unit's place in the order of the units (the order the lists above keep)
+        self.rank: dict[int, int] = dict(zip(units, count()))
+        # the units with an order other than Hold, in the order of the units: a unit
+        # without an order holds (MILITARY ORDERS 4: order_of), and a Hold is possible
+        # and no move, so neither is looked at here
+        acting = list(compress(given, map(is_not, map(type, given.values()), repeat(Hold))))
+        if not given.keys() <= units.keys():  # (orders of units not there: left alone)
+            acting = [uid for uid in acting if uid in units]
+        acting.sort(key=self.rank.__getitem__)
+        #: the units of ``acting``, as a set
+        self.acting: frozenset[int] = frozenset(acting)
         checked = self.checked
-        m = self.board.map
-        given = self.orders
-        for uid, unit in self.units.items():
-            order = given.get(uid)
-            if order is None or type(order) is Hold:  # a Hold is possible and no move
-                if order is None:  # MILITARY ORDERS 4: a unit without an order holds
-                    given[uid] = options_for(m, unit.type, unit.province, unit.coast).hold
-                continue
-            verdict = None if uid in checked else check_order(order, unit, self.board)
+        board = self.board
+        coast_of = board.map.coast_of
+        for uid in acting:
+            unit = units[uid]
+            order = given[uid]
+            verdict = None if uid in checked else check_order(order, unit, board)
             if isinstance(verdict, Impossible):
                 self.impossible[uid] = verdict
-                order = options_for(m, unit.type, unit.province, unit.coast).hold
+                order = options_for(board.map, unit.type, unit.province, unit.coast).hold
             elif isinstance(verdict, Advance):
                 order = verdict
-            self.orders[uid] = order
-            move = self._move_of(unit, order)
+            given[uid] = order
+            move: Move | None
+            if type(order) is Advance:  # most moves: _move_of's first case, spelt out
+                to = order.to
+                target = coast_of.get(to, to)  # (Map.top)
+                move = _new_tuple(Move, (uid, unit.power, unit.area, target, to, order.via, None))
+            elif isinstance(order, Support):  # no move (the most given after an Advance)
+                power = order.power or unit.power
+                self.supports.setdefault((power, order.into), []).append(uid)
+                continue
+            else:
+                move = self._move_of(unit, order)
             if move is not None:
                 self.moves[uid] = move
                 self.into.setdefault(move.target, []).append(uid)
@@ -108,9 +132,31 @@ class Resolver:
                 self.supports.setdefault((power, order.into), []).append(uid)
             elif isinstance(order, Besiege):
                 self.besieging.append(uid)
+        # CONFLICTS (b): each move met by a move the other way along the same route (two
+        # units swapping places, neither transported), found once
+        occupant, moves = self.occupant, self.moves
+        self.swaps: dict[int, int] = {}
+        for uid, move in moves.items():
+            other = occupant.get(move.target)
+            back = moves.get(other) if other is not None and not move.via else None
+            if back is not None and not back.via and back.target == move.origin:
+                self.swaps[uid] = back.uid
+        #: the provinces in rebellion (REBELLIONS (g) asks of them only if there are any)
+        self.rebellions = board.rebellions
         self.state: dict[int, int] = dict.fromkeys(self.moves, _UNRESOLVED)
         self.result: dict[int, bool] = dict.fromkeys(self.moves, False)
         self.deps: list[int] = []
+
+    def order_of(self, uid: int) -> MilitaryOrder:
+        """The order unit ``uid`` carries out: its own (with its coast named), the Hold
+        of an impossible one, or, a unit without an order, its Hold (MILITARY ORDERS 4),
+        kept in :attr:`orders` from then on."""
+        order = self.orders.get(uid)
+        if order is None:
+            unit = self.units[uid]
+            hold = options_for(self.board.map, unit.type, unit.province, unit.coast).hold
+            order = self.orders[uid] = hold
+        return order
 
     def _move_of(self, unit: Unit, order: MilitaryOrder) -> Move | None:
         if isinstance(order, Advance):
@@ -178,25 +224,21 @@ class Resolver:
     def _adjudicate(self, uid: int) -> bool:
         move = self.moves[uid]
         attack = self.attack(uid)
-        other = self.head_to_head(uid)
+        other = self.swaps.get(uid)
         if other is not None:
             if attack <= self.defend(other):
                 return False
         elif attack <= self.hold(move.target):
             return False
-        return all(attack > self.prevent(m) for m in self.into[move.target] if m != uid)
+        for rival in self.into[move.target]:  # Advance (c): beat every other move there
+            if rival != uid and attack <= self.prevent(rival):
+                return False
+        return True
 
     # -- derived decisions ---------------------------------------------------------------
     def head_to_head(self, uid: int) -> int | None:
         """The unit moving the other way along the same route, if any (CONFLICTS (b))."""
-        move = self.moves[uid]
-        if move.via:
-            return None
-        other = self.occupant.get(move.target)
-        back = self.moves.get(other) if other is not None else None
-        if back is None or back.via or back.target != move.origin:
-            return None
-        return other
+        return self.swaps.get(uid)
 
     def dislodged(self, uid: int) -> bool:
         """Is unit ``uid`` (one that does not leave) driven out?"""
@@ -266,12 +308,14 @@ class Resolver:
         move = self.moves[uid]
         if move.via and not self.path_ok(uid):
             return 0
-        base = self.units[uid].strength + self.rebels(move.power, move.target)
+        base = self.units[uid].strength
+        if self.rebellions:
+            base += self.rebels(move.power, move.target)
         other = self.occupant.get(move.target)
         leaving = (
             other is not None
             and other in self.moves
-            and self.head_to_head(uid) is None
+            and uid not in self.swaps
             and self.succeeds(other)
         )
         if other is None or leaving:
@@ -288,7 +332,7 @@ class Resolver:
         unit = self.units[other]
         if other in self.moves:
             return 0 if self.succeeds(other) else unit.strength
-        if isinstance(self.orders[other], Support):
+        if isinstance(self.orders.get(other), Support):
             return unit.strength  # Support (a): a support order is not supported
         return unit.strength + self.support(unit.power, area)
 
@@ -300,10 +344,12 @@ class Resolver:
         move = self.moves[uid]
         if move.via and not self.path_ok(uid):
             return 0
-        other = self.head_to_head(uid)
+        other = self.swaps.get(uid)
         if other is not None and self.succeeds(other):
             return 0
-        strength = self.units[uid].strength + self.rebels(move.power, move.target)
+        strength = self.units[uid].strength
+        if self.rebellions:
+            strength += self.rebels(move.power, move.target)
         return strength + self.support(move.power, move.target)
 
     def resolve_all(self) -> dict[int, bool]:

@@ -138,7 +138,9 @@ def resolve_expenditure(
     excommunication now (``play-on``: ``excommunication.expire``)."""
     state = ctx.state
     out = Spending()
-    powers = [p for p in state.treasury if p in sheets]
+    # the powers with expenses, in the treasury's order (every step below is one of
+    # expenses; a power without any has none to carry out)
+    powers = [p for p in state.treasury if sheets.get(p)]
 
     def note(kind: str, rule: str, text: str, **data: object) -> None:
         ctx.emit(kind, rule, f"{rule}: {text}", **data)
@@ -439,6 +441,8 @@ def _assassinations(
 
 def assassination_effects(ctx: Context[RenaissanceState], m: Map, victims: set[str]) -> None:
     """ASSASSINATIONS (b), (c) and the sieges of (a); the orders of (a) are the movement's."""
+    if not victims:  # (most seasons: nobody assassinated, nothing to carry out)
+        return
     state = ctx.state
     for city, (besieger, _) in list(state.sieges.items()):
         unit = state.units.get(besieger)

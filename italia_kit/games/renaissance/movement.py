@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from operator import attrgetter, itemgetter
+from typing import NamedTuple, cast
 
 from italia_kit.core import IllegalActionError
 from italia_kit.games.renaissance.adjudicator import Resolver, hold_order
@@ -158,36 +159,46 @@ def resolve_movement(
             if done[x]:
                 winners[area] = x
                 break
-    for uid, unit in units.items():
-        move = res.moves.get(uid)
+    moves, orders, coast_of = res.moves, res.orders, m.coast_of
+    # most units: no order or a Hold, and nobody came (their outcome made once, _HELD)
+    attacked = set(map(res.occupant.get, res.into))
+    quiet = units.keys() - res.acting - attacked
+    # their outcomes looked up in C: an entry of _HELD holds its order, so no other
+    # object has that id while it is there, and a hit is that very order's outcome
+    staying = list(quiet)
+    kept = list(map(units.__getitem__, staying))
+    holding = list(map(orders.get, staying))  # (None: no order, MILITARY ORDERS 4: holds)
+    keys = zip(staying, map(_LABEL, kept), map(id, holding), strict=True)
+    found = list(map(_HELD.get, keys))
+    if None in found:  # (a unit first seen holding unattacked: its outcome made)
+        found = [
+            hit or (holding[i], _held_unattacked(res, staying[i], kept[i], holding[i]))
+            for i, hit in enumerate(found)
+        ]
+    after.update(zip(staying, kept, strict=True))
+    made = cast("list[tuple[MilitaryOrder | None, Outcome]]", found)
+    outcomes.update(zip(staying, map(_SECOND, made), strict=True))
+    # the others, in the order of the units
+    for uid in sorted(units.keys() - quiet, key=res.rank.__getitem__):
+        unit = units[uid]
+        move = moves.get(uid)
         if move is not None and done[uid]:
             if move.new_type is not None:
                 coast = move.dest or None if move.new_type == "F" else None
                 after[uid] = unit.moved(unit.province, coast, move.new_type)
             else:
                 dest = move.dest
-                top = m.top(dest)
+                top = coast_of.get(dest, dest)  # (Map.top)
                 after[uid] = unit.moved(top, dest if dest != top else None)
             outcomes[uid] = _outcome(res, done, uid)
             continue
-        area = unit.area
-        order = res.orders[uid]
-        if type(order) is Hold and area not in res.into and uid not in res.impossible:
-            after[uid] = unit  # most units: held, and nobody came
-            outcomes[uid] = _held_unattacked(res, uid, unit, order)
-            continue
-        attacker = winners.get(area)
+        attacker = winners.get(unit.area)
         if attacker is not None:
             dislodged[uid] = attacker  # its outcome once its retreat is known
             continue
-        if (
-            unit.province == VENICE
-            and isinstance(res.orders[uid], Convert)
-            and uid not in res.impossible
-        ):
-            order = res.orders[uid]
-            assert isinstance(order, Convert)  # in Venice: a change in place (Map: Venice)
-            after[uid] = unit.moved(unit.province, None, order.to)
+        order = orders.get(uid) or res.order_of(uid)
+        if unit.province == VENICE and isinstance(order, Convert) and uid not in res.impossible:
+            after[uid] = unit.moved(unit.province, None, order.to)  # Map: Venice: in place
         else:
             after[uid] = unit
         outcomes[uid] = _outcome(res, done, uid)
@@ -229,23 +240,28 @@ def _short(unit: Unit) -> str:
 
 
 _new_tuple = tuple.__new__  # an Outcome made without the named tuple's Python __new__
+_LABEL = attrgetter("label")
+_SECOND = itemgetter(1)
 
 
 def _make(res: Resolver, uid: int, result: str, clause: str, detail: str = "") -> Outcome:
     unit = res.units[uid]
-    said = f"{ADJECTIVES.get(unit.power, unit.power)} {order_text(res.orders[uid])}"
+    order = res.orders.get(uid) or res.order_of(uid)  # (a unit without an order: its Hold)
+    said = f"{ADJECTIVES.get(unit.power, unit.power)} {order_text(order)}"
     text = f"{said}: {result} {detail} ({clause})." if detail else f"{said}: {result} ({clause})."
     return _new_tuple(Outcome, (uid, unit.label, said, result, clause, detail, text))
 
 
-# (uid, label, id of the Hold order) -> (the order, the outcome "holds (Hold)"): most units
-# hold unattacked season after season, so their line is made once (the order is kept in
-# the entry and compared by identity, so an id reused by another object never matches)
-_HELD: dict[tuple[int, str, int], tuple[MilitaryOrder, Outcome]] = {}
+# (uid, label, id of the Hold order or of None) -> (the order, the outcome "holds (Hold)"):
+# most units hold unattacked season after season, so their line is made once (the order
+# is kept in the entry and compared by identity, so an id reused by another object never
+# matches; None is a unit without an order, whose Hold is its type's and place's)
+_HELD: dict[tuple[int, str, int], tuple[MilitaryOrder | None, Outcome]] = {}
 
 
-def _held_unattacked(res: Resolver, uid: int, unit: Unit, order: MilitaryOrder) -> Outcome:
-    """The outcome of a unit whose possible Hold nobody attacked: Hold."""
+def _held_unattacked(res: Resolver, uid: int, unit: Unit, order: MilitaryOrder | None) -> Outcome:
+    """The outcome of a unit without an order (None) or with a Hold that nobody
+    attacked: Hold (MILITARY ORDERS 4)."""
     key = (uid, unit.label, id(order))
     found = _HELD.get(key)
     if found is not None and found[0] is order:
@@ -259,7 +275,7 @@ def _held_unattacked(res: Resolver, uid: int, unit: Unit, order: MilitaryOrder) 
 
 def _outcome(res: Resolver, done: Mapping[int, bool], uid: int) -> Outcome:
     unit = res.units[uid]
-    order = res.orders[uid]
+    order = res.orders.get(uid) or res.order_of(uid)
     bad = res.impossible.get(uid)
     if bad is not None:
         return _make(res, uid, "holds", bad.clause, f"(its order is impossible: {bad.reason})")
@@ -328,7 +344,7 @@ def _failed(res: Resolver, uid: int) -> Outcome:
                 f"(its own {_short(occupant)} is there; a power does not dislodge its own"
                 " unit, reconstructed)",
             )
-        order = res.orders[holder]
+        order = res.order_of(holder)
         clause = "CONFLICTS (c)" if isinstance(order, Hold | Besiege | Transport) else "Advance (a)"
         return _make(res, uid, "bounced", clause, f"(against {_short(occupant)})")
     rivals = [x for x in res.into[move.target] if x != uid]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order, siege_target
 from italia_kit.games.renaissance.mapdata import VENICE, Map
@@ -206,5 +206,8 @@ def order_texts(orders: Iterable[MilitaryOrder]) -> list[str]:
     """:func:`order_text` of each order, in one call (a sheet's lines). The orders made
     here live as long as the process (``_TEXTS`` holds them), so no other object can
     have the id of one of them: the id alone finds the text."""
-    found = _TEXT_OF.get
-    return [found(id(order)) or format_order(order) for order in orders]
+    orders = list(orders)
+    texts: list[str | None] = list(map(_TEXT_OF.get, map(id, orders)))  # in C
+    if None not in texts:  # (an order made elsewhere: printed by format_order)
+        return cast("list[str]", texts)
+    return [text or format_order(order) for text, order in zip(texts, orders, strict=True)]

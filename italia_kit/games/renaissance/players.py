@@ -7,6 +7,7 @@ every unit, and maintains everything in Phase A (building one unit where it can)
 
 from __future__ import annotations
 
+import _random
 import random
 from typing import Any
 
@@ -15,7 +16,29 @@ from italia_kit.games.renaissance.rules import Adjustments, RenaissanceRules, Se
 from italia_kit.games.renaissance.sheets import adjustment_menu, random_orders
 from italia_kit.games.renaissance.spending import random_expenses
 
-__all__ = ["RandomOrdersPlayer"]
+__all__ = ["RandomOrdersPlayer", "seeded"]
+
+
+def seeded(seed: int) -> random.Random:
+    """``random.Random(seed)`` for an int ``seed``, made without its two Python-level
+    calls (``__init__`` and ``seed``, as much as the rest of a sheet's seeding): a
+    ``random.Random`` whose C generator is seeded as ``Random.seed`` seeds it for an int
+    (``super().seed(a)``), and no Gaussian kept.
+
+    >>> a, b = seeded(7), random.Random(7)
+    >>> [a.getrandbits(9) for _ in range(4)] == [b.getrandbits(9) for _ in range(4)]
+    True
+    >>> a.getstate() == b.getstate()
+    True
+    """
+    rng = _new_random(random.Random)
+    _seed_generator(rng, seed)
+    vars(rng)["gauss_next"] = None  # as Random.seed leaves it (not in the stubs)
+    return rng
+
+
+_new_random = random.Random.__new__
+_seed_generator = _random.Random.seed
 
 
 class RandomOrdersPlayer:
@@ -42,7 +65,7 @@ class RandomOrdersPlayer:
             sheets = adjustment_menu(state, rules.map, seat)
             return Adjustments(seat, state.tag, stream.choice(sheets))
         # one draw of the stream seeds the sheet, so undo and forks rewind it as one choice
-        rng = random.Random(stream.randint(0, 2**31))
+        rng = seeded(stream.randint(0, 2**31))
         orders = random_orders(state, rules.map, seat, rng)
         # orders checked as they were drawn: the rules need not read them again (only
         # the expenses' lines, which the rules check as any sheet's)

@@ -24,6 +24,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import groupby
 from operator import attrgetter
 from types import MappingProxyType
 
@@ -42,18 +43,14 @@ class Position:
     def __init__(self, key: tuple[Unit, ...]) -> None:
         self.key = key  # (held: while it is, the ids below name these very units)
         self.ids = tuple(map(id, key))
-        #: area -> the unit in it (``RenaissanceState.by_area``)
-        self.by_area: Mapping[str, Unit] = MappingProxyType({u.area: u for u in key})
-        of_power: dict[str, list[Unit]] = {}
-        # in the order of the ids: one sort (in C) of the whole position, then each power's
-        # units in that order (the state keeps its units by id, so it is mostly sorted)
-        for unit in sorted(key, key=_UID):
-            found = of_power.get(unit.power)
-            if found is None:
-                of_power[unit.power] = [unit]
-            else:
-                found.append(unit)
-        self._of_power = {p: tuple(us) for p, us in of_power.items()}
+        #: area -> the unit in it (``RenaissanceState.by_area``), made in C
+        self.by_area: Mapping[str, Unit] = MappingProxyType(
+            dict(zip(map(_AREA, key), key, strict=True))
+        )
+        # each power's units in the order of the ids: one sort (in C) by power and id,
+        # then one group a power
+        ordered = sorted(key, key=_POWER_UID)
+        self._of_power = {power: tuple(units) for power, units in groupby(ordered, _POWER)}
         self._by_ref: Mapping[tuple[str, str, str], Unit] | None = None
         self._board: Board | None = None
 
@@ -62,7 +59,8 @@ class Position:
         """(power, type, province) -> the unit an order names (MILITARY ORDERS (b)); made
         when first asked (sheets read from text, sheets mapped onto changed units)."""
         if self._by_ref is None:
-            self._by_ref = MappingProxyType({(u.power, u.type, u.province): u for u in self.key})
+            key = self.key
+            self._by_ref = MappingProxyType(dict(zip(map(_REF, key), key, strict=True)))
         return self._by_ref
 
     def board(
@@ -87,7 +85,11 @@ class Position:
         return self._of_power.get(power, ())
 
 
-_UID = attrgetter("uid")  # the sort key, in C
+# the keys and the groups of the index, read in C
+_AREA = attrgetter("area")
+_POWER = attrgetter("power")
+_POWER_UID = attrgetter("power", "uid")
+_REF = attrgetter("power", "type", "province")
 
 # the last few positions seen: a season's players, checks and adjudicator share one; the
 # runner's undo, forks and the season after it need a few more

@@ -14,8 +14,10 @@ military orders; ``expenses.is_expense`` tells them apart.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from itertools import repeat
+from operator import attrgetter
+from typing import Any, ClassVar, NamedTuple
 
 from italia_kit.core import (
     NO_ACTOR,
@@ -49,7 +51,7 @@ from italia_kit.games.renaissance.mapdata import AUTONOMOUS, Map, game_map
 from italia_kit.games.renaissance.movement import orders_for, resolve_movement
 from italia_kit.games.renaissance.notation import OrderSyntaxError, parse_line
 from italia_kit.games.renaissance.options import order_texts
-from italia_kit.games.renaissance.orders import Hold, MilitaryOrder, Permit
+from italia_kit.games.renaissance.orders import Besiege, Hold, MilitaryOrder, Permit
 from italia_kit.games.renaissance.position import Position, position_of
 from italia_kit.games.renaissance.season import (
     apply_adjustments,
@@ -64,24 +66,26 @@ from italia_kit.games.renaissance.state import RenaissanceState
 
 __all__ = ["Adjustments", "RenaissanceRules", "SeasonOrders"]
 
+#: the data of an outcome event, in this order: the unit's id and the result's word
+_OUTCOME_KEYS = ("unit", "result")
 
-@dataclass(frozen=True, slots=True)
-class Sheet:
+
+class Sheet(NamedTuple):
     """A Phase C sheet read: orders by unit, strait permissions, expenses in its order.
 
     ``checked_on`` is set on a sheet the kit's own players made of orders each already
     checked possible (``checks.check_order``) on the season's units with the rebellions and
     sieges given, and no strait permission (a permission only opens a strait): while the
-    position is still that one at resolution, the adjudicator need not check them again."""
+    position is still that one at resolution, the adjudicator need not check them again.
+    A named tuple, not a frozen dataclass: a season reads some ten, and a tuple is the
+    cheapest immutable record to make."""
 
     orders: dict[int, MilitaryOrder]
     permits: set[tuple[str, str, str]]
     expenses: list[Expense]
-    checked_on: tuple[dict[str, str], dict[str, tuple[int, int]]] | None = field(
-        default=None, compare=False
-    )
+    checked_on: tuple[dict[str, str], dict[str, tuple[int, int]]] | None = None
     #: every order line found its unit (none was dropped as not the seat's)
-    complete: bool = field(default=False, compare=False)
+    complete: bool = False
 
     def on_units(self, position: Position, seat: str) -> Sheet:
         """A complete sheet read again on the units of ``position`` (after bribes,
@@ -115,6 +119,28 @@ class SeasonOrders(Order):
     season: str = ""
     lines: tuple[str, ...] = ()
     note: str = ""
+
+
+# the fields MILITARY ORDERS (b) compares of a unit and of the unit its order names
+_POWER = attrgetter("power")
+_TYPE_PROVINCE = attrgetter("type", "province")
+_UNIT = attrgetter("unit")
+
+
+def _refuse_foreign(
+    state: RenaissanceState, seat: str, orders: Mapping[int, MilitaryOrder]
+) -> None:
+    """MILITARY ORDERS (b): refuse the first order whose unit is not ``seat``'s, not
+    there, or not of the type and in the province the order names."""
+    for uid, order in orders.items():
+        unit = state.units.get(uid)
+        ref = order.unit
+        if unit is None or unit.power != seat:
+            raise IllegalActionError("MILITARY ORDERS (b)", f"{seat} has no unit {uid}")
+        if unit.type != ref.type or unit.province != ref.province:
+            raise IllegalActionError(
+                "MILITARY ORDERS (b)", f"{seat} has no {ref.type} in {ref.province} to order"
+            )
 
 
 class RenaissanceRules:
@@ -321,16 +347,16 @@ class RenaissanceRules:
         player's): each is read and checked as a submission reads it (the budget too, at
         submission); a sheet that buys a unit (BRIBES (f): its orders may name it) or a
         line that is no expense is not remembered, and is read in full instead."""
-        units = state.units
-        for uid, order in orders.items():
-            unit = units.get(uid)
-            ref = order.unit
-            if unit is None or unit.power != seat:
-                raise IllegalActionError("MILITARY ORDERS (b)", f"{seat} has no unit {uid}")
-            if unit.type != ref.type or unit.province != ref.province:
-                raise IllegalActionError(
-                    "MILITARY ORDERS (b)", f"{seat} has no {ref.type} in {ref.province} to order"
-                )
+        # MILITARY ORDERS (b) asked of all the orders at once, in C: every unit there,
+        # the seat's, of the type and in the province its order names
+        found = list(map(state.units.get, orders))
+        if not (
+            all(found)
+            and all(map(seat.__eq__, map(_POWER, found)))
+            and list(map(_TYPE_PROVINCE, found))
+            == list(map(_TYPE_PROVINCE, map(_UNIT, orders.values())))
+        ):
+            _refuse_foreign(state, seat, orders)
         lines = tuple(order_texts(orders.values()))
         read: list[Expense] = []
         if expenses:
@@ -373,13 +399,8 @@ class RenaissanceRules:
 
     def apply(self, ctx: Context[RenaissanceState], action: Action) -> None:
         state = ctx.state
-        if isinstance(action, Adjustments):
-            self._check_sheet(state, action, "adjust", "Phase A")
-            if not ctx.listed:
-                units, _ = self._phase_a_lines(action.seat, action.lines, state.eliminated)
-                check_adjustments(state, self.map, action.seat, units)
-        elif isinstance(action, SeasonOrders):
-            seat = action.seat
+        seat = action.seat if isinstance(action, Order) else ""
+        if isinstance(action, SeasonOrders):  # (every season; Adjustments only in Spring)
             if not (  # the usual sheet: its seat owes it this season (else the refusal)
                 state.step == "orders"
                 and action.season == state.tag
@@ -388,24 +409,29 @@ class RenaissanceRules:
             ):
                 self._check_sheet(state, action, "orders", "Phase C")
             if not ctx.listed:
-                sheet = self.read_sheet(state, action.seat, action.lines)
-                if not self.options.get("overspend", False):  # budget.py: the issue's reading
-                    check_budget(state, action.seat, sheet.expenses)
+                cached = self._sheets.get((seat, action.lines))  # read_sheet's own hit
+                if cached is not None and cached[0] is position_of(state.units):
+                    expenses = cached[1].expenses
+                else:
+                    expenses = self.read_sheet(state, seat, action.lines).expenses
+                # budget.py: the issue's reading (a sheet without expenses spends nothing)
+                if expenses and not self.options.get("overspend", False):
+                    check_budget(state, seat, expenses)
+            if action.note:
+                state.notes[seat] = action.note
+            rule = "Phase C"
+        elif isinstance(action, Adjustments):
+            self._check_sheet(state, action, "adjust", "Phase A")
+            if not ctx.listed:
+                units, _ = self._phase_a_lines(seat, action.lines, state.eliminated)
+                check_adjustments(state, self.map, seat, units)
+            rule = "Phase A"
         else:
             raise IllegalActionError("Phase C", f"{action.kind!r} is not an action of this game")
-        state.sealed[action.seat] = action.lines
-        if isinstance(action, SeasonOrders) and action.note:
-            state.notes[action.seat] = action.note
-        text = f"{state.phase}: {action.seat} submits its sheet (sealed)."
-        lines = list(action.lines)
-        ctx.emit_as(
-            action.seat,
-            "sheet",
-            "Phase C" if state.step == "orders" else "Phase A",
-            text,
-            lines=lines,
-            visible_to=[action.seat],
-        )
+        lines = action.lines
+        state.sealed[seat] = lines
+        text = f"{state.phase}: {seat} submits its sheet (sealed)."
+        ctx.emit_as(seat, "sheet", rule, text, lines=list(lines), visible_to=[seat])
         if len(state.sealed) < len(state.seats):
             return
         if state.step == "adjust":
@@ -476,6 +502,11 @@ class RenaissanceRules:
         # on the units now (a complete one by its orders, Sheet.on_units)
         now_at = position_of(state.units)
         changed = now_at is not before
+        # units only removed (plague, a bribe's disbanding, a garrison assassinated):
+        # each unit left is the one its order was checked on, and a unit gone makes no
+        # order impossible but a Besiege of its garrison (checks.py: a garrison or a
+        # fleet elsewhere only ever forbids), so the checked orders keep their check
+        removed_only = changed and set(now_at.ids) <= set(before.ids)
         orders: dict[int, MilitaryOrder] = {}
         permits: set[tuple[str, str, str]] = set()
         checked: list[int] = []  # orders checked possible on this very position already
@@ -486,7 +517,10 @@ class RenaissanceRules:
                 continue  # ASSASSINATIONS (a): every order a Hold
             mine = sheets[seat]
             if changed and mine.complete:
+                kept = removed_only and mine.checked_on is not None and mine.checked_on == now
                 mine = mine.on_units(now_at, seat)
+                if kept:
+                    checked += [u for u, o in mine.orders.items() if type(o) is not Besiege]
             elif changed:
                 mine = self.read_sheet(state, seat, lines, strict=False)
             orders.update(mine.orders)
@@ -522,15 +556,14 @@ class RenaissanceRules:
                 note=note,
             )
         state.notes = {}
-        outcomes = result.outcomes
-        ctx.emit_each(  # one event a unit, in the order of the ids
-            NO_ACTOR,
-            "outcome",
-            [
-                (o.clause, o.text, {"unit": uid, "result": o.result})
-                for uid, o in sorted(outcomes.items())
-            ],
-        )
+        # one event a unit, in the order of the ids (an Outcome's first field, unique),
+        # each with its own {"unit": uid, "result": result}: the columns made in C
+        if result.outcomes:  # (a board without units reports none)
+            uids, _, _, results, clauses, _, texts = zip(
+                *sorted(result.outcomes.values()), strict=True
+            )
+            data = map(dict, map(zip, repeat(_OUTCOME_KEYS), zip(uids, results, strict=True)))
+            ctx.emit_columns(NO_ACTOR, "outcome", clauses, texts, data)
         state.units = dict(sorted(result.units.items()))
         state.sieges = result.sieges
         self._rebels_after_movement(ctx, orders, spending.assassinated)
@@ -572,11 +605,11 @@ class RenaissanceRules:
         in a struck sea area sinks (njudge)."""
         state = ctx.state
         hit = strike(ctx, self.map, which, str(self.options.get("severity", READINGS[0])))
-        if which == "plague":
+        if which == "plague" and hit:  # (a pass over the units only if a province is struck)
             for unit in [u for u in state.units.values() if u.province in hit]:
                 del state.units[unit.uid]
                 ctx.emit("eliminated", "PLAGUE", f"PLAGUE: {unit} dies.", unit=unit.uid)
-        if which == "storm":
+        if which == "storm" and hit:
             rule = "STORMS (njudge)"
             for unit in [u for u in state.units.values() if u.type == "F" and u.province in hit]:
                 del state.units[unit.uid]
@@ -588,7 +621,9 @@ class RenaissanceRules:
         garrisons included; the famine ends after Summer (renaissance-facts 2.4,
         reconstructed)."""
         state = ctx.state
-        for unit in [u for u in state.units.values() if u.province in state.famine]:
+        starving = set(state.famine)  # (most years none: no pass over the units)
+        dead = [u for u in state.units.values() if u.province in starving] if starving else []
+        for unit in dead:
             del state.units[unit.uid]
             ctx.emit("eliminated", "FAMINE", f"FAMINE: {unit} starves.", unit=unit.uid)
         if state.season == "Summer":

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from itertools import compress
+from operator import attrgetter, itemgetter
+from typing import Any, cast
 
 import yaml
 
@@ -257,25 +259,54 @@ def collect_income(ctx: Context[RenaissanceState], m: Map) -> None:
 
 def update_control(state: RenaissanceState, m: Map, taken: dict[str, str]) -> None:
     """'The last player to have a unit in a province controls it'; a city follows its
-    garrison, else its province (reconstructed); a city taken by siege is the besieger's."""
-    seas, control = m.seas, state.control
-    garrisons: dict[str, str] = {}
-    for unit in state.units.values():  # one pass: armies and fleets, then garrisons
-        if unit.type == "G":
-            garrisons[unit.province] = unit.power
-        elif unit.province not in seas and unit.power != AUTONOMOUS:
-            control[unit.province] = unit.power
-    for province in m.cities:
-        holder = garrisons.get(province)
-        if holder == AUTONOMOUS:
-            state.cities.pop(province, None)
-        elif holder is not None:
-            state.cities[province] = holder
-        elif province in state.control:
-            state.cities[province] = state.control[province]
+    garrison, else its province (reconstructed); a city taken by siege is the besieger's.
+
+    The cities are set in the map's order (a city new to ``state.cities`` comes after
+    those there already, in that order), an autonomous garrison's city is held by nobody.
+
+    >>> from italia_kit.games.renaissance.mapdata import game_map
+    >>> from italia_kit.games.renaissance.state import RenaissanceState
+    >>> state = RenaissanceState.start(game_map(), ("Milan",), 1)
+    >>> state.units = {1: Unit(1, "Milan", "A", "Genoa"), 2: Unit(2, AUTONOMOUS, "G", "Pisa")}
+    >>> update_control(state, game_map(), {})
+    >>> state.control["Genoa"], state.cities["Genoa"], "Pisa" in state.cities
+    ('Milan', 'Milan', False)
+    """
+    control, cities = state.control, state.cities
+    # the armies and fleets, and the garrisons, each in the order of the units (in C)
+    units = list(state.units.values())
+    kinds = list(map(_TYPE, units))
+    moving = list(compress(units, map(_GARRISON.__ne__, kinds)))
+    staying = list(compress(units, map(_GARRISON.__eq__, kinds)))
+    # an army or a fleet controls its province, not a sea, nor for the autonomous: set
+    # in the order of the units in one update (as one by one: a new province comes last)
+    holders = dict(zip(map(_PROVINCE, moving), map(_POWER, moving), strict=True))
+    for sea in m.seas.intersection(holders):
+        del holders[sea]
+    if AUTONOMOUS in holders.values():
+        holders = {p: power for p, power in holders.items() if power != AUTONOMOUS}
+    control.update(holders)
+    garrisons = dict(zip(map(_PROVINCE, staying), map(_POWER, staying), strict=True))
+    # each city's holder: its garrison's power, else its province's controller, else
+    # unchanged (None: left out); set in the map's order in one update (a key there
+    # already keeps its place, a new one comes last, as setting them one by one does),
+    # then an autonomous garrison's city held by nobody
+    holder = {**control, **garrisons}.get
+    pairs = zip(m.cities, map(holder, m.cities), strict=True)
+    cities.update(cast("Iterator[tuple[str, str]]", filter(_HELD, pairs)))
+    for province, power in garrisons.items():
+        if power == AUTONOMOUS:
+            cities.pop(province, None)
     for province, power in taken.items():
-        state.cities[province] = power
+        cities[province] = power
         state.rebellions.pop(province, None)
+
+
+_HELD = itemgetter(1)  # a (city, holder) pair with a holder
+_TYPE = attrgetter("type")
+_PROVINCE = attrgetter("province")
+_POWER = attrgetter("power")
+_GARRISON = "G"
 
 
 def home_countries_held(state: RenaissanceState, m: Map, power: str) -> list[str]:

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Sequence
-from typing import TypeVar
 
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
+from italia_kit.games.renaissance.draws import draw_orders, pick, transports
 from italia_kit.games.renaissance.mapdata import Map
 from italia_kit.games.renaissance.notation import format_order
-from italia_kit.games.renaissance.options import DYNAMIC, options_for, order_text, order_texts
+from italia_kit.games.renaissance.options import options_for, order_text, order_texts
 from italia_kit.games.renaissance.orders import (
     Advance,
     Besiege,
@@ -47,7 +46,6 @@ __all__ = [
     "unit_options",
 ]
 
-T = TypeVar("T")
 
 #: Random sheets offered besides the all-hold one.
 MENU_SIZE = 8
@@ -65,7 +63,7 @@ def unit_options(unit: Unit, board: Board) -> list[str]:
         tried += [Support(ref, m.top(place)) for place in into]
         tried += [Besiege(ref), Convert(ref, "G")]
         if unit.type == "A":
-            tried += _transports(unit, board)
+            tried += transports(unit, board)
         else:
             tried.append(Transport(ref))
     else:
@@ -79,24 +77,6 @@ def unit_options(unit: Unit, board: Board) -> list[str]:
     return out
 
 
-def _transports(unit: Unit, board: Board) -> list[MilitaryOrder]:
-    """Advances over one fleet of the army's own power next to it."""
-    m = board.map
-    ref = UnitRef(unit.type, unit.province)
-    found: list[MilitaryOrder] = []
-    for loc in m.fleet_locations(unit.province):
-        for sea in m.fleet_adj.get(loc, ()):
-            fleet = board.by_area.get(m.top(sea))
-            if fleet is None or fleet.type != "F" or fleet.power != unit.power:
-                continue
-            # sorted: the reach is a set of strings, whose order changes with the
-            # process's hash seed, and a seeded game must not
-            for land in sorted(m.fleet_reach.get(fleet.location, ())):
-                if land != unit.province and not m.is_sea(land):
-                    found.append(Advance(ref, land, (m.top(sea),)))
-    return found
-
-
 def board_of(
     state: RenaissanceState, m: Map, permits: frozenset[tuple[str, str, str]] = frozenset()
 ) -> Board:
@@ -105,101 +85,15 @@ def board_of(
     return Board(m, position_of(state.units).by_area, permits, state.rebellions, state.sieges)
 
 
-def pick(rng: random.Random, seq: Sequence[T]) -> T:
-    """``rng.choice(seq)``: the very same draw, without its two Python-level calls (a
-    random sheet draws a few times a unit). ``random.Random.choice`` takes
-    ``seq[rng._randbelow(len(seq))]``, and ``_randbelow`` draws ``getrandbits(k)``, ``k``
-    the bit length of ``len(seq)``, until it falls below ``len(seq)``
-    (``tests/test_renaissance_speedups.py`` compares the two); any other generator
-    chooses its own way.
-
-    >>> a, b = random.Random(5), random.Random(5)
-    >>> [pick(a, "abcdefg") for _ in range(9)] == [b.choice("abcdefg") for _ in range(9)]
-    True
-    """
-    n = len(seq)
-    if type(rng) is not random.Random or not n:
-        return rng.choice(seq)
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return seq[r]
-
-
 def random_order(unit: Unit, board: Board, rng: random.Random) -> MilitaryOrder:
     """A random order for ``unit`` that is not impossible: a kind of order first, then its
-    target, a few tries, a Hold if none works. Cheaper than listing every option, and
-    every order :func:`unit_options` lists can come out. The orders are the unit's
-    :func:`~italia_kit.games.renaissance.options.options_for`, made once. Each draw is
-    :func:`pick`'s (written out here for a ``random.Random``: a season draws a few times
-    a unit), so the same generator gives the same orders."""
-    opts = options_for(board.map, unit.type, unit.province, unit.coast)
-    kinds, n, k = _KINDS[unit.type]
-    bits = rng.getrandbits if type(rng) is random.Random else None
-    for _ in range(4):
-        if bits is None:
-            kind = pick(rng, kinds)
-        else:  # pick(rng, kinds)
-            r = bits(k)
-            while r >= n:
-                r = bits(k)
-            kind = kinds[r]
-        order: MilitaryOrder
-        if kind == "advance" or kind == "support":  # the most drawn, asked first
-            if unit.type == "G":  # (a garrison draws no advance)
-                order = opts.own_support
-            elif not opts.adjacent:
-                continue
-            else:  # one draw of a place next to it: advances[i] and supports[i] share it
-                seq = opts.advances if kind == "advance" else opts.supports
-                if bits is None:
-                    picked = pick(rng, seq)
-                else:  # pick(rng, seq)
-                    size = len(seq)
-                    width = size.bit_length()
-                    r = bits(width)
-                    while r >= size:
-                        r = bits(width)
-                    picked = seq[r]
-                order = picked.order
-                if picked.verdict is not DYNAMIC:  # the board plays no part in its check
-                    if isinstance(picked.verdict, Advance):
-                        return picked.verdict
-                    if picked.verdict is None:
-                        return order
-                    continue
-        elif kind == "hold":
-            return opts.hold
-        elif kind == "convert":
-            order = pick(rng, opts.converts) if unit.type == "G" else opts.converts[0]
-        elif kind == "besiege":
-            order = opts.besiege
-        elif kind == "transport":
-            order = opts.transport
-        else:  # transported
-            moves = _transports(unit, board)
-            if not moves:
-                continue
-            order = pick(rng, moves)
-        known = opts.board_free.get(id(order), DYNAMIC)
-        verdict = check_order(order, unit, board) if known is DYNAMIC else known
-        if isinstance(verdict, Advance):
-            return verdict
-        if verdict is None:
-            return order
-    return opts.hold
-
-
-# the kinds of order a random order draws from, in this order (a seeded game depends on it)
-_GARRISON_KINDS = ("hold", "convert", "support")
-_ARMY_KINDS = ("hold", "advance", "advance", "support", "besiege", "convert", "transported")
-_FLEET_KINDS = ("hold", "advance", "advance", "support", "besiege", "convert", "transport")
-#: unit type -> its kinds, how many, and the bits a draw among them takes (as ``pick``)
-_KINDS = {
-    t: (kinds, len(kinds), len(kinds).bit_length())
-    for t, kinds in (("G", _GARRISON_KINDS), ("A", _ARMY_KINDS), ("F", _FLEET_KINDS))
-}
+    target, a few tries, a Hold if none works (``draws.py``: the draws and their verdicts
+    made once per unit type and place). Cheaper than listing every option, and every
+    order :func:`unit_options` lists can come out; the draws are :func:`pick`'s, so the
+    same generator gives the same orders."""
+    orders: dict[int, MilitaryOrder] = {}
+    draw_orders((unit,), board, rng, orders)
+    return orders[unit.uid]
 
 
 def random_sheet(
@@ -227,16 +121,7 @@ def random_orders(
     board = board or here.board(m, state.rebellions, state.sieges)
     orders: dict[int, MilitaryOrder] = {}
     units = here.of_power(power)
-    ahead = False  # a fleet ordered before its turn (a transport): put back in order below
-    for unit in units:
-        if unit.uid in orders:
-            continue
-        order = orders[unit.uid] = random_order(unit, board, rng)
-        if isinstance(order, Advance) and order.via:
-            fleet = board.by_area.get(order.via[0])
-            if fleet is not None:
-                ahead = ahead or fleet.uid not in orders
-                orders[fleet.uid] = options_for(m, "F", fleet.province, fleet.coast).transport
+    ahead = draw_orders(units, board, rng, orders)  # (a fleet ordered before its turn)
     return {u.uid: orders[u.uid] for u in units} if ahead else orders
 
 

@@ -132,10 +132,24 @@ class Unit:
         value = SPECIALS[self.special]["cost"]
         return value if isinstance(value, int) else 3
 
-    # the constructor called directly, not ``dataclasses.replace`` (which looks the fields
-    # up by name each call): a season moves a good part of the board
     def moved(self, province: str, coast: str | None = None, type: str | None = None) -> Unit:
-        return Unit(self.uid, self.power, type or self.type, province, coast, self.special)
+        """This unit in ``province`` (on ``coast``, as ``type`` if it converts). A unit is
+        a value: the one made last time for the same fields is handed out again (a season
+        moves a good part of the board, often back where a unit was; making one costs
+        its ``__init__`` and ``__post_init__``).
+
+        >>> a = Unit(7, "Milan", "A", "Pavia")
+        >>> b = a.moved("Milan")
+        >>> b.province, b.area, b.moved("Pavia").moved("Milan") is b
+        ('Milan', 'Milan', True)
+        """
+        key = (self.uid, self.power, type or self.type, province, coast, self.special)
+        found = _MOVED.get(key)
+        if found is None:
+            if len(_MOVED) > 8192:
+                _MOVED.clear()
+            found = _MOVED[key] = Unit(*key)
+        return found
 
     def owned_by(self, power: str) -> Unit:
         return Unit(self.uid, power, self.type, self.province, self.coast, self.special)
@@ -157,3 +171,7 @@ class Unit:
             None if coast is None else str(coast),
             None if special is None else str(special),
         )
+
+
+# the units moved() made, by their fields (equal units are interchangeable values)
+_MOVED: dict[tuple[int, str, str, str, str | None, str | None], Unit] = {}

@@ -1,0 +1,235 @@
+"""The random player's draw of a unit's order, from a table made once per unit type and place.
+
+A random order (``sheets.random_order``) draws a kind of order first (``KINDS``: a Hold, an
+Advance, a Support, a Besiege, a Convert, a Transport, or a transported Advance), then,
+for an Advance or a Support, the place next to the unit it names; a kind that gives no
+possible order is drawn again, four times at most, and the unit holds. Which order each
+draw gives depends on the unit's type and place only, and so does, for most orders,
+whether ``checks.check_order`` allows it (``options.py``: the verdicts taken without the
+board). :func:`table_of` makes that once: for each kind drawn, what to do, with the orders
+and what their check already says, so a draw is two draws of bits and a look-up; only the
+orders whose check looks at the board (:data:`~.options.DYNAMIC`) and the transported
+advances are checked on the season's board.
+
+The draws are those of ``pick`` (``random.Random.choice``), draw for draw: a seeded game
+gives the same orders as before the tables.
+
+>>> from italia_kit.games.renaissance.mapdata import game_map
+>>> table = table_of(game_map(), "A", "Rome", None)
+>>> len(table.steps), table.width, table.steps[0]
+(7, 3, (0, Hold(unit=UnitRef(type='A', province='Rome'))))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple, TypeVar
+
+from italia_kit.games.renaissance.checks import Board, Impossible, check_order
+from italia_kit.games.renaissance.mapdata import Map
+from italia_kit.games.renaissance.options import DYNAMIC, Picked, options_for
+from italia_kit.games.renaissance.orders import Advance, MilitaryOrder, UnitRef
+from italia_kit.games.renaissance.units import Unit
+
+__all__ = ["KINDS", "DrawTable", "draw_orders", "known_table", "pick", "table_of", "transports"]
+
+T = TypeVar("T")
+
+#: The kinds of order a random order draws from, by unit type, in this order (a seeded
+#: game depends on it): two Advances in seven for an army or a fleet.
+KINDS = {
+    "G": ("hold", "convert", "support"),
+    "A": ("hold", "advance", "advance", "support", "besiege", "convert", "transported"),
+    "F": ("hold", "advance", "advance", "support", "besiege", "convert", "transport"),
+}
+
+# what a kind drawn does (a step's first item); its second item is
+HOLD = 0  # the Hold: the order
+ONE = 1  # one order: (the order, what it gives: see _ready)
+PICK = 2  # a draw among orders: a tuple of (order, what it gives)
+AGAIN = 3  # nothing to draw (an advance or support of a unit with no place next to it)
+CARRIED = 4  # an advance over a fleet of the army's own: looked for on the board
+
+#: (order, what it gives): the order itself or the Advance with its coast (possible
+#: wherever the unit's power and the board are), None (never possible), or DYNAMIC
+#: (checked on the board)
+Ready = tuple[MilitaryOrder, Any]
+
+
+class DrawTable(NamedTuple):
+    """A unit type in a place: one step for each kind of :data:`KINDS`, and the bits a
+    draw among them takes (``pick``'s ``k``)."""
+
+    steps: tuple[tuple[int, Any], ...]
+    width: int
+
+
+def _ready(order: MilitaryOrder, verdict: Impossible | Advance | object | None) -> Ready:
+    """``order`` with what its verdict without the board gives (see :data:`Ready`)."""
+    if verdict is DYNAMIC:
+        return order, DYNAMIC
+    if isinstance(verdict, Advance):
+        return order, verdict
+    return order, (order if verdict is None else None)
+
+
+def _picked(options: tuple[Picked, ...]) -> tuple[Ready, ...]:
+    return tuple(_ready(p.order, p.verdict) for p in options)
+
+
+# (map, type, province, coast) -> its table; never evicted (a map has a few hundred)
+_TABLES: dict[tuple[Map, str, str, str | None], DrawTable] = {}
+#: the table of a unit type in a place if made already (a dict's ``get``, in C)
+known_table = _TABLES.get
+
+
+def table_of(m: Map, type: str, province: str, coast: str | None) -> DrawTable:
+    """The draw table of a unit of ``type`` in ``province`` (on ``coast``)."""
+    key = (m, type, province, coast)
+    found = _TABLES.get(key)
+    if found is not None:
+        return found
+    opts = options_for(m, type, province, coast)
+    free = opts.board_free
+
+    def one(order: MilitaryOrder) -> tuple[int, Ready]:
+        return ONE, _ready(order, free.get(id(order), DYNAMIC))
+
+    steps: list[tuple[int, Any]] = []
+    for kind in KINDS[type]:
+        if kind == "hold":
+            steps.append((HOLD, opts.hold))
+        elif kind in ("advance", "support") and type == "G":  # a garrison's own support
+            steps.append(one(opts.own_support))
+        elif kind in ("advance", "support"):
+            seq = opts.advances if kind == "advance" else opts.supports
+            steps.append((PICK, _picked(seq)) if opts.adjacent else (AGAIN, None))
+        elif kind == "convert" and type == "G":  # to an army or a fleet: drawn
+            steps.append((PICK, tuple(_ready(c, free.get(id(c), DYNAMIC)) for c in opts.converts)))
+        elif kind == "convert":
+            steps.append(one(opts.converts[0]))
+        elif kind == "besiege":
+            steps.append(one(opts.besiege))
+        elif kind == "transport":
+            steps.append(one(opts.transport))
+        else:  # transported
+            steps.append((CARRIED, None))
+    made = _TABLES[key] = DrawTable(tuple(steps), len(steps).bit_length())
+    return made
+
+
+def draw_orders(
+    units: Iterable[Unit], board: Board, rng: random.Random, orders: dict[int, MilitaryOrder]
+) -> bool:
+    """A random order into ``orders`` for each of ``units`` not in it already, in their
+    order, each not impossible on ``board`` (see the module docstring); the fleet of a
+    transported advance is ordered to transport, before its turn if it comes later
+    (True then: ``orders`` is not in the order of ``units``). One loop for a power's
+    units: a season draws some thirty orders, and a call a unit would cost a third of a
+    draw. With a generator of another type than ``random.Random`` the draws are its
+    ``choice``'s."""
+    m = board.map
+    by_area = board.by_area
+    exact = type(rng) is random.Random
+    bits = rng.getrandbits  # (pick's draws written out when exact)
+    ahead = False
+    for unit in units:
+        uid = unit.uid
+        if uid in orders:
+            continue
+        key = (m, unit.type, unit.province, unit.coast)
+        steps, width = known_table(key) or table_of(*key)
+        n = len(steps)
+        order: MilitaryOrder
+        ready: Any
+        for _ in range(4):
+            if exact:  # pick(rng, steps), written out
+                r = bits(width)
+                while r >= n:
+                    r = bits(width)
+            else:
+                r = rng.choice(range(n))  # the index choice(steps) takes
+            what, item = steps[r]
+            if what == PICK:
+                size = len(item)
+                if exact:  # pick(rng, item), written out
+                    k = size.bit_length()
+                    r = bits(k)
+                    while r >= size:
+                        r = bits(k)
+                else:
+                    r = rng.choice(range(size))
+                tried, ready = item[r]
+            elif what == HOLD:
+                order = item
+                break
+            elif what == ONE:
+                tried, ready = item
+            elif what == AGAIN:
+                continue
+            else:  # CARRIED
+                moves = transports(unit, board)
+                if not moves:
+                    continue
+                tried, ready = pick(rng, moves), DYNAMIC
+            if ready is DYNAMIC:
+                verdict = check_order(tried, unit, board)
+                if isinstance(verdict, Advance):
+                    order = verdict
+                    break
+                if verdict is None:
+                    order = tried
+                    break
+            elif ready is not None:
+                order = ready
+                break
+        else:  # no try gave an order: Hold
+            order = options_for(*key).hold
+        orders[uid] = order
+        if type(order) is Advance and order.via:  # Transport: its fleet carries it
+            fleet = by_area.get(order.via[0])
+            if fleet is not None:
+                ahead = ahead or fleet.uid not in orders
+                orders[fleet.uid] = options_for(m, "F", fleet.province, fleet.coast).transport
+    return ahead
+
+
+def pick(rng: random.Random, seq: Sequence[T]) -> T:
+    """``rng.choice(seq)``: the very same draw, without its two Python-level calls (a
+    random sheet draws a few times a unit). ``random.Random.choice`` takes
+    ``seq[rng._randbelow(len(seq))]``, and ``_randbelow`` draws ``getrandbits(k)``, ``k``
+    the bit length of ``len(seq)``, until it falls below ``len(seq)``
+    (``tests/test_renaissance_speedups.py`` compares the two); any other generator
+    chooses its own way.
+
+    >>> a, b = random.Random(5), random.Random(5)
+    >>> [pick(a, "abcdefg") for _ in range(9)] == [b.choice("abcdefg") for _ in range(9)]
+    True
+    """
+    n = len(seq)
+    if type(rng) is not random.Random or not n:
+        return rng.choice(seq)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return seq[r]
+
+
+def transports(unit: Unit, board: Board) -> list[MilitaryOrder]:
+    """Advances over one fleet of the army's own power next to it."""
+    m = board.map
+    ref = UnitRef(unit.type, unit.province)
+    found: list[MilitaryOrder] = []
+    for loc in m.fleet_locations(unit.province):
+        for sea in m.fleet_adj.get(loc, ()):
+            fleet = board.by_area.get(m.top(sea))
+            if fleet is None or fleet.type != "F" or fleet.power != unit.power:
+                continue
+            # sorted: the reach is a set of strings, whose order changes with the
+            # process's hash seed, and a seeded game must not
+            for land in sorted(m.fleet_reach.get(fleet.location, ())):
+                if land != unit.province and not m.is_sea(land):
+                    found.append(Advance(ref, land, (m.top(sea),)))
+    return found
