@@ -1,0 +1,229 @@
+"""Medieval Italia as a variant of the Italia engine (issue 19, stage 2):
+:class:`MedievalRulebook` overrides the Italia :class:`~italia_kit.games.italia.rulebook.Rulebook`
+where the variant's rule text (``shared/rules/medieval-italia-britannia-variant.txt``,
+sentences S1-S30 of ``docs/games/medieval.md``) or Britannia's rules differ, and holds the
+medieval scenario whose fields Italia's card has no place for (boats by turn, the chart's
+restrictions); :func:`new_game` plays the medieval powers (``italia_cards``) on the medieval
+board with it.
+
+Overridden here: movement (S2-S8: points, mountains, marsh, boats), the board's words
+(marsh, fortress, the arrival boxes; three armies an area), combat's die and hit numbers
+(S5, S6, S10, S29: a d6, 5-6 hits, 6 when attacking difficult terrain, never for units
+that appeared there), and who may attack or pass whom (S21, S22, the chart's turn-1
+entries), the submissions read from ``ItaliaState.extras["submissions"]``. The rest of the
+variant (submission, arrivals and minima, scoring, the sequence, S11-S20 and S23-S30) is
+still the medieval package's own engine: see ``docs/games/medieval.md``, "Stage 2".
+
+>>> game = new_game(seed=1)
+>>> game.rules.world.rulebook
+<MedievalRulebook 'medieval'>
+>>> world = game.rules.world
+>>> world.terrain("Ferrara"), world.terrain("Mantua"), world.base_limit("Ferrara")
+('swamp', 'clear', 3)
+"""
+
+from __future__ import annotations
+
+from italia_kit.games.italia.rulebook import Rulebook
+from italia_kit.games.italia.setup import ItaliaGame
+from italia_kit.games.italia.setup import new_game as new_italia_game
+from italia_kit.games.italia.state import ItaliaState, Unit
+from italia_kit.games.italia.units import UnitType
+from italia_kit.games.italia.world import World
+from italia_kit.games.medieval.italia_cards import italia_scenario, medieval_board
+from italia_kit.games.medieval.scenario import Scenario, load_scenario
+from italia_kit.geo import Board, BoardDataError, Zone
+
+R_MP = "rule text: movement points"
+R_SEA = "rule text: boats"
+R_BOX = "rule text: arrival boxes"
+R_DICE = "Britannia (public summary): one die per army, 5-6 hits"
+
+#: rule text: "All armies have three movement points, four with a leader."
+ARMY_POINTS, LED_POINTS = 3, 4
+#: rule text: "It costs one extra movement point to enter mountain terrain", and "two
+#: movement points for a power with boats to move into a sea zone (or from one sea zone to
+#: another)"
+MOUNTAIN_COST, SEA_COST = 2, 2
+#: rule text: an arrival box (France, Austria) is entered only by arriving armies, never by
+#: a move: its step costs more than any unit's points, so the move check refuses it
+#: (reconstructed: Italia's move check has no refusal of a zone by kind)
+BOX_COST = 99
+#: rule text: "Fortress terrain (Mantua) acts as clear terrain during turns 1-6, and marsh
+#: terrain thereafter."
+FORTRESS_CLEAR_UNTIL = 6
+#: Britannia (public summary): difficult terrain, where an attacker hits only on a 6
+DIFFICULT = frozenset({"mountain", "marsh"})
+#: Britannia (public summary): an army hits on 5-6, a superior unit's (Romans, Byzantines
+#: of the chart) on 4-6; the attacker into difficult terrain on a 6 only
+NORMAL_HIT, SUPERIOR_HIT, DIFFICULT_HIT = 5, 4, 6
+#: Britannia (public summary): three armies an area (the overpopulation limit)
+AREA_LIMIT = 3
+#: the board's words this rulebook reads (geodata/medieval.board.yaml)
+KINDS = ("land", "sea", "box")
+TERRAINS = ("clear", "mountain", "marsh", "fortress", "sea", "offmap")
+#: the medieval board's terrains in Italia's words (2.1): a marsh is a swamp (it stops no
+#: one, S5); Mantua's fortress moves as clear (S6: clear or marsh, neither costs more); an
+#: arrival box is off the map
+ITALIA_TERRAIN = {"marsh": "swamp", "fortress": "clear", "offmap": "clear"}
+
+
+def unit_flag(unit: Unit, key: str) -> bool:
+    """A medieval fact of a unit kept in ``Unit.extras`` (Italia's pieces have none)."""
+    return bool(unit.extras and unit.extras.get(key))
+
+
+class MedievalRulebook(Rulebook):
+    """The Medieval Italia variant's rules over Italia's (see the module)."""
+
+    name = "medieval"
+    #: Britannia (public summary): a six-sided die
+    die_sides = 6
+
+    def __init__(self, scenario: Scenario | None = None) -> None:
+        self.medieval = scenario if scenario is not None else load_scenario()
+        self._powers = {p.name: p for p in self.medieval.powers}
+        self._terrain = {z.name: z.terrain.value for z in medieval_board().zones}
+
+    # -- the board --------------------------------------------------------------------------
+    def check_board(self, board: Board) -> None:
+        """The medieval board's words: its kinds (land, sea, arrival boxes) and terrains."""
+        kinds = set(board.vocabulary.kinds)
+        terrains = {str(t) for t in board.vocabulary.terrains}
+        missing = [f"kind {k!r}" for k in KINDS if k not in kinds]
+        missing += [f"terrain {t!r}" for t in TERRAINS if t not in terrains]
+        if missing:
+            raise BoardDataError([f"the medieval rules read {m}" for m in missing])
+
+    def terrain_of(self, zone: Zone) -> str:
+        return ITALIA_TERRAIN.get(zone.terrain.value, zone.terrain.value)
+
+    def stacking_base(self, zone: Zone) -> int | None:
+        """Britannia (public summary): three armies an area; a box holds arrivals only."""
+        if zone.is_sea:
+            return None
+        return 0 if zone.kind == "box" else AREA_LIMIT
+
+    def terrain_on(self, zone: str, turn: int) -> str:
+        """The medieval terrain of ``zone`` on ``turn`` (S6: Mantua's fortress is clear on
+        turns 1-6 and marsh after).
+
+        >>> rules = MedievalRulebook()
+        >>> rules.terrain_on("Mantua", 6), rules.terrain_on("Mantua", 7)
+        ('clear', 'marsh')
+        """
+        terrain = self._terrain[zone]
+        if terrain == "fortress":
+            return "clear" if turn <= FORTRESS_CLEAR_UNTIL else "marsh"
+        return terrain
+
+    def has_boats(self, power: str, turn: int) -> bool:
+        """M-A's "Boats" line of the turn (S7, S8)."""
+        return power in self.medieval.boats.get(turn, ())
+
+    # -- movement (S2-S8) ---------------------------------------------------------------------
+    def movement_allowance(self, state: ItaliaState, unit: Unit, group_leader: int | None) -> int:
+        """S2: three movement points, four with a leader (moving with one, or the leader)."""
+        if unit.type is UnitType.LEADER or group_leader is not None:
+            return LED_POINTS
+        return ARMY_POINTS
+
+    def step_cost(self, world: World, state: ItaliaState, unit: Unit, frm: str, to: str) -> int:
+        """S3: +1 to enter a mountain; S5, S6: marsh and Mantua cost one; S7: two to enter
+        a sea or go from one sea to another; an arrival box is never entered by a move."""
+        if world.is_sea(to):
+            return SEA_COST
+        if self._terrain[to] == "offmap":
+            return BOX_COST
+        return MOUNTAIN_COST if self._terrain[to] == "mountain" else 1
+
+    def stops_on_entering(
+        self, world: World, state: ItaliaState, nation: str, zone: str, leader: int | None
+    ) -> tuple[str, str] | None:
+        """S4: units need not stop on entering mountain terrain; S5: marsh does not affect
+        movement."""
+        return None
+
+    def sails_alone(self, world: World, state: ItaliaState, unit: Unit) -> bool:
+        """S7, S8: a power's armies go to sea in its own boats on the turns it has them."""
+        return self.has_boats(unit.nation, state.turn)
+
+    def sea_refusal(self, world: World, state: ItaliaState, unit: Unit) -> tuple[str, str]:
+        return (R_SEA, f"the {unit.nation} have no boats on turn {state.turn}: no sea zones")
+
+    def restricted(
+        self, world: World, state: ItaliaState, nation: str, other: str
+    ) -> tuple[bool, bool]:
+        """S21, S22 and the chart's turn entries (M-A turn 1): (``nation`` may not attack
+        ``other``, ``nation`` may move through ``other``) now; submissions pending are
+        ``state.extras["submissions"]`` ({"submitter", "receiver"} each)."""
+        no_attack = through = False
+        power = self._powers.get(nation)
+        for r in power.restrictions if power is not None else ():
+            if state.turn in r.turns:
+                no_attack = no_attack or other in r.may_not_attack
+                through = through or other in r.may_move_through
+        for s in state.extras.get("submissions", ()):
+            if {s["submitter"], s["receiver"]} == {nation, other}:
+                no_attack = True
+                through = through or s["receiver"] == nation
+        return no_attack, through
+
+    # -- combat (S5, S6, S10, S29) ----------------------------------------------------------------
+    def hit_number(self, unit: UnitType, *, raider: bool = False) -> int:
+        """Britannia (public summary): every army hits on a 5 or 6."""
+        return NORMAL_HIT
+
+    def hit_number_in(
+        self,
+        world: World,
+        state: ItaliaState,
+        zone: str,
+        unit: Unit,
+        *,
+        attacking: bool,
+        raider: bool = False,
+    ) -> int:
+        """S5, S6: attackers into difficult terrain (mountain, marsh, Mantua from turn 7)
+        hit on a 6; S29: not the units that appeared in the area they attack
+        (``Unit.extras["appeared"]``); S10: superior units (``Unit.extras["superior"]``)
+        hit on 4-6 and are as easy to hit as any (the shooter's number, never the
+        target's)."""
+        if (
+            attacking
+            and self.terrain_on(zone, state.turn) in DIFFICULT
+            and not unit_flag(unit, "appeared")
+        ):
+            return DIFFICULT_HIT
+        return SUPERIOR_HIT if unit_flag(unit, "superior") else NORMAL_HIT
+
+    def land_modifier(
+        self,
+        *,
+        attacker: bool,
+        rough: bool = False,
+        city: bool = False,
+        leaders: int = 0,
+        supremacy: bool = False,
+        landing: bool = False,
+        raid: bool = False,
+    ) -> int:
+        """Britannia (public summary): no modifiers; terrain is in the hit number
+        (:meth:`hit_number_in`), leaders only add movement (S2)."""
+        return 0
+
+
+def new_game(
+    scenario: Scenario | None = None, *, seed: int = 0, checkpoint_every: int = 32
+) -> ItaliaGame:
+    """A Medieval Italia game played by the Italia engine: the medieval powers as Italia
+    nations (:func:`.italia_cards.italia_scenario`) on the medieval board, under
+    :class:`MedievalRulebook`."""
+    rulebook = MedievalRulebook(scenario)
+    return new_italia_game(
+        italia_scenario(rulebook.medieval),
+        seed=seed,
+        checkpoint_every=checkpoint_every,
+        rulebook=rulebook,
+        board=medieval_board(),
+    )

@@ -1,0 +1,239 @@
+"""Issue 19, stage 2: the variant's sentences played by the Italia engine under
+:class:`~italia_kit.games.medieval.rulebook.MedievalRulebook` (numbered S1..S30 as in
+``docs/games/medieval.md``). Each builds a position on the medieval board with Italia's
+:class:`~italia_kit.games.italia.Position` and plays it through ``Game.apply``; the same
+sentences on the medieval package's own engine are ``tests/test_medieval_rules.py``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from italia_kit.games.italia import EndMovement, Move, Position
+from italia_kit.games.italia.actions import Fight
+from italia_kit.games.italia.scenarios import Scenario as ItaliaScenario
+from italia_kit.games.italia.setup import ItaliaGame
+from italia_kit.games.medieval.italia_cards import italia_scenario, medieval_board
+from italia_kit.games.medieval.rulebook import MedievalRulebook, new_game
+from italia_kit.geo import BoardDataError, load_board
+
+from .italia_helpers import refused
+
+RULES = MedievalRulebook()
+
+
+@cache
+def card() -> ItaliaScenario:
+    return italia_scenario(RULES.medieval)
+
+
+def position(power: str, turn: int = 1) -> Position:
+    return Position(
+        card(),
+        nation=power,
+        turn=turn,
+        phase="movement",
+        rulebook=RULES,
+        board=medieval_board(),
+    )
+
+
+def moves_of(game: ItaliaGame, unit: int) -> list[Move]:
+    return [a for a in game.legal_actions() if isinstance(a, Move) and unit in a.units]
+
+
+def steps(game: ItaliaGame, unit: int) -> int:
+    return game.state.moves[unit].steps
+
+
+# -- the game and the board -------------------------------------------------------------------
+def test_a_medieval_game_starts_on_the_italia_engine_with_the_medieval_board_and_powers() -> None:
+    """The Italia engine plays the 27 medieval powers in their turn order, on the medieval
+    board, with the set-up's armies as infantry (the Byzantine army in Istria, M-A)."""
+    game = new_game(seed=3)
+    world = game.rules.world
+    assert world.board.name == "medieval" and world.order[0] == RULES.medieval.powers[0].name
+    assert len(world.order) == 27
+    istria = game.state.units_in("Istria", "Byzantines")
+    assert [u.type.value for u in istria] == ["infantry"]
+
+
+def test_the_board_words_marsh_is_a_swamp_fortress_clear_three_armies_an_area() -> None:
+    """The rulebook checks the medieval board's words and reads them in Italia's: Ferrara's
+    marsh is a swamp of three, Spoleto a mountain, an arrival box holds no one; Italia's
+    board lacks the medieval words and is refused naming them."""
+    world = position("Lombards").world
+    assert (world.terrain("Ferrara"), world.base_limit("Ferrara")) == ("swamp", 3)
+    assert world.is_mountain("Spoleto") and world.base_limit("Austria") == 0
+    with pytest.raises(BoardDataError, match="terrain 'marsh'"):
+        RULES.check_board(load_board("italia"))
+
+
+# -- movement (S2-S8) ------------------------------------------------------------------------
+def test_s2_three_movement_points_four_with_a_leader() -> None:
+    """S2: an army spends its three points on three clear areas, then has no move and a
+    fourth is refused by the move check; with a leader (the Germans' Otto) it goes four."""
+    pos = position("Lombards")
+    (army,) = pos.put("Lombards", "infantry", "Milan")
+    game = pos.game()
+    game.apply(Move("Lombards", (army,), ("Milan", "Brescia", "Mantua", "Parma")))
+    assert steps(game, army) == 3 and not moves_of(game, army)
+    refused(game, lambda: game.apply(Move("Lombards", (army,), ("Parma", "Bologna"))), "9.0")
+    led = position("Germans")
+    (army,) = led.put("Germans", "infantry", "Milan")
+    (otto,) = led.put("Germans", "leader", "Milan", name="Otto")
+    game = led.game()
+    path = ("Milan", "Brescia", "Mantua", "Parma", "Bologna")
+    game.apply(Move("Germans", (army, otto), path))
+    assert game.state.units[army].zone == "Bologna" and steps(game, army) == 4
+
+
+def test_s3_entering_mountain_costs_one_extra_point() -> None:
+    pos = position("Lombards")
+    (army,) = pos.put("Lombards", "infantry", "Milan")
+    game = pos.game()
+    game.apply(Move("Lombards", (army,), ("Milan", "Alps")))
+    assert steps(game, army) == 2
+
+
+def test_s4_units_need_not_stop_on_entering_mountain() -> None:
+    """S4: from the Alps (two points) the army goes on to Friuli with its third (Italia's
+    9.0 would stop it in the mountain)."""
+    pos = position("Lombards")
+    (army,) = pos.put("Lombards", "infantry", "Milan")
+    game = pos.game()
+    game.apply(Move("Lombards", (army,), ("Milan", "Alps")))
+    assert not game.state.moves[army].stopped
+    game.apply(Move("Lombards", (army,), ("Alps", "Friuli")))
+    assert game.state.units[army].zone == "Friuli" and steps(game, army) == 3
+
+
+def test_s5_marsh_affects_combat_not_movement() -> None:
+    """S5: entering Venice's marsh costs one point and stops no one; the attacker there
+    hits on a 6 only, the defender on its 5 (Britannia (public summary))."""
+    pos = position("Lombards")
+    (army,) = pos.put("Lombards", "infantry", "Friuli")
+    (venetian,) = pos.put("Venetians", "infantry", "Venice")
+    game = pos.game()
+    game.apply(Move("Lombards", (army,), ("Friuli", "Venice")))
+    assert steps(game, army) == 1
+    world, state = game.rules.world, game.state
+    attacker, defender = state.units[army], state.units[venetian]
+    assert RULES.hit_number_in(world, state, "Venice", attacker, attacking=True) == 6
+    assert RULES.hit_number_in(world, state, "Venice", defender, attacking=False) == 5
+
+
+@pytest.mark.parametrize(("turn", "attacker_needs"), [(6, 5), (7, 6)])
+def test_s6_mantua_is_clear_on_turns_1_to_6_and_marsh_after(turn: int, attacker_needs: int) -> None:
+    pos = position("Lombards", turn=turn)
+    (army,) = pos.put("Lombards", "infantry", "Brescia")
+    game = pos.game()
+    game.apply(Move("Lombards", (army,), ("Brescia", "Mantua")))
+    assert steps(game, army) == 1
+    unit = game.state.units[army]
+    assert RULES.hit_number_in(game.rules.world, game.state, "Mantua", unit, attacking=True) == (
+        attacker_needs
+    )
+
+
+def test_s7_a_power_with_boats_pays_two_to_enter_a_sea_and_two_between_seas() -> None:
+    """S7: the Byzantines (boats on turn 1) go from Istria into the Adriatic for two of a
+    led army's four points and on to the Ionian for the other two; the move list offers
+    the sea steps and then nothing more."""
+    pos = position("Byzantines")
+    (army,) = pos.put("Byzantines", "infantry", "Istria")
+    game = pos.game()
+    to_sea = Move("Byzantines", (army,), ("Istria", "Adriatic"))
+    assert to_sea in game.legal_actions()
+    game.apply(to_sea)
+    assert steps(game, army) == 2
+    refused(game, lambda: game.apply(Move("Byzantines", (army,), ("Adriatic", "Ionian"))), "9.0")
+    led = position("Byzantines")
+    (army,) = led.put("Byzantines", "infantry", "Istria")
+    (narses,) = led.put("Byzantines", "leader", "Istria", name="Narses")
+    game = led.game()
+    game.apply(Move("Byzantines", (army, narses), ("Istria", "Adriatic", "Ionian")))
+    assert game.state.units[army].zone == "Ionian" and steps(game, army) == 4
+
+
+def test_s8_powers_without_boats_may_not_move_into_sea_zones() -> None:
+    """S8: the Lombards have no boats on turn 1: no sea step is listed, and one is refused
+    under the rule text's boats, the state untouched."""
+    pos = position("Lombards")
+    (army,) = pos.put("Lombards", "infantry", "Friuli")
+    game = pos.game()
+    step = Move("Lombards", (army,), ("Friuli", "Adriatic"))
+    assert step not in game.legal_actions()
+    refused(game, lambda: game.apply(step), "rule text: boats", "no boats on turn 1")
+
+
+def test_an_arrival_box_is_never_entered_by_a_move() -> None:
+    """Rule text: France and Austria are arrival boxes, entered by arriving armies only."""
+    pos = position("Lombards")
+    (army,) = pos.put("Lombards", "infantry", "Friuli")
+    game = pos.game()
+    assert not [m for m in moves_of(game, army) if "Austria" in m.path]
+    refused(game, lambda: game.apply(Move("Lombards", (army,), ("Friuli", "Austria"))), "9.0")
+
+
+# -- combat (S10, S29) ------------------------------------------------------------------------
+def test_s10_superior_units_are_as_easy_to_hit_as_normal_units() -> None:
+    """S10: a superior Byzantine army hits on 4-6, attacking or defending; the Ostrogoths'
+    number is their own (5, or 6 attacking Ravenna's marsh) whatever they aim at: the hook
+    has no target, so a superior army is hit as a normal one is."""
+    pos = position("Byzantines")
+    (byz,) = pos.put("Byzantines", "infantry", "Ravenna")
+    (goth,) = pos.put("Ostrogoths", "infantry", "Bologna")
+    pos.state.units[byz].extras = {"superior": True}
+    world, state = pos.world, pos.state
+    assert RULES.hit_number_in(world, state, "Bologna", state.units[byz], attacking=True) == 4
+    assert RULES.hit_number_in(world, state, "Bologna", state.units[goth], attacking=False) == 5
+    assert RULES.hit_number_in(world, state, "Ravenna", state.units[goth], attacking=True) == 6
+    assert RULES.hit_number_in(world, state, "Ravenna", state.units[byz], attacking=False) == 4
+
+
+def test_s29_terrain_does_not_protect_against_units_that_appear() -> None:
+    """S29: an army that appeared in Venice's marsh hits on its 5; one that walked in to
+    assist hits on a 6."""
+    pos = position("Lombards")
+    appeared, helper = pos.put("Lombards", "infantry", "Venice", 2)
+    pos.state.units[appeared].extras = {"appeared": True}
+    world, state = pos.world, pos.state
+    assert RULES.hit_number_in(world, state, "Venice", state.units[appeared], attacking=True) == 5
+    assert RULES.hit_number_in(world, state, "Venice", state.units[helper], attacking=True) == 6
+
+
+def test_a_battle_on_the_italia_engine_rolls_a_d6_and_hits_on_the_rulebooks_numbers() -> None:
+    """Britannia (public summary): one die per army; in Milan (clear) three Lombard dice
+    of 5, 5, 4 kill two Milanese, whose 6 kills one Lombard (Italia's d10 and 7 would
+    miss them all)."""
+    pos = position("Lombards")
+    troops = tuple(pos.put("Lombards", "infantry", "Brescia", 3))
+    pos.put("Milanese", "infantry", "Milan", 2)
+    game = pos.game()
+    game.apply(Move("Lombards", troops, ("Brescia", "Milan")))
+    game.apply(EndMovement("Lombards"))
+    game.script_dice([5, 5, 4, 6, 1])
+    game.apply(Fight("Lombards", "Milan"))
+    hits = [e.data["hits"] for e in game.log.of_kind("hits")]
+    assert hits[:2] == [{"infantry": 2}, {"infantry": 1}]
+    assert game.state.stack_count("Milan", "Lombards") == 2
+    assert game.state.stack_count("Milan", "Milanese") == 0
+
+
+# -- who may attack or pass whom (S21, S22) ----------------------------------------------------
+def test_s21_s22_a_pending_submission_forbids_attacks_and_lets_the_receiver_through() -> None:
+    """S21: until both have scored neither may attack the other; S22: the receiver moves
+    through the submitter (and the submitter may not enter the receiver's areas)."""
+    pos = position("Lombards")
+    (army,) = pos.put("Lombards", "infantry", "Brescia")
+    pos.put("Milanese", "infantry", "Milan")
+    pos.state.extras["submissions"] = [{"submitter": "Milanese", "receiver": "Lombards"}]
+    world, state = pos.world, pos.state
+    assert RULES.restricted(world, state, "Lombards", "Milanese") == (True, True)
+    assert RULES.restricted(world, state, "Milanese", "Lombards") == (True, False)
+    game = pos.game()
+    game.apply(Move("Lombards", (army,), ("Brescia", "Milan", "Novara")))
+    assert game.state.units[army].zone == "Novara"
