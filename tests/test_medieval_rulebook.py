@@ -12,11 +12,11 @@ from functools import cache
 import pytest
 
 from italia_kit.games.italia import EndMovement, Move, Position
-from italia_kit.games.italia.actions import Fight
+from italia_kit.games.italia.actions import Fight, Place
 from italia_kit.games.italia.scenarios import Scenario as ItaliaScenario
 from italia_kit.games.italia.setup import ItaliaGame
 from italia_kit.games.medieval.italia_cards import italia_scenario, medieval_board
-from italia_kit.games.medieval.rulebook import MedievalRulebook, new_game
+from italia_kit.games.medieval.rulebook import R_OVERRUN, MedievalRulebook, new_game
 from italia_kit.geo import BoardDataError, load_board
 
 from .italia_helpers import refused
@@ -62,11 +62,11 @@ def test_a_medieval_game_starts_on_the_italia_engine_with_the_medieval_board_and
 
 def test_the_board_words_marsh_is_a_swamp_fortress_clear_three_armies_an_area() -> None:
     """The rulebook checks the medieval board's words and reads them in Italia's: Ferrara's
-    marsh is a swamp of three, Spoleto a mountain, an arrival box holds no one; Italia's
+    marsh is a swamp of three, Spoleto a mountain, an arrival box any number; Italia's
     board lacks the medieval words and is refused naming them."""
     world = position("Lombards").world
     assert (world.terrain("Ferrara"), world.base_limit("Ferrara")) == ("swamp", 3)
-    assert world.is_mountain("Spoleto") and world.base_limit("Austria") == 0
+    assert world.is_mountain("Spoleto") and world.base_limit("Austria") == 99
     with pytest.raises(BoardDataError, match="terrain 'marsh'"):
         RULES.check_board(load_board("italia"))
 
@@ -237,3 +237,93 @@ def test_s21_s22_a_pending_submission_forbids_attacks_and_lets_the_receiver_thro
     game = pos.game()
     game.apply(Move("Lombards", (army,), ("Brescia", "Milan", "Novara")))
     assert game.state.units[army].zone == "Novara"
+
+
+# -- arrivals (S26-S28) and overrun (S30) --------------------------------------------------------
+def nation_turn(power: str, turn: int) -> Position:
+    """``power``'s nation-turn of ``turn`` from its start (phase 1, with nothing to buy)."""
+    return Position(
+        card(), nation=power, turn=turn, phase="income", rulebook=RULES, board=medieval_board()
+    )
+
+
+def test_s26_land_reinforcements_appear_at_the_start_of_the_nation_turn() -> None:
+    """S26: the Papacy's three armies of turn 2 (M-A) are in Rome before it moves."""
+    game = nation_turn("Papacy", 2).game()
+    assert game.decision is not None and game.decision.kind == "move"
+    assert game.state.stack_count("Rome", "Papacy") == 3
+    arrival = game.log.of_kind("reinforcement")[-1]
+    assert "Rome" in arrival.text
+
+
+def test_s27_a_choice_of_place_is_made_when_they_arrive() -> None:
+    """S27: the Florentines' two armies of turn 2 (Florence, Pisa or Siena, M-A) wait for
+    their place as they arrive; another area is refused under 7.2, the state untouched.
+    (Italia's placement asks for each army: the medieval engine placed the group at once.)"""
+    game = nation_turn("Florentines", 2).game()
+    places = [a.zone for a in game.legal_actions() if isinstance(a, Place)]
+    assert places == ["Florence", "Pisa", "Siena"]
+    refused(game, lambda: game.apply(Place("Florentines", "infantry", "Rome")), "7.2")
+    game.apply(Place("Florentines", "infantry", "Siena"))
+    game.apply(Place("Florentines", "infantry", "Siena"))
+    assert game.state.stack_count("Siena", "Florentines") == 2
+    assert game.decision is not None and game.decision.kind == "move"
+
+
+def test_s28_a_reinforcement_in_an_occupied_area_must_attack() -> None:
+    """S28: the Neapolitans' two armies of turn 2 appear in Naples, held by a Lombard:
+    they are marked as appeared, may not leave (refused under the rule text), and the
+    battle of Naples is due when the movement ends."""
+    pos = nation_turn("Neapolitans", 2)
+    pos.put("Lombards", "infantry", "Naples")
+    game = pos.game()
+    arrivals = game.state.units_in("Naples", "Neapolitans")
+    assert len(arrivals) == 2 and all(u.extras and u.extras["appeared"] for u in arrivals)
+    assert not [a for a in game.legal_actions() if isinstance(a, Move)]
+    first = arrivals[0].id
+    step = Move("Neapolitans", (first,), ("Naples", "Amalfi"))
+    refused(game, lambda: game.apply(step), R_OVERRUN, "must attack")
+    game.apply(EndMovement("Neapolitans"))
+    assert [e for e in game.log.of_kind("combat_due") if "Naples" in e.text]
+
+
+def test_s30_others_may_leave_once_two_to_one_or_a_full_stack() -> None:
+    """S30, Britannia's overrun: three Lombards enter Milan, held by one Milanese, and do
+    not stop there; one goes on (two stay against one), a second may not."""
+    pos = position("Lombards")
+    troops = pos.put("Lombards", "infantry", "Brescia", 3)
+    pos.put("Milanese", "infantry", "Milan")
+    game = pos.game()
+    game.apply(Move("Lombards", tuple(troops), ("Brescia", "Milan")))
+    assert not game.state.moves[troops[0]].stopped
+    game.apply(Move("Lombards", (troops[0],), ("Milan", "Novara")))
+    second = Move("Lombards", (troops[1],), ("Milan", "Novara"))
+    assert second not in game.legal_actions()
+    refused(game, lambda: game.apply(second), R_OVERRUN, "only if 2:1")
+
+
+def test_armies_left_at_sea_are_lost_when_the_movement_ends() -> None:
+    """Reconstructed (as the medieval engine): a Byzantine army still in the Adriatic when
+    the movement ends is lost, with an event naming it."""
+    pos = position("Byzantines")
+    (army,) = pos.put("Byzantines", "infantry", "Istria")
+    game = pos.game()
+    game.apply(Move("Byzantines", (army,), ("Istria", "Adriatic")))
+    game.apply(EndMovement("Byzantines"))
+    assert army not in game.state.units
+    (lost,) = game.log.of_kind("lost_at_sea")
+    assert lost.data["unit"] == army and lost.data["zone"] == "Adriatic"
+
+
+def test_whole_random_games_run_to_the_end_on_the_italia_engine() -> None:
+    """Three seeded random games of 13 turns end, every action from the legal list, with
+    the medieval arrivals coming and battles fought on the d6."""
+    import random
+
+    for seed in range(3):
+        game = new_game(seed=seed)
+        rng = random.Random(seed)
+        while game.decision is not None:
+            game.apply(rng.choice(game.legal_actions()))
+        assert game.state.over and game.state.turn == 13
+        assert game.log.of_kind("reinforcement") and game.log.of_kind("battle_end")

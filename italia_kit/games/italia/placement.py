@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from italia_kit.core import Context, IllegalActionError, InvalidActionError
-from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.text import article, units
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
@@ -181,11 +181,17 @@ def add_unit_at(
             if unit is UnitType.LEADER or load < 2:
                 carrier = fleet.id
                 break
-        if carrier is None:
+        if carrier is None and world.rulebook.fixed_sailing():
             raise ValueError(
                 f"no {nation} fleet in {zone} has room for {article(unit.value)} (9.6): "
                 "the scenario must bring fleets with units arriving at sea"
             )
+        if carrier is None:
+            # a variant's land unit arriving at sea by itself (its boats): asked of the
+            # piece it would be, before any change
+            piece = Unit(0, nation, unit, zone, None, name, 0, state.turn)
+            if not world.rulebook.sails_alone(world, state, piece):
+                raise ValueError(f"the {nation}' {unit.value} may not be at sea alone in {zone}")
     state.add_unit(nation, unit, zone, name=name, carrier=carrier)
 
 

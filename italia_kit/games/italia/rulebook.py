@@ -66,6 +66,9 @@ class Rulebook:
 
     #: a name for the rules, shown in a variant's docs and reprs
     name = "italia"
+    #: which scenario's special rules (13, 14) apply: None: by the scenario's id (Italia
+    #: II's for ``italia2...``, else Italia I's); a variant names its own (``World.variant``)
+    special_rules: str | None = None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"

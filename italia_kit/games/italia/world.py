@@ -146,7 +146,13 @@ class World:
 
     @cached_property
     def variant(self) -> str:
-        """``italia1`` or ``italia2``: which special rules apply (13, 14)."""
+        """``italia1`` or ``italia2``: which special rules apply (13, 14); a variant's
+        rulebook may name its own (:attr:`~.rulebook.Rulebook.special_rules`), so that
+        neither scenario's applies to its nations (medieval Italia's Romans are not
+        Italia I's)."""
+        own = self.rulebook.special_rules
+        if own is not None:
+            return own
         return "italia2" if self.scenario.id.startswith("italia2") else "italia1"
 
     def closed(self, state: ItaliaState) -> frozenset[str]:

@@ -24,19 +24,23 @@ still the medieval package's own engine: see ``docs/games/medieval.md``, "Stage 
 
 from __future__ import annotations
 
+from typing import Any
+
+from italia_kit.core import Context
 from italia_kit.games.italia.rulebook import Rulebook
 from italia_kit.games.italia.setup import ItaliaGame
 from italia_kit.games.italia.setup import new_game as new_italia_game
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
+from italia_kit.games.medieval import arrival_hooks
 from italia_kit.games.medieval.italia_cards import italia_scenario, medieval_board
-from italia_kit.games.medieval.scenario import Scenario, load_scenario
+from italia_kit.games.medieval.scenario import Power, Scenario, load_scenario
 from italia_kit.geo import Board, BoardDataError, Zone
 
 R_MP = "rule text: movement points"
 R_SEA = "rule text: boats"
-R_BOX = "rule text: arrival boxes"
+R_OVERRUN = "rule text: reinforcements (2:1 or a full stack); Britannia (public summary): overrun"
 R_DICE = "Britannia (public summary): one die per army, 5-6 hits"
 
 #: rule text: "All armies have three movement points, four with a leader."
@@ -59,6 +63,9 @@ DIFFICULT = frozenset({"mountain", "marsh"})
 NORMAL_HIT, SUPERIOR_HIT, DIFFICULT_HIT = 5, 4, 6
 #: Britannia (public summary): three armies an area (the overpopulation limit)
 AREA_LIMIT = 3
+#: an arrival box holds any number (M-A turn 1: fifteen Lombards arrive in Austria): more
+#: than any power has (Italia's World reads a land zone's None as 0)
+BOX_LIMIT = 99
 #: the board's words this rulebook reads (geodata/medieval.board.yaml)
 KINDS = ("land", "sea", "box")
 TERRAINS = ("clear", "mountain", "marsh", "fortress", "sea", "offmap")
@@ -77,6 +84,9 @@ class MedievalRulebook(Rulebook):
     """The Medieval Italia variant's rules over Italia's (see the module)."""
 
     name = "medieval"
+    #: none of Italia I's or II's special rules (13, 14) apply: not Rome's (the medieval
+    #: Romans are the variant's power), not turn 10's, not Hannibal's
+    special_rules = "medieval"
     #: Britannia (public summary): a six-sided die
     die_sides = 6
 
@@ -99,10 +109,11 @@ class MedievalRulebook(Rulebook):
         return ITALIA_TERRAIN.get(zone.terrain.value, zone.terrain.value)
 
     def stacking_base(self, zone: Zone) -> int | None:
-        """Britannia (public summary): three armies an area; a box holds arrivals only."""
+        """Britannia (public summary): three armies an area; the sea and an arrival box
+        hold any number (a major invasion of fifteen arrives in Austria, M-A turn 1)."""
         if zone.is_sea:
             return None
-        return 0 if zone.kind == "box" else AREA_LIMIT
+        return BOX_LIMIT if zone.kind == "box" else AREA_LIMIT
 
     def terrain_on(self, zone: str, turn: int) -> str:
         """The medieval terrain of ``zone`` on ``turn`` (S6: Mantua's fortress is clear on
@@ -116,6 +127,10 @@ class MedievalRulebook(Rulebook):
         if terrain == "fortress":
             return "clear" if turn <= FORTRESS_CLEAR_UNTIL else "marsh"
         return terrain
+
+    def power(self, name: str) -> Power | None:
+        """The medieval power ``name`` (None for a nation of no medieval power)."""
+        return self._powers.get(name)
 
     def has_boats(self, power: str, turn: int) -> bool:
         """M-A's "Boats" line of the turn (S7, S8)."""
@@ -151,6 +166,50 @@ class MedievalRulebook(Rulebook):
     def sea_refusal(self, world: World, state: ItaliaState, unit: Unit) -> tuple[str, str]:
         return (R_SEA, f"the {unit.nation} have no boats on turn {state.turn}: no sea zones")
 
+    def enemies_stop(self, world: World, state: ItaliaState, nation: str, zone: str) -> bool:
+        """Britannia (public summary): overrun: units entering enemies go on with points
+        left, when :meth:`may_leave` lets them (S30); a battle is due where they stay."""
+        return False
+
+    def may_leave(self, world: World, state: ItaliaState, unit: Unit) -> bool:
+        """S28: a unit that appeared among enemies must attack them; S30: others leave an
+        area with enemies only while 2:1 or a full stack stays behind."""
+        return self.leave_problem(world, state, unit) is None
+
+    def leave_refusal(self, world: World, state: ItaliaState, unit: Unit) -> tuple[str, str]:
+        return (R_OVERRUN, self.leave_problem(world, state, unit) or "")
+
+    def leave_problem(self, world: World, state: ItaliaState, unit: Unit) -> str | None:
+        """Why ``unit`` may not leave its area now (S28, S30), or None."""
+        if not world.is_land(unit.zone):
+            return None
+        foes = self.enemy_strength(world, state, unit.nation, unit.zone)
+        if not foes:
+            return None
+        if unit_flag(unit, "appeared"):
+            return f"{unit.label()} appeared in {unit.zone} and must attack it (rule text)"
+        staying = sum(
+            1 for u in state.units_in(unit.zone, unit.nation) if u.id != unit.id and not u.is_leader
+        )
+        if staying >= 2 * foes or staying >= self.medieval.stack_limit:
+            return None
+        return (
+            f"{unit.label()} may leave {unit.zone} only if 2:1 or a full stack stays behind "
+            f"({staying} against {foes})"
+        )
+
+    def enemy_strength(self, world: World, state: ItaliaState, nation: str, zone: str) -> int:
+        """The armies in ``zone`` of the powers ``nation`` may attack there, a power with
+        only a leader counting one (the medieval engine's count, S30)."""
+        counts: dict[str, int] = {}
+        for u in world.occupants(state, zone, nation):
+            counts[u.nation] = counts.get(u.nation, 0) + (not u.is_leader)
+        return sum(
+            max(n, 1)
+            for other, n in counts.items()
+            if not self.restricted(world, state, nation, other)[0]
+        )
+
     def restricted(
         self, world: World, state: ItaliaState, nation: str, other: str
     ) -> tuple[bool, bool]:
@@ -168,6 +227,25 @@ class MedievalRulebook(Rulebook):
                 no_attack = True
                 through = through or s["receiver"] == nation
         return no_attack, through
+
+    # -- arrivals (S26-S29) and the end of movement ----------------------------------------
+    def reinforcements_due(
+        self, world: World, state: ItaliaState, nation: str, when: str
+    ) -> list[dict[str, Any]]:
+        """S26, S27: the power's arrivals of the turn, at its placement (``arrival_hooks``)."""
+        if when != "placement":
+            return []
+        return arrival_hooks.arrivals_due(self, world, state, nation)
+
+    def enter_movement(self, ctx: Context[ItaliaState], world: World) -> None:
+        """9.0, then S10, S28, S29: the units that came this turn are marked."""
+        super().enter_movement(ctx, world)
+        arrival_hooks.mark_arrivals(self, world, ctx.state)
+
+    def end_movement(self, ctx: Context[ItaliaState], world: World) -> None:
+        """Armies left at sea are lost (``arrival_hooks``), then Italia's end of movement."""
+        arrival_hooks.lose_armies_at_sea(ctx, world)
+        super().end_movement(ctx, world)
 
     # -- combat (S5, S6, S10, S29) ----------------------------------------------------------------
     def hit_number(self, unit: UnitType, *, raider: bool = False) -> int:

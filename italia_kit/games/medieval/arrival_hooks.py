@@ -1,0 +1,107 @@
+"""The medieval arrivals on the Italia engine (rule text S26-S28, M-A's chart): what
+:class:`~.rulebook.MedievalRulebook` answers at Italia's ``reinforcements_due`` and
+``end_movement``, kept apart from the rulebook's movement and combat.
+
+- S26 "Reinforcements appearing in land areas do so at the start of that nation-turn":
+  Italia's placement (phase 2, 7.2) is where they come; its phase 1 has nothing to do in
+  the variant (no gold), so the placement opens the nation-turn.
+- S27 "If the controlling player has a choice of location then the decision is made when
+  they arrive": a group naming several areas, or "or a Frankish area" (``or_own``), waits
+  with those places as its ``choices`` (Italia's 7.2 "the player chooses").
+- reading 17 of ``docs/games/medieval.md``: an arrival with nowhere to go does not come.
+- S28, S29 "they must be attacked", "Defensive terrain does not affect units which appear
+  in the area they attack": a unit that came into an area where a power it may attack
+  stands is marked ``Unit.extras["appeared"]`` when the movement begins (read by the hit
+  number, S29); the chart's superior units (M-A) ``Unit.extras["superior"]`` (S10).
+- armies left at sea when the movement ends are lost (reconstructed, as the medieval
+  engine's ``lost_at_sea``: the rule text gives boats for moving, not for staying).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from italia_kit.core import Context
+from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.world import World
+from italia_kit.games.medieval.italia_cards import UNIT_OF
+
+if TYPE_CHECKING:
+    from italia_kit.games.medieval.rulebook import MedievalRulebook
+
+R_ARRIVE = "rule text: reinforcements arrive at the start of the nation-turn"
+R_LOST = "rule text: boats; reconstructed: armies left at sea are lost"
+
+
+def arrivals_due(
+    rules: MedievalRulebook, world: World, state: ItaliaState, nation: str
+) -> list[dict[str, Any]]:
+    """The groups of ``nation``'s medieval arrivals of this turn, as Italia places them:
+    one area, or ``choices`` to choose from as they arrive (S27). Charlemagne's "when the
+    second impulse starts" (``arrives``) is not yet told apart: he comes with the rest."""
+    power = rules.power(nation)
+    if power is None:
+        return []
+    out: list[dict[str, Any]] = []
+    held: list[str] | None = None
+    for r in power.reinforcements:
+        if r.turn != state.turn:
+            continue
+        for g in r.units:
+            places = list(g.zones)
+            if g.or_own:
+                held = world.controlled_zones(state, nation) if held is None else held
+                places += [z for z in held if z not in places]
+            if not places:
+                continue  # reading 17: nowhere to go, they do not come
+            group: dict[str, Any] = {
+                "unit": UNIT_OF[g.unit],
+                "count": g.count,
+                "zone": places[0] if len(places) == 1 else None,
+                "name": g.name,
+                "region": None,
+                "or_adjacent": False,
+                "provenance": f"{R_ARRIVE}; {r.provenance}",
+            }
+            if len(places) > 1:
+                group["choices"] = places
+            out.append(group)
+    return out
+
+
+def mark_arrivals(rules: MedievalRulebook, world: World, state: ItaliaState) -> None:
+    """As the movement begins, the active power's units that came this turn: superior
+    when their chart entry says so (S10), ``appeared`` where a power they may attack
+    stands (S28, S29)."""
+    nation = state.active
+    power = rules.power(nation)
+    superior = power is not None and any(
+        r.superior for r in power.reinforcements if r.turn == state.turn
+    )
+    for u in state.units_of(nation):
+        if u.arrived != state.turn or u.is_leader:
+            continue
+        facts = dict(u.extras or {})
+        if superior:
+            facts["superior"] = True
+        if world.is_land(u.zone) and any(
+            not rules.restricted(world, state, nation, o.nation)[0]
+            for o in world.occupants(state, u.zone, nation)
+        ):
+            facts["appeared"] = True
+        u.extras = facts or None
+
+
+def lose_armies_at_sea(ctx: Context[ItaliaState], world: World) -> None:
+    """Armies of the active power still at sea when its movement ends are lost."""
+    state = ctx.state
+    for u in sorted(state.units_of(state.active), key=lambda u: u.id):
+        if world.is_sea(u.zone) and not u.is_fleet and u.carrier is None:
+            state.remove_unit(u)
+            ctx.emit(
+                "lost_at_sea",
+                R_LOST,
+                f"{R_LOST}: {u.label()} is still at sea when the movement ends and is lost.",
+                unit=u.id,
+                zone=u.zone,
+            )
