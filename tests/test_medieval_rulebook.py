@@ -12,11 +12,13 @@ from functools import cache
 import pytest
 
 from italia_kit.games.italia import EndMovement, Move, Position
-from italia_kit.games.italia.actions import Fight, Place
+from italia_kit.games.italia.actions import Fight, Place, Submit
 from italia_kit.games.italia.scenarios import Scenario as ItaliaScenario
 from italia_kit.games.italia.setup import ItaliaGame
+from italia_kit.games.medieval import submission_hooks
 from italia_kit.games.medieval.italia_cards import italia_scenario, medieval_board
 from italia_kit.games.medieval.rulebook import R_OVERRUN, MedievalRulebook, new_game
+from italia_kit.games.medieval.submission_hooks import Withdraw
 from italia_kit.geo import BoardDataError, load_board
 
 from .italia_helpers import refused
@@ -327,3 +329,108 @@ def test_whole_random_games_run_to_the_end_on_the_italia_engine() -> None:
             game.apply(rng.choice(game.legal_actions()))
         assert game.state.over and game.state.turn == 13
         assert game.log.of_kind("reinforcement") and game.log.of_kind("battle_end")
+
+
+# -- submission (S11-S21) ----------------------------------------------------------------------
+def attack_spoleto(spoletians: dict[str, int], lombards: dict[str, int]) -> ItaliaGame:
+    """Turn 2: the Lombards move from Perugia into Spoleto and fight there."""
+    pos = position("Lombards", turn=2)
+    for zone, n in spoletians.items():
+        pos.put("Spoletians", "infantry", zone, n)
+    for zone, n in lombards.items():
+        pos.put("Lombards", "infantry", zone, n)
+    game = pos.game()
+    mover = min(u.id for u in game.state.units_in("Perugia", "Lombards"))
+    game.apply(Move("Lombards", (mover,), ("Perugia", "Spoleto")))
+    game.apply(EndMovement("Lombards"))
+    game.apply(Fight("Lombards", "Spoleto"))
+    return game
+
+
+def test_s11_s12_s17_who_may_receive_who_may_submit_not_the_same_player() -> None:
+    state = position("Lombards", turn=2).state
+    world = position("Lombards", turn=2).world
+    assert RULES.submission_due(world, state, "Spoletians", "Lombards") == "offer"
+    why = submission_hooks.may_submit(RULES, world, state, "Spoletians", "Byzantines")
+    assert "may receive" in str(why)
+    assert "may submit" in str(
+        submission_hooks.may_submit(RULES, world, state, "Romans", "Lombards")
+    )
+    same = submission_hooks.may_submit(RULES, world, state, "Neapolitans", "Lombards")
+    assert "same player" in str(same)
+
+
+def test_s13_at_most_three_areas_and_under_attack_by_the_receiver() -> None:
+    """S13: with four areas the Spoletians are not offered submission and the battle is
+    fought; with three they are asked, before any die (S14)."""
+    four = attack_spoleto({"Spoleto": 1, "Rome": 1, "Ancona": 1, "Abruzzi": 1}, {"Perugia": 1})
+    assert four.decision is None or four.decision.kind != "submit"
+    assert four.log.of_kind("roll")
+    three = attack_spoleto({"Spoleto": 1, "Rome": 1, "Ancona": 1}, {"Perugia": 1})
+    assert three.decision is not None and three.decision.kind == "submit"
+    assert three.decision.actor == "Spoletians" and not three.log.of_kind("roll")
+
+
+def test_s14_s15_submission_before_any_round_then_the_attackers_go_back_or_on() -> None:
+    """S14: the Spoletians submit before any round; S15: the Lombards choose back (to
+    Perugia) or on into Lombard-held Rome (one of three points used); another area is
+    refused under the rule text, the state untouched; they go back."""
+    game = attack_spoleto({"Spoleto": 1}, {"Perugia": 1, "Rome": 1})
+    game.apply(Submit("Spoletians", True))
+    assert not game.log.of_kind("roll")
+    assert game.state.extras["submissions"][0]["submitter"] == "Spoletians"
+    assert game.decision is not None and game.decision.kind == "withdraw"
+    assert [a.zone for a in game.legal_actions()] == ["", "Rome"]
+    bad = Withdraw("Lombards", "Ancona")
+    refused(game, lambda: game.apply(bad), submission_hooks.R_SUBMIT, "may go to")
+    game.apply(Withdraw("Lombards", ""))
+    assert game.state.stack_count("Perugia", "Lombards") == 1
+    assert not game.state.units_in("Spoleto", "Lombards")
+
+
+def test_s16_an_attack_from_the_arrival_chart_makes_the_defender_retreat() -> None:
+    """S16: Lombards who appeared in Spoleto receive the Spoletians' submission: the
+    Spoletians retreat, the Lombards stay."""
+    pos = position("Lombards", turn=2)
+    pos.put("Spoletians", "infantry", "Spoleto")
+    troops = pos.put("Lombards", "infantry", "Spoleto", 2)
+    for u in troops:
+        pos.state.units[u].extras = {"appeared": True}
+    game = pos.game()
+    game.apply(EndMovement("Lombards"))
+    game.apply(Fight("Lombards", "Spoleto"))
+    game.apply(Submit("Spoletians", True))
+    assert game.decision is not None and game.decision.actor == "Spoletians"
+    to = game.legal_actions()[0]
+    assert isinstance(to, Withdraw) and to.zone
+    game.apply(to)
+    assert game.state.units_in(to.zone, "Spoletians")
+    assert game.state.stack_count("Spoleto", "Lombards") == 2
+
+
+def test_s19_s20_s21_half_values_on_both_sides_and_the_truce_ends_once_both_scored() -> None:
+    """S20: the Papacy, which submitted to the Lombards, scores Rome (12, M-V4 block as
+    reconstructed) at half value on turn 3; S21: the truce holds until the Lombards score
+    too; S19: on turn 4 they score Milan (3) and the Papacy's Rome at half their own
+    "other" value (1.5 / 2), and the truce ends."""
+    from italia_kit.core import Context, EventLog, Randomness
+
+    pos = position("Lombards", turn=3)
+    pos.put("Lombards", "infantry", "Milan")
+    pos.put("Papacy", "infantry", "Rome")
+    state, world = pos.state, pos.world
+    state.extras["submissions"] = [
+        {"submitter": "Papacy", "receiver": "Lombards", "submitter_scored": False,
+         "receiver_scored": False}
+    ]  # fmt: skip
+    ctx = Context(state, Randomness(0), EventLog())
+    RULES.score_turn(ctx, world)
+    (papal,) = [e for e in ctx.log.of_kind("vp") if e.data["power"] == "Papacy"]
+    assert papal.data["points"] == 6 and "half value" in papal.text
+    assert RULES.restricted(world, state, "Lombards", "Papacy")[0]
+    state.turn = 4
+    RULES.score_turn(ctx, world)
+    (lombard,) = [e for e in ctx.log.of_kind("vp") if e.data["power"] == "Lombards"]
+    assert lombard.data["points"] == 3.75 and "half value" in lombard.text
+    assert ctx.log.of_kind("truce_ends") and not state.extras["submissions"]
+    assert not RULES.restricted(world, state, "Lombards", "Papacy")[0]

@@ -15,9 +15,10 @@ What maps onto Italia's card (``docs/scenario-format.md``), and how:
   (``MedievalRulebook.reinforcements_due``, rule text "the decision is made when they
   arrive");
 - no gold, no income, no loot (the variant has none: Britannia (public summary));
-- token limits: the most armies the power is ever given (its set-up plus every arrival),
-  so that no counter limit of Italia's (6.2) binds where the variant sets none
-  (reconstructed: the variant's counter mix was not found).
+- token limits: every army the scenario gives any power (set-up and arrivals), so that
+  no counter limit of Italia's (6.2) binds where the variant sets none (reconstructed:
+  the variant's counter mix was not found; the minima and the Spoletians' take-over add
+  armies to a power beyond its own arrivals).
 
 The variant's own fields (boats by turn, minima, the submission lists, the chart's
 restrictions, the territorial awards) stay in the medieval scenario, which the rulebook
@@ -29,7 +30,7 @@ holds; this card carries only what Italia's rules read.
 ('medieval', 13, 27)
 >>> lombards = card.nation("Lombards")
 >>> lombards.colour, lombards.reinforcements[0].units[0].unit, dict(lombards.token_limits)
-('Four', 'infantry', {'infantry': 15})
+('Four', 'infantry', {'infantry': 263})
 """
 
 from __future__ import annotations
@@ -76,17 +77,24 @@ def _group(group: UnitGroup, seas: frozenset[str]) -> dict[str, Any]:
     }
 
 
-def _nation(power: Power, seas: frozenset[str]) -> dict[str, Any]:
-    armies = sum(g.count for g in power.setup if g.unit == "army") + sum(
-        g.count for r in power.reinforcements for g in r.units if g.unit == "army"
+def _armies(medieval: MedievalScenario) -> int:
+    """Every army the scenario gives any power (set-up and arrivals)."""
+    return sum(
+        g.count
+        for p in medieval.powers
+        for g in (*p.setup, *(g for r in p.reinforcements for g in r.units))
+        if g.unit == "army"
     )
+
+
+def _nation(power: Power, seas: frozenset[str], counters: int) -> dict[str, Any]:
     return {
         "name": power.name,
         "colour": power.faction,
         "order": power.order,
         "income": "none",
         "turns": _turns(power.turns),
-        "token_limits": {"infantry": max(armies, 1)},
+        "token_limits": {"infantry": counters},
         "setup": [_group(g, seas) for g in power.setup],
         "reinforcements": [
             {
@@ -102,7 +110,7 @@ def _nation(power: Power, seas: frozenset[str]) -> dict[str, Any]:
             "default": f"{_CARD}: {power.provenance.get('default', 'the power file')}",
             "income": "Britannia (public summary): no gold and no income",
             "loot": "Britannia (public summary): no looting (Italia's gold loot, never paid)",
-            "token_limits": "reconstructed: the most armies the power is ever given",
+            "token_limits": "reconstructed: no counter limit found; every army of the game",
             "scoring": "the medieval awards, scored by MedievalRulebook (not Italia's rules)",
         },
     }
@@ -127,7 +135,8 @@ def italia_scenario(medieval: MedievalScenario, board: Board | None = None) -> I
         },
     }
     seas = frozenset(z.name for z in board.zones if z.kind == "sea")
-    nations = {f"{p.name.lower()}.yaml": _nation(p, seas) for p in medieval.powers}
+    counters = _armies(medieval)
+    nations = {f"{p.name.lower()}.yaml": _nation(p, seas, counters) for p in medieval.powers}
     return scenario_from_dicts(
         head, nations, source=f"{medieval.id} (Italia card)", words=ZoneWords.from_board(board)
     )

@@ -26,14 +26,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from italia_kit.core import Context
+from italia_kit.core import Action, Context, Decision, IllegalActionError
 from italia_kit.games.italia.rulebook import Rulebook
 from italia_kit.games.italia.setup import ItaliaGame
 from italia_kit.games.italia.setup import new_game as new_italia_game
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
-from italia_kit.games.medieval import arrival_hooks
+from italia_kit.games.medieval import arrival_hooks, scoring_hooks, submission_hooks
 from italia_kit.games.medieval.italia_cards import italia_scenario, medieval_board
 from italia_kit.games.medieval.scenario import Power, Scenario, load_scenario
 from italia_kit.geo import Board, BoardDataError, Zone
@@ -246,6 +246,48 @@ class MedievalRulebook(Rulebook):
         """Armies left at sea are lost (``arrival_hooks``), then Italia's end of movement."""
         arrival_hooks.lose_armies_at_sea(ctx, world)
         super().end_movement(ctx, world)
+
+    # -- submission (S11-S18) and the withdrawal after it -------------------------------------
+    own_actions: tuple[type[Action], ...] = (submission_hooks.Withdraw,)
+
+    def submission_due(
+        self, world: World, state: ItaliaState, subject: str, master: str
+    ) -> str | None:
+        """S11-S14, S17: ``"offer"`` (asked before any combat round) when ``subject`` may
+        submit to ``master``, which attacks it; else None."""
+        if submission_hooks.may_submit(self, world, state, subject, master) is None:
+            return "offer"
+        return None
+
+    def submit(
+        self, ctx: Context[ItaliaState], world: World, subject: str, master: str, why: str
+    ) -> None:
+        """S13-S16, S18 (``submission_hooks``)."""
+        submission_hooks.submit(self, ctx, world, subject, master, why)
+
+    def own_decision(self, world: World, state: ItaliaState) -> Decision | None:
+        """S15, S16: the withdrawal after a submission, while it is pending."""
+        return submission_hooks.decision(state)
+
+    def own_legal_actions(self, world: World, state: ItaliaState) -> list[Action]:
+        p = submission_hooks.pending(state)
+        if p is None:
+            return []
+        return [
+            submission_hooks.Withdraw(p["nation"], z)
+            for z in submission_hooks.options(self, world, state)
+        ]
+
+    def apply_own(self, ctx: Context[ItaliaState], world: World, action: Action) -> None:
+        if not isinstance(action, submission_hooks.Withdraw):
+            raise IllegalActionError(submission_hooks.R_SUBMIT, f"{action.kind} is not asked now")
+        submission_hooks.apply_withdraw(self, ctx, world, action)
+
+    # -- scoring (S19, S20, M-V4) ---------------------------------------------------------------
+    def score_turn(self, ctx: Context[ItaliaState], world: World) -> None:
+        """M-V4's territorial awards of the turn, with submission's half values
+        (``scoring_hooks``), instead of Italia's control points (11.0)."""
+        scoring_hooks.score_turn(self, ctx, world)
 
     # -- combat (S5, S6, S10, S29) ----------------------------------------------------------------
     def hit_number(self, unit: UnitType, *, raider: bool = False) -> int:
