@@ -15,7 +15,7 @@ from italia_kit.games.italia import EndMovement, Move, Position
 from italia_kit.games.italia.actions import Fight, Place, Submit
 from italia_kit.games.italia.scenarios import Scenario as ItaliaScenario
 from italia_kit.games.italia.setup import ItaliaGame
-from italia_kit.games.medieval import submission_hooks
+from italia_kit.games.medieval import arrival_hooks, submission_hooks
 from italia_kit.games.medieval.italia_cards import italia_scenario, medieval_board
 from italia_kit.games.medieval.rulebook import R_OVERRUN, MedievalRulebook, new_game
 from italia_kit.games.medieval.submission_hooks import Withdraw
@@ -434,3 +434,49 @@ def test_s19_s20_s21_half_values_on_both_sides_and_the_truce_ends_once_both_scor
     assert lombard.data["points"] == 3.75 and "half value" in lombard.text
     assert ctx.log.of_kind("truce_ends") and not state.extras["submissions"]
     assert not RULES.restricted(world, state, "Lombards", "Papacy")[0]
+
+
+# -- population and the city-state minima (S23-S25) -----------------------------------------------
+def test_s23_listed_powers_are_topped_up_to_two_at_the_start_of_their_nation_turn() -> None:
+    """S23: the Venetians (turn 3) with one army get one more; with two, none."""
+    pos = nation_turn("Venetians", 3)
+    pos.put("Venetians", "infantry", "Venice")
+    game = pos.game()
+    while game.decision is not None and game.decision.kind == "place":
+        game.apply(game.legal_actions()[0])
+    assert arrival_hooks.strength(game.state, "Venetians") >= 2
+    assert game.log.of_kind("minima")
+    full = nation_turn("Venetians", 3)
+    full.put("Venetians", "infantry", "Venice", 2)
+    assert not full.game().log.of_kind("minima")
+
+
+def test_s24_minima_arrive_at_the_listed_places() -> None:
+    """S24: the Lombards' minima (turn 4) arrive at Friuli or Mantua, chosen as they come."""
+    pos = nation_turn("Lombards", 4)
+    pos.put("Franks", "infantry", "Alps")
+    game = pos.game()
+    assert game.decision is not None and game.decision.kind == "place"
+    assert [a.zone for a in game.legal_actions() if isinstance(a, Place)] == ["Friuli", "Mantua"]
+
+
+def test_s25_a_power_at_zero_restarts_its_population_at_one_and_a_half() -> None:
+    game = nation_turn("Venetians", 3).game()
+    assert game.state.extras["population"]["Venetians"] == 1.5
+    assert [e for e in game.log.of_kind("population") if "1.5" in e.text]
+
+
+def test_population_increase_gives_an_army_per_six_points_in_an_area_held() -> None:
+    """Britannia (public summary), arithmetic reconstructed: the Lombards holding Milan,
+    Brescia and Parma (2 each) reach 6 points: one new army, placed in an area they hold."""
+    pos = nation_turn("Lombards", 5)
+    for zone in ("Milan", "Brescia", "Parma"):
+        pos.put("Lombards", "infantry", zone)
+    game = pos.game()
+    (pop,) = game.log.of_kind("population")
+    assert pop.data["points"] == 6 and pop.data["armies"] == 1
+    assert [a.zone for a in game.legal_actions() if isinstance(a, Place)] == [
+        "Milan",
+        "Brescia",
+        "Parma",
+    ]

@@ -376,6 +376,11 @@ class Rulebook:
         :func:`.sequence.begin_nation_turn`."""
         sequence.begin_nation_turn(ctx, world)
 
+    def plays_now(self, world: World, state: ItaliaState, nation: str) -> bool:
+        """5.2: whether ``nation`` plays a nation's turn now (it has pieces in play or
+        reinforcements due this turn). Default: :func:`.sequence.plays_now`."""
+        return sequence.plays_now(world, state, nation)
+
     def enter_placement(self, ctx: Context[ItaliaState], world: World) -> None:
         """5.0 phase 2, 7.0-7.2: bought units and reinforcements to place. Default:
         :func:`.sequence.enter_placement`."""

@@ -72,7 +72,7 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
                 world.rulebook.begin_nation_turn(ctx, world)  # a new turn from the top
             return
         nation = state.active
-        if plays_now(world, state, nation):
+        if world.rulebook.plays_now(world, state, nation):
             break
         if state.turn in world.nation(nation).turns:
             ctx.emit(

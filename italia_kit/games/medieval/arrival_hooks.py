@@ -9,6 +9,11 @@
   they arrive": a group naming several areas, or "or a Frankish area" (``or_own``), waits
   with those places as its ``choices`` (Italia's 7.2 "the player chooses").
 - reading 17 of ``docs/games/medieval.md``: an arrival with nowhere to go does not come.
+- Britannia (public summary): population increase with the areas held, before the arrivals
+  (the arithmetic reconstructed, as the medieval engine's: 2 points an area, 1 a difficult
+  one, an army per ``population_step`` points, each placed in an area the power holds);
+  S23-S25: the city-state minima, topped up to two at their places, and the "1.5" box of
+  a power at zero that receives armies. The track is ``state.extras["population"]``.
 - S28, S29 "they must be attacked", "Defensive terrain does not affect units which appear
   in the area they attack": a unit that came into an area where a power it may attack
   stands is marked ``Unit.extras["appeared"]`` when the movement begins (read by the hit
@@ -30,6 +35,14 @@ if TYPE_CHECKING:
     from italia_kit.games.medieval.rulebook import MedievalRulebook
 
 R_ARRIVE = "rule text: reinforcements arrive at the start of the nation-turn"
+R_POP = "Britannia (public summary): population increase (arithmetic reconstructed)"
+R_MINIMA = "rule text: city-state minima"
+R_RESTART = 'rule text: the "1.5" box'
+#: rule text: "to bring its strength up to two"; "place its population increase marker in
+#: the '1.5' box"
+MINIMUM, RESTART = 2, 1.5
+#: the state's extras: each power's population track, and the groups due at placement
+POPULATION, DUE = "population", "due"
 R_LOST = "rule text: boats; reconstructed: armies left at sea are lost"
 
 
@@ -105,3 +118,82 @@ def lose_armies_at_sea(ctx: Context[ItaliaState], world: World) -> None:
                 unit=u.id,
                 zone=u.zone,
             )
+
+
+def strength(state: ItaliaState, nation: str) -> int:
+    """The power's armies in play (the rule text's "strength", S23)."""
+    return sum(1 for u in state.units_of(nation) if not u.is_leader)
+
+
+def population_and_minima(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World) -> None:
+    """The start of the active power's nation-turn, before its arrivals: population
+    increase, then the city-state minima (S23, S24), and the "1.5" box (S25); the armies
+    due wait in ``state.extras["due"]`` for :func:`arrivals_due`."""
+    from italia_kit.games.medieval.scoring_hooks import controlled
+
+    state = ctx.state
+    nation = state.active
+    due: list[dict[str, Any]] = []
+    track: dict[str, float] = state.extras.setdefault(POPULATION, {})
+    held = controlled(world, state, nation)
+    if held:
+        difficult = ("mountain", "marsh")
+        points = sum(1 if rules.terrain_on(z, state.turn) in difficult else 2 for z in held)
+        step = rules.medieval.population_step
+        total = track.get(nation, 0.0) + points
+        new = int(total // step)
+        track[nation] = total - new * step
+        ctx.emit(
+            "population",
+            R_POP,
+            f"{R_POP}: the {nation} hold {len(held)} area(s), +{points} points: {new} new "
+            f"arm{'y' if new == 1 else 'ies'}, {track[nation]:g} on the track.",
+            nation=nation,
+            points=points,
+            armies=new,
+        )
+        if new:
+            due.append(_due(new, held, R_POP))
+    power = rules.power(nation)
+    have = strength(state, nation)
+    minima_due = power is not None and nation in rules.medieval.minima.get(state.turn, ())
+    if power is not None and minima_due and have < MINIMUM:
+        places = list(power.minima_places)
+        ctx.emit(
+            "minima",
+            R_MINIMA,
+            f"{R_MINIMA}: the {nation} have strength {have}: {MINIMUM - have} arm"
+            f"{'y arrives' if MINIMUM - have == 1 else 'ies arrive'} at "
+            f"{' or '.join(places)}.",
+            nation=nation,
+        )
+        due.append(_due(MINIMUM - have, places, R_MINIMA))
+    chart = any(g["unit"] == "infantry" for g in arrivals_due(rules, world, state, nation))
+    listed = power is not None and bool(power.minima_places)
+    if listed and have == 0 and (due or chart):
+        track[nation] = RESTART
+        ctx.emit(
+            "population",
+            R_RESTART,
+            f"{R_RESTART}: the {nation} are at strength zero and receive armies: their "
+            f'population marker goes to the "1.5" box.',
+            nation=nation,
+            value=RESTART,
+        )
+    if due:
+        state.extras[DUE] = due
+
+
+def _due(count: int, places: list[str], rule: str) -> dict[str, Any]:
+    group: dict[str, Any] = {
+        "unit": "infantry",
+        "count": count,
+        "zone": places[0] if len(places) == 1 else None,
+        "name": None,
+        "region": None,
+        "or_adjacent": False,
+        "provenance": rule,
+    }
+    if len(places) > 1:
+        group["choices"] = list(places)
+    return group

@@ -235,7 +235,24 @@ class MedievalRulebook(Rulebook):
         """S26, S27: the power's arrivals of the turn, at its placement (``arrival_hooks``)."""
         if when != "placement":
             return []
-        return arrival_hooks.arrivals_due(self, world, state, nation)
+        due: list[dict[str, Any]] = state.extras.get(arrival_hooks.DUE, [])
+        return [*due, *arrival_hooks.arrivals_due(self, world, state, nation)]
+
+    def plays_now(self, world: World, state: ItaliaState, nation: str) -> bool:
+        """5.2, and S23: a city-state whose minima are due plays though it has nothing."""
+        if super().plays_now(world, state, nation):
+            return True
+        return nation in self.medieval.minima.get(state.turn, ()) and state.turn in (
+            world.nation(nation).turns
+        )
+
+    def enter_placement(self, ctx: Context[ItaliaState], world: World) -> None:
+        """Population increase and the city-state minima (S23-S25), then Italia's
+        placement (7.2) of them and of the chart's arrivals (S26, S27)."""
+        arrival_hooks.population_and_minima(self, ctx, world)
+        # Italia's placement reads the groups due once (7.2) and queues those to place
+        super().enter_placement(ctx, world)
+        ctx.state.extras.pop(arrival_hooks.DUE, None)
 
     def enter_movement(self, ctx: Context[ItaliaState], world: World) -> None:
         """9.0, then S10, S28, S29: the units that came this turn are marked."""
