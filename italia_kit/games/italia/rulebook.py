@@ -261,6 +261,11 @@ class Rulebook:
             raid=raid,
         )
 
+    def fixed_modifiers(self) -> bool:
+        """Whether :meth:`land_modifier` is the rulebook's: the dice's event then spells
+        out Italia's modifiers (a variant's are said only when they are not zero)."""
+        return type(self).land_modifier is Rulebook.land_modifier
+
     # -- submission (12.5.1) -----------------------------------------------------------------
     def submission_due(
         self, world: World, state: ItaliaState, subject: str, master: str

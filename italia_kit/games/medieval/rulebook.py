@@ -181,9 +181,13 @@ class MedievalRulebook(Rulebook):
 
     def leave_problem(self, world: World, state: ItaliaState, unit: Unit) -> str | None:
         """Why ``unit`` may not leave its area now (S28, S30), or None."""
+        nation = unit.nation
+        # the usual case, asked of every unit the move list lists: nobody else is there
+        if all(u.nation == nation for u in state.where.get(unit.zone, ())):
+            return None
         if not world.is_land(unit.zone):
             return None
-        foes = self.enemy_strength(world, state, unit.nation, unit.zone)
+        foes = self.enemy_strength(world, state, nation, unit.zone)
         if not foes:
             return None
         if unit_flag(unit, "appeared"):
@@ -258,6 +262,12 @@ class MedievalRulebook(Rulebook):
         """9.0, then S10, S28, S29: the units that came this turn are marked."""
         super().enter_movement(ctx, world)
         arrival_hooks.mark_arrivals(self, world, ctx.state)
+
+    def end_nation_turn(self, ctx: Context[ItaliaState], world: World) -> None:
+        """Armies still at sea (sent back there by a withdrawal, S15) are lost as the
+        nation-turn ends, as at the end of the movement; then Italia's next nation."""
+        arrival_hooks.lose_armies_at_sea(ctx, world)
+        super().end_nation_turn(ctx, world)
 
     def end_movement(self, ctx: Context[ItaliaState], world: World) -> None:
         """Armies left at sea are lost (``arrival_hooks``), then Italia's end of movement."""
