@@ -480,3 +480,18 @@ def test_population_increase_gives_an_army_per_six_points_in_an_area_held() -> N
         "Brescia",
         "Parma",
     ]
+
+
+def test_a_major_invasion_moves_and_fights_twice() -> None:
+    """M-A turn 1: the Lombards' fifteen armies from Austria are a major invasion:
+    Italia's 12.2 (Britannia (public summary): move and fight twice) gives a second
+    movement once the first movement and its battles are over."""
+    game = nation_turn("Lombards", 1).game()
+    assert game.log.of_kind("major_invasion")
+    assert game.state.stack_count("Austria", "Lombards") == 15
+    game.apply(EndMovement("Lombards"))
+    while game.decision is not None and game.state.active == "Lombards":
+        if game.log.of_kind("second_phase"):
+            break
+        game.apply(game.legal_actions()[0])
+    assert game.log.of_kind("second_phase") and game.state.second_phase

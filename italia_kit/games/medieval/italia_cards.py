@@ -15,6 +15,8 @@ What maps onto Italia's card (``docs/scenario-format.md``), and how:
   (``MedievalRulebook.reinforcements_due``, rule text "the decision is made when they
   arrive");
 - no gold, no income, no loot (the variant has none: Britannia (public summary));
+- a chart entry's major invasion is Italia's (12.2: two movement and two combat phases),
+  as Britannia's (public summary: a major invasion moves and fights twice);
 - token limits: every army the scenario gives any power (set-up and arrivals), so that
   no counter limit of Italia's (6.2) binds where the variant sets none (reconstructed:
   the variant's counter mix was not found; the minima and the Spoletians' take-over add
@@ -100,6 +102,8 @@ def _nation(power: Power, seas: frozenset[str], counters: int) -> dict[str, Any]
             {
                 "turn": r.turn,
                 "units": [_group(g, seas) for g in r.units],
+                # Britannia (public summary): a major invasion moves and fights twice (12.2)
+                "major_invasion": r.major_invasion,
                 "provenance": r.provenance,
             }
             for r in power.reinforcements
