@@ -495,3 +495,42 @@ def test_a_major_invasion_moves_and_fights_twice() -> None:
             break
         game.apply(game.legal_actions()[0])
     assert game.log.of_kind("second_phase") and game.state.second_phase
+
+
+# -- S1, S9, S18 ----------------------------------------------------------------------------------
+def test_s1_the_nation_turn_is_britannias_population_arrivals_movement_battles() -> None:
+    """S1 "They assume you know how to play Britannia": the Venetians' nation-turn of
+    turn 7 runs population increase, then arrivals, then movement (Britannia (public
+    summary)); its battles follow the movement (Italia's 5.0 phase 4)."""
+    pos = nation_turn("Venetians", 7)
+    pos.put("Venetians", "infantry", "Venice", 2)
+    game = pos.game()
+    kinds = [e.kind for e in game.log]
+    assert kinds.index("population") < kinds.index("reinforcement")
+    assert game.decision is not None and game.decision.kind == "move"
+
+
+def test_s9_native_and_foreign_powers_are_a_data_flag_only() -> None:
+    """S9: those rules are not found (facts 1.9): the flag is in the medieval data the
+    rulebook holds, and no hook reads it."""
+    for p in RULES.medieval.powers:
+        assert isinstance(p.native, bool) and "facts 1.9" in p.provenance["native"]
+
+
+def test_s18_a_power_may_submit_to_several_powers() -> None:
+    """S18: the Papacy, which submitted to the Lombards, may submit to the Franks too, and
+    both truces hold."""
+    pos = position("Franks", turn=2)
+    pos.put("Papacy", "infantry", "Rome")
+    state, world = pos.state, pos.world
+    state.extras["submissions"] = [
+        {"submitter": "Papacy", "receiver": "Lombards", "submitter_scored": False,
+         "receiver_scored": False}
+    ]  # fmt: skip
+    assert submission_hooks.may_submit(RULES, world, state, "Papacy", "Franks") is None
+    state.extras["submissions"].append(
+        {"submitter": "Papacy", "receiver": "Franks", "submitter_scored": False,
+         "receiver_scored": False}
+    )  # fmt: skip
+    assert RULES.restricted(world, state, "Franks", "Papacy")[0]
+    assert RULES.restricted(world, state, "Lombards", "Papacy")[0]
