@@ -534,3 +534,17 @@ def test_s18_a_power_may_submit_to_several_powers() -> None:
     )  # fmt: skip
     assert RULES.restricted(world, state, "Franks", "Papacy")[0]
     assert RULES.restricted(world, state, "Lombards", "Papacy")[0]
+
+
+def test_the_chart_removes_two_avar_armies_at_the_start_of_turn_2() -> None:
+    """M-A turn 2: "Avars: remove 2 armies at the start of the turn": of three Avar
+    armies one is left, each removal an event, once in the turn."""
+    from italia_kit.core import Context, EventLog, Randomness
+
+    pos = position("Avars", turn=2)
+    pos.put("Avars", "infantry", "Friuli", 3)
+    ctx = Context(pos.state, Randomness(0), EventLog())
+    arrival_hooks.removals_at_turn_start(RULES, ctx, pos.world)
+    arrival_hooks.removals_at_turn_start(RULES, ctx, pos.world)
+    assert arrival_hooks.strength(pos.state, "Avars") == 1
+    assert len(ctx.log.of_kind("removed")) == 2

@@ -43,6 +43,9 @@ R_RESTART = 'rule text: the "1.5" box'
 MINIMUM, RESTART = 2, 1.5
 #: the state's extras: each power's population track, and the groups due at placement
 POPULATION, DUE = "population", "due"
+#: the state's extras: the game turn whose removals (M-A) are done
+REMOVED = "removed_on_turn"
+R_REMOVE = "M-A: removals at the start of the turn"
 R_LOST = "rule text: boats; reconstructed: armies left at sea are lost"
 
 
@@ -197,3 +200,31 @@ def _due(count: int, places: list[str], rule: str) -> dict[str, Any]:
     if len(places) > 1:
         group["choices"] = list(places)
     return group
+
+
+def removals_at_turn_start(
+    rules: MedievalRulebook, ctx: Context[ItaliaState], world: World
+) -> None:
+    """M-A turn 2: "Avars: remove 2 armies at the start of the turn" (the chart's
+    ``remove``), once a game turn, before its first nation-turn: the newest armies go
+    (reconstructed, as the medieval engine: the chart does not say which)."""
+    state = ctx.state
+    if state.extras.get(REMOVED) == state.turn:
+        return
+    state.extras[REMOVED] = state.turn
+    for power in rules.medieval.powers:
+        for card in power.reinforcements:
+            if card.turn != state.turn or not card.remove:
+                continue
+            armies = sorted(
+                (u for u in state.units_of(power.name) if not u.is_leader), key=lambda u: -u.id
+            )
+            for u in armies[: card.remove]:
+                state.remove_unit(u)
+                ctx.emit(
+                    "removed",
+                    R_REMOVE,
+                    f"{R_REMOVE} ({card.provenance}): {u.label()} is removed.",
+                    unit=u.id,
+                    zone=u.zone,
+                )

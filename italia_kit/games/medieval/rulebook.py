@@ -242,6 +242,14 @@ class MedievalRulebook(Rulebook):
         due: list[dict[str, Any]] = state.extras.get(arrival_hooks.DUE, [])
         return [*due, *arrival_hooks.arrivals_due(self, world, state, nation)]
 
+    def begin_nation_turn(self, ctx: Context[ItaliaState], world: World) -> None:
+        """M-A's removals at the start of a game turn (``arrival_hooks``), then Italia's
+        next nation-turn (5.0)."""
+        state = ctx.state
+        if state.nation_index == 0 and not state.played:
+            arrival_hooks.removals_at_turn_start(self, ctx, world)
+        super().begin_nation_turn(ctx, world)
+
     def plays_now(self, world: World, state: ItaliaState, nation: str) -> bool:
         """5.2, and S23: a city-state whose minima are due plays though it has nothing."""
         if super().plays_now(world, state, nation):
