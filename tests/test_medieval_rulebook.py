@@ -548,3 +548,20 @@ def test_the_chart_removes_two_avar_armies_at_the_start_of_turn_2() -> None:
     arrival_hooks.removals_at_turn_start(RULES, ctx, pos.world)
     assert arrival_hooks.strength(pos.state, "Avars") == 1
     assert len(ctx.log.of_kind("removed")) == 2
+
+
+def test_chart_the_spoletians_take_over_four_beneventan_armies_nearest_spoleto() -> None:
+    """M-A turn 1 (as ``test_medieval_chart.py``'s chart 3): Abruzzi and Gaeta are next to
+    Spoleto, Naples two steps off, Benevento excluded: the four go over from Abruzzi and
+    Gaeta, and the chart's one army stands in Spoleto."""
+    pos = nation_turn("Spoletians", 1)
+    for zone, n in (("Benevento", 3), ("Gaeta", 2), ("Abruzzi", 2), ("Naples", 2)):
+        pos.put("Beneventans", "infantry", zone, n)
+    game = pos.game()
+    state = game.state
+    assert state.stack_count("Abruzzi", "Spoletians") == 2
+    assert state.stack_count("Gaeta", "Spoletians") == 2
+    assert state.stack_count("Naples", "Beneventans") == 2
+    assert state.stack_count("Benevento", "Beneventans") == 3
+    assert state.stack_count("Spoleto", "Spoletians") == 1
+    assert len(game.log.of_kind("replaced")) == 4

@@ -46,6 +46,7 @@ POPULATION, DUE = "population", "due"
 #: the state's extras: the game turn whose removals (M-A) are done
 REMOVED = "removed_on_turn"
 R_REMOVE = "M-A: removals at the start of the turn"
+R_REPLACE = "M-A turn 1: the Spoletians replace 4 Beneventan armies"
 R_LOST = "rule text: boats; reconstructed: armies left at sea are lost"
 
 
@@ -185,6 +186,7 @@ def population_and_minima(rules: MedievalRulebook, ctx: Context[ItaliaState], wo
         )
     if due:
         state.extras[DUE] = due
+    replacements(rules, ctx, world)
 
 
 def _due(count: int, places: list[str], rule: str) -> dict[str, Any]:
@@ -227,4 +229,54 @@ def removals_at_turn_start(
                     f"{R_REMOVE} ({card.provenance}): {u.label()} is removed.",
                     unit=u.id,
                     zone=u.zone,
+                )
+
+
+def land_distances(world: World, origin: str) -> dict[str, int]:
+    """Areas by land steps from ``origin`` (the Spoletians' "closer to Spoleto", M-A turn
+    1: counted along the land links, as the medieval engine did)."""
+    out, frontier = {origin: 0}, [origin]
+    while frontier:
+        nxt = []
+        for z in frontier:
+            for n in world.neighbours(z):
+                if world.is_land(n) and n not in out and world.board.zone(n).kind == "land":
+                    out[n] = out[z] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return out
+
+
+def replacements(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World) -> None:
+    """M-A turn 1: "no army in Benevento may be replaced; an army may not be replaced while
+    an unreplaced army (outside Benevento) stands closer to Spoleto; and the replacements
+    must take every army in all but at most one area": whole areas nearest first meet all
+    three; ties by board order (reconstructed, as the medieval engine)."""
+    state = ctx.state
+    nation = state.active
+    power = rules.power(nation)
+    for card in power.reinforcements if power is not None else ():
+        rep = card.replace
+        if card.turn != state.turn or rep is None:
+            continue
+        dist = land_distances(world, rep.nearest_to)
+        order = {z: i for i, z in enumerate(world.land_zones)}
+        areas = sorted(
+            {u.zone for u in state.units_of(rep.nation) if u.carrier is None} - set(rep.not_in),
+            key=lambda z: (dist.get(z, 99), order[z]),
+        )
+        left = rep.count
+        for zone in areas:
+            for u in sorted(state.units_in(zone, rep.nation), key=lambda u: u.id):
+                if left == 0 or u.is_leader:
+                    continue
+                u.nation = nation
+                left -= 1
+                ctx.emit(
+                    "replaced",
+                    R_REPLACE,
+                    f"{R_REPLACE}: the {rep.nation} army #{u.id} in {zone} goes over to the "
+                    f"{nation}.",
+                    unit=u.id,
+                    zone=zone,
                 )
