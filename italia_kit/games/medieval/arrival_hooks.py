@@ -30,6 +30,7 @@ from italia_kit.core import Context
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.italia_cards import UNIT_OF
+from italia_kit.games.medieval.scoring_hooks import controlled, seas
 
 if TYPE_CHECKING:
     from italia_kit.games.medieval.rulebook import MedievalRulebook
@@ -112,16 +113,22 @@ def mark_arrivals(rules: MedievalRulebook, world: World, state: ItaliaState) -> 
 def lose_armies_at_sea(ctx: Context[ItaliaState], world: World) -> None:
     """Armies of the active power still at sea when its movement ends are lost."""
     state = ctx.state
-    for u in sorted(state.units_of(state.active), key=lambda u: u.id):
-        if world.is_sea(u.zone) and not u.is_fleet and u.carrier is None:
-            state.remove_unit(u)
-            ctx.emit(
-                "lost_at_sea",
-                R_LOST,
-                f"{R_LOST}: {u.label()} is still at sea when the movement ends and is lost.",
-                unit=u.id,
-                zone=u.zone,
-            )
+    nation = state.active
+    at_sea = [
+        u
+        for z in seas(world)
+        for u in state.where.get(z, ())
+        if u.nation == nation and not u.is_fleet and u.carrier is None
+    ]
+    for u in sorted(at_sea, key=lambda u: u.id):
+        state.remove_unit(u)
+        ctx.emit(
+            "lost_at_sea",
+            R_LOST,
+            f"{R_LOST}: {u.label()} is still at sea when the movement ends and is lost.",
+            unit=u.id,
+            zone=u.zone,
+        )
 
 
 def strength(state: ItaliaState, nation: str) -> int:
@@ -133,8 +140,6 @@ def population_and_minima(rules: MedievalRulebook, ctx: Context[ItaliaState], wo
     """The start of the active power's nation-turn, before its arrivals: population
     increase, then the city-state minima (S23, S24), and the "1.5" box (S25); the armies
     due wait in ``state.extras["due"]`` for :func:`arrivals_due`."""
-    from italia_kit.games.medieval.scoring_hooks import controlled
-
     state = ctx.state
     nation = state.active
     due: list[dict[str, Any]] = []

@@ -23,6 +23,7 @@ from italia_kit.core import Context
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.scenario import ScoreRule
+from italia_kit.geo import Board
 
 if TYPE_CHECKING:
     from italia_kit.games.medieval.rulebook import MedievalRulebook
@@ -34,16 +35,36 @@ R_HALF = "rule text: submission (half value)"
 def controlled(world: World, state: ItaliaState, nation: str) -> list[str]:
     """The land areas (no box) where ``nation`` has units ashore and no other nation has
     any, in board order."""
-    mine: set[str] = set()
-    others: set[str] = set()
-    for u in state.units.values():
-        if u.carrier is None and world.is_land(u.zone):
-            (mine if u.nation == nation else others).add(u.zone)
-    return [
-        z
-        for z in world.land_zones
-        if z in mine and z not in others and world.board.zone(z).kind == "land"
-    ]
+    out = []
+    for z in areas(world):
+        here = state.where.get(z)
+        if here and all(u.nation == nation for u in here):
+            out.append(z)
+    return out
+
+
+def areas(world: World) -> tuple[str, ...]:
+    """The board's land areas in board order (an arrival box is no area), read once a
+    board."""
+    return _tables(world)[0]
+
+
+def seas(world: World) -> tuple[str, ...]:
+    """The board's sea zones in board order, read once a board."""
+    return _tables(world)[1]
+
+
+def _tables(world: World) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    board = world.board
+    found = _TABLES.get(id(board))
+    if found is None or found[0] is not board:
+        land = tuple(z.name for z in board.zones if z.kind == "land")
+        found = _TABLES[id(board)] = (board, land, tuple(z.name for z in board.zones if z.is_sea))
+    return found[1], found[2]
+
+
+#: id(board) -> (the board, its land areas, its seas)
+_TABLES: dict[int, tuple[Board, tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def area_value(rules: MedievalRulebook, awards: Sequence[ScoreRule], zone: str, turn: int) -> float:
