@@ -13,11 +13,11 @@ games measured in the same run, each benchmark in a fresh interpreter of its own
 
 from __future__ import annotations
 
-import subprocess
 import sys
 import time
 from typing import Any
 
+import bench_games
 from bench_games import italia, rate
 
 from italia_kit.core import RandomPlayer, play
@@ -64,16 +64,7 @@ def pictures(count: int) -> float:
 
 
 def measure(name: str, count: int) -> float:
-    run = subprocess.run(
-        [sys.executable, __file__, "--one", name, str(count)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    sys.stderr.write(run.stderr)
-    if run.returncode != 0:
-        raise RuntimeError(f"{name}: the benchmark process failed ({run.returncode})")
-    return float(run.stdout.split()[-1])
+    return bench_games.measure(name, count, __file__)
 
 
 def main(quick: bool = False) -> None:

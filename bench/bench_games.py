@@ -96,10 +96,11 @@ BENCHMARKS: dict[str, Callable[[int], object]] = {
 }
 
 
-def measure(name: str, games: int) -> float:
-    """The rate of one benchmark, measured in a fresh interpreter (see the module text)."""
+def measure(name: str, games: int, script: str = __file__) -> float:
+    """The rate of one benchmark, measured in a fresh interpreter (see the module text):
+    ``script --one NAME N`` prints it last. The other bench scripts measure with it too."""
     run = subprocess.run(
-        [sys.executable, __file__, "--one", name, str(games)],
+        [sys.executable, script, "--one", name, str(games)],
         capture_output=True,
         text=True,
         check=False,

@@ -18,7 +18,6 @@ as ``bench_games.py`` does); times are CPU seconds. Target: a ratio of at least 
 
 from __future__ import annotations
 
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -29,6 +28,7 @@ for _p in (HERE, ROOT):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
+import bench_games  # noqa: E402
 from bench_games import FALLBACK_DIPLOMACY, diplomacy_game, rate  # noqa: E402
 
 
@@ -57,16 +57,7 @@ def odds_rate(battles: int) -> float:
 
 
 def measure(name: str, n: int) -> float:
-    run = subprocess.run(
-        [sys.executable, __file__, "--one", name, str(n)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    sys.stderr.write(run.stderr)
-    if run.returncode != 0:
-        raise RuntimeError(f"{name}: the benchmark process failed ({run.returncode})")
-    return float(run.stdout.split()[-1])
+    return bench_games.measure(name, n, __file__)
 
 
 def main(quick: bool = False) -> None:

@@ -51,7 +51,7 @@ def test_raid_risk_counts_the_camps_a_move_leaves_open() -> None:
 
 def test_the_spec_names_its_policies_scores_and_metrics() -> None:
     spec = games.load("agricola")
-    assert set(spec.bots) == {"greedy", "aggressive", "cautious", "settle", "negotiate"}
+    assert set(spec.bots) == {"greedy", "aggressive", "cautious", "settle", "negotiate", "careful"}
     g = spec.new_game(seed=2)
     play(g, spec.bots["greedy"](2), max_actions=20_000)
     rows = list(spec.metrics(g))
@@ -61,6 +61,8 @@ def test_the_spec_names_its_policies_scores_and_metrics() -> None:
 
 
 def test_play_prints_a_turn_by_turn_summary_and_how_the_game_ended() -> None:
+    """Seed 3: the greedy governor reaches Turn 8 (seed 7 loses its first battle since the
+    battle odds are cached by matchup, so it prints no threshold line)."""
     out = subprocess.run(
         [
             sys.executable,
@@ -70,7 +72,7 @@ def test_play_prints_a_turn_by_turn_summary_and_how_the_game_ended() -> None:
             "--game",
             "agricola",
             "--seed",
-            "7",
+            "3",
             "--players",
             "rome=greedy",
         ],

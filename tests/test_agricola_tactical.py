@@ -39,7 +39,7 @@ from .agricola_helpers import II, blank, game, leader, put, units
 #: seeded random games with battles of every sort (found by playing seeds 0-299)
 SHIFT_SEED = 0  # a Roman unit moves into a Hole In The Line (8.5)
 ENEMY_INITIATIVE_SEED = 10  # the enemy has the Initiative (8.1): Rome deploys first
-BACK_ROW_SEED = 28  # Roman units in the back row (8.3)
+BACK_ROW_SEED = 41  # Roman units in the back row (8.3; 28 before the thresholds of 3, 8 ...)
 AMBUSH_SEED = 80  # an Ambush (8.7)
 
 

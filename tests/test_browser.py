@@ -422,6 +422,70 @@ def test_the_classroom_app_at_1600x1200(app: Server) -> None:
             page.screenshot(path=str(shot.with_name(shot.stem + "-last.png")), full_page=True)
 
 
+AGRICOLA = "Agricola, Master of Britain (solitaire)"  # its title in the game picker
+AGRICOLA_AREAS = 19  # the tribal areas and forts of Britain: one vector shape each
+
+# how the map frames the board: its view, the box of all shapes, every shape and name that
+# lies (even partly) outside the view, and the pairs of names and stacks that overlap
+FRAME_JS = """() => {
+  const view = document.querySelector('.leaflet-container').getBoundingClientRect();
+  const paths = [...document.querySelectorAll('.leaflet-overlay-pane path.leaflet-interactive')];
+  const labels = [...document.querySelectorAll('.leaflet-marker-pane .ik-label')];
+  const stacks = [...document.querySelectorAll('.leaflet-marker-pane .ik-stack')];
+  const out = (r) => r.left < view.left - 0.5 || r.right > view.right + 0.5
+    || r.top < view.top - 0.5 || r.bottom > view.bottom + 0.5;
+  const rects = paths.map(p => p.getBoundingClientRect());
+  const board = {top: Math.min(...rects.map(r => r.top)),
+                 bottom: Math.max(...rects.map(r => r.bottom))};
+  const outside = [...paths.map((p, i) => out(rects[i]) ? 'shape ' + i : null),
+                   ...labels.map(l => out(l.getBoundingClientRect()) ? l.textContent : null)]
+    .filter(x => x);
+  const boxes = [...labels, ...stacks].map(el => ({what: el.textContent,
+                                                   r: el.getBoundingClientRect()}));
+  const overlaps = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const a = boxes[i].r, b = boxes[j].r;
+    const ox = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const oy = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (ox > 0.5 && oy > 0.5) overlaps.push(boxes[i].what + ' / ' + boxes[j].what);
+  }
+  return {paths: paths.length, labels: labels.length, stacks: stacks.length, outside,
+          overlaps, share: (board.bottom - board.top) / view.height};
+}"""
+
+
+def test_agricola_opens_on_all_of_britain_at_1600x1200(app: Server) -> None:
+    """The first view of Agricola's Britain at 1600x1200 (widgets.framing): all 19 areas
+    and their names inside the map's view, the board filling most of the map's height, no
+    name or stack over another (stacks too large for a fort hang beside it, at sea)."""
+    shot = Path(os.environ.get("ITALIA_KIT_SCREENSHOT", "/tmp/italia_kit-app.png"))
+    shot = shot.with_name(shot.stem + "-agricola.png")
+    with _page(app.url, 1600, 1200) as (page, outside):
+        try:
+            page.locator(".widget-dropdown select").first.select_option(label=AGRICOLA)
+            page.wait_for_function(
+                "() => document.querySelector('.ik-header').innerText.includes('rome')"
+                " && document.querySelectorAll('.leaflet-overlay-pane path.leaflet-interactive')"
+                f".length === {AGRICOLA_AREAS}",
+                timeout=60_000,
+            )
+            # the kernel frames the board once the browser told the map's size: wait for it
+            page.wait_for_function(
+                f"() => ({FRAME_JS})().outside.length === 0 && ({FRAME_JS})().share > 0.8",
+                timeout=60_000,
+            )
+            page.wait_for_timeout(500)  # the names and stacks laid out again at that zoom
+            found = page.evaluate(FRAME_JS)
+            assert found["paths"] == found["labels"] == AGRICOLA_AREAS
+            assert found["stacks"] > 5
+            assert found["outside"] == [], f"outside the map's view: {found['outside']}"
+            assert found["share"] > 0.8, f"Britain fills {found['share']:.0%} of the map's height"
+            assert found["overlaps"] == [], f"names and stacks overlap: {found['overlaps']}"
+            assert outside == [], "nothing leaves the machine"
+        finally:
+            page.screenshot(path=str(shot), full_page=True)
+
+
 def _fits(page: Any, width: int, height: int) -> None:
     """The whole app within the screen, scrolled to the top (Voila's page scrolls inside
     a container of its own, so the app's own box is measured)."""

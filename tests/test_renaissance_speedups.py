@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from italia_kit import games
-from italia_kit.core import Game, IllegalActionError
+from italia_kit.core import Game, IllegalActionError, RandomPlayer
 from italia_kit.games.renaissance.checks import check_order
 from italia_kit.games.renaissance.mapdata import game_map
 from italia_kit.games.renaissance.notation import format_order
@@ -31,12 +31,15 @@ from italia_kit.games.renaissance.units import Unit
 MAP = game_map()
 
 
-def _play(seed: int, years: int, *, read_every_sheet: bool) -> Game[Any]:
-    """A seeded game of the random player; with ``read_every_sheet`` every sheet is
-    submitted as text only, read and checked in full (the cache of sheets emptied)."""
+def _play(seed: int, years: int, *, read_every_sheet: bool, spending: bool = False) -> Game[Any]:
+    """A seeded game of the random player (with its random expenses if ``spending``);
+    with ``read_every_sheet`` every sheet is submitted as text only, read and checked in
+    full (the cache of sheets emptied)."""
     spec = games.load("renaissance", years=years)
     game = spec.new_game(seed=seed)
-    players = {s: RandomOrdersPlayer(seed * 8 + i) for i, s in enumerate(spec.seats)}
+    players = {
+        s: RandomOrdersPlayer(seed * 8 + i, spending=spending) for i, s in enumerate(spec.seats)
+    }
     rules = game.rules
     assert isinstance(rules, RenaissanceRules)
     while not game.is_over:
@@ -213,3 +216,162 @@ def test_pick_draws_as_random_choice() -> None:
         assert ours.random() == theirs.random()  # and the generators are left alike
     with pytest.raises(IndexError):
         pick(random.Random(0), ())
+
+
+def test_owes_and_the_season_s_decisions_agree_with_sealed_decisions() -> None:
+    """Phase A / Phase C (sealed sheets): the runner asks ``RenaissanceRules.owes`` on each
+    submission and the rules make a season's decisions once; both must say what
+    ``Decision.sealed`` over the state says, in the seats' order and in any other, and a
+    seat that submitted is still refused naming the phase."""
+    from italia_kit.core import NO_ACTOR, Decision
+
+    spec = games.load("renaissance", years=1)
+    for shuffled in (False, True):
+        game = spec.new_game(seed=3)
+        rules = game.rules
+        players = {s: RandomOrdersPlayer(i) for i, s in enumerate(spec.seats)}
+        order = list(spec.seats)
+        rng = random.Random(1)
+        while not game.is_over:
+            if shuffled:
+                rng.shuffle(order)
+            for k, seat in enumerate(order):
+                state = game.state
+                done = tuple(s for s in state.seats if s in state.sealed)
+                rule = "Phase A" if state.step == "adjust" else "Phase C"
+                expected = Decision.sealed(
+                    state.seats, state.step, rule, game.decision.prompt, submitted=done
+                )
+                assert game.decision == expected and game.decision.actor == NO_ACTOR
+                assert expected.prompt.startswith(f"{state.tag}, {rule}: ")
+                for other in state.seats:
+                    assert rules.owes(state, other) == (other in expected.owing)
+                assert k == len(done)
+                game.submit(seat, players[seat].choose(game, seat))
+                if k + 1 < len(order) and game.state.sealed:
+                    with pytest.raises(IllegalActionError, match="already submitted"):
+                        game.submit(seat, players[seat].choose(game, order[k + 1]))
+
+
+def test_random_orders_draw_as_pick_with_any_generator() -> None:
+    """Performance: ``sheets.random_order`` writes ``pick`` out for a ``random.Random``;
+    a generator of another type goes through ``pick`` itself (``rng.choice``). Both must
+    give the same orders from the same seed, and leave the generators alike."""
+
+    class Other(random.Random):
+        """A generator of another type, drawing as ``random.Random`` does."""
+
+    game = games.load("renaissance", years=1).new_game(seed=4)
+    state, rules = game.state, game.rules
+    assert isinstance(rules, RenaissanceRules)
+    board = board_of(state, rules.map)
+    for seed in range(30):
+        ours, theirs = random.Random(seed), Other(seed)
+        for seat in state.seats:
+            a = random_orders(state, rules.map, seat, ours, board)
+            b = random_orders(state, rules.map, seat, theirs, board)
+            assert [order_text(o) for o in a.values()] == [order_text(o) for o in b.values()]
+        assert ours.random() == theirs.random()
+
+
+def test_emit_each_makes_the_events_emit_as_makes() -> None:
+    """Performance: the Campaign Report's outcomes go through ``Context.emit_each`` (one
+    call for the run); it must number and fill the events as ``emit_as`` one by one does,
+    on the plain log and on a log that overrides ``append`` (``whatif.SeasonLog``)."""
+    from italia_kit.core import EventLog
+    from italia_kit.core.game import Context
+    from italia_kit.core.randomness import Randomness
+
+    class Noting(EventLog):
+        __slots__ = ("seen",)
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: list[int] = []
+
+        def append(self, event: Any) -> None:
+            self.seen.append(event.seq)
+            super().append(event)
+
+    state = games.load("renaissance", years=1).new_game(seed=1).state
+    rows = [("Hold", f"line {i}", {"unit": i}) for i in range(5)]
+    for log_type in (EventLog, Noting):
+        one, run = log_type(), log_type()
+        for log in (one, run):
+            Context(state, Randomness(seed=0), log).emit("x", "r", "first")
+        a = Context(state, Randomness(seed=0), one)
+        for rule, text, data in rows:
+            a.emit_as("", "outcome", rule, text, **data)
+        Context(state, Randomness(seed=0), run).emit_each("", "outcome", rows)
+        assert list(one) == list(run) and [e.seq for e in run] == list(range(6))
+        if isinstance(run, Noting):
+            assert run.seen == list(range(6))
+
+
+def _play_generic(seed: int, *, read_every_sheet: bool) -> Game[Any]:
+    """A seeded game of the kit's generic random player (it picks from ``legal_actions``,
+    the sheets' menu); with ``read_every_sheet`` the menu's sheets are forgotten before
+    each submission, so the runner's listed path and the resolution read them in full."""
+    spec = games.load("renaissance", years=1)
+    game = spec.new_game(seed=seed)
+    players = {s: RandomPlayer(seed * 8 + i) for i, s in enumerate(spec.seats)}
+    rules = game.rules
+    assert isinstance(rules, RenaissanceRules)
+    while not game.is_over:
+        for seat in spec.seats:
+            action = players[seat].choose(game, seat)
+            if read_every_sheet:
+                rules._sheets.clear()
+            game.submit(seat, action)
+    return game
+
+
+def test_menu_sheets_handed_over_checked_play_as_sheets_read_in_full() -> None:
+    """Performance: ``legal_orders`` hands its menu over as checked sheets (each order
+    made from the seat's units on the position, possible there); a game of the generic
+    player has the very events of the same game whose sheets are read from their text
+    (MILITARY ORDERS; Hold), and each menu sheet reads back as the orders it was made of."""
+    short = _play_generic(3, read_every_sheet=False)
+    long = _play_generic(3, read_every_sheet=True)
+    assert _log(short) == _log(long)
+    assert short.state_json() == long.state_json()
+    game = games.load("renaissance", years=1).new_game(seed=5)
+    while game.state.step != "orders":
+        for seat in game.state.seats:
+            game.submit(seat, game.legal_actions(seat)[0])
+    rules = game.rules
+    assert isinstance(rules, RenaissanceRules)
+    for seat in game.state.seats:
+        menu = game.legal_actions(seat)
+        remembered = [rules.read_sheet(game.state, seat, a.lines) for a in menu]  # type: ignore[attr-defined]
+        rules._sheets.clear()
+        read = [rules.read_sheet(game.state, seat, a.lines) for a in menu]  # type: ignore[attr-defined]
+        assert len(menu) > 1 and all(s.checked_on is not None for s in remembered)
+        assert [s.orders for s in remembered] == [s.orders for s in read]
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_spending_sheets_handed_over_checked_play_as_sheets_read_in_full(seed: int) -> None:
+    """Performance: the random spending player hands its orders over checked and its
+    expenses as lines the rules read and check (EXPENDITURE ORDERS, BRIBES); its games
+    have the very events of the same games whose sheets are all read from their text."""
+    short = _play(seed, 2, read_every_sheet=False, spending=True)
+    long = _play(seed, 2, read_every_sheet=True, spending=True)
+    assert _log(short) == _log(long)
+    assert short.state_json() == long.state_json()
+    assert any(e.kind.startswith(("bribe", "loan", "rebel", "pay")) for e in short.log)
+
+
+def test_checked_sheet_refuses_a_bad_expense_line() -> None:
+    """EXPENDITURE ORDERS 4: an expense the kit's player hands over is checked as any
+    sheet's (a counter-bribe not a multiple of 3 is refused, naming the clause)."""
+    game = games.load("renaissance", years=1).new_game(seed=2)
+    while game.state.step != "orders":
+        for seat in game.state.seats:
+            game.submit(seat, game.legal_actions(seat)[0])
+    rules = game.rules
+    assert isinstance(rules, RenaissanceRules)
+    unit = position_of(game.state.units).of_power("Venice")[0]
+    orders = {unit.uid: options_for(MAP, unit.type, unit.province, unit.coast).hold}
+    with pytest.raises(IllegalActionError, match="EXPENDITURE ORDERS 4"):
+        rules.checked_sheet(game.state, "Venice", orders, [f"C-B {unit.type} {unit.province} 4"])

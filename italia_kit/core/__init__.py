@@ -27,7 +27,14 @@ from italia_kit.core.players import (
     play,
 )
 from italia_kit.core.randomness import Bag, Deck, Randomness
-from italia_kit.core.save import GameRef, game_from_json, game_to_json, load_game, save_game
+from italia_kit.core.save import (
+    GameRef,
+    game_from_json,
+    game_to_json,
+    load_game,
+    replay_into,
+    save_game,
+)
 from italia_kit.core.streams import Stream
 
 __all__ = [
@@ -67,5 +74,6 @@ __all__ = [
     "game_to_json",
     "load_game",
     "play",
+    "replay_into",
     "save_game",
 ]

@@ -19,7 +19,7 @@ happened (its number, turn, actor, phase, kind and rule).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -113,6 +113,15 @@ class EventLog:
 
     def append(self, event: Event) -> None:
         self._events.append(event)
+
+    def extend(self, events: Iterable[Event]) -> None:
+        """:meth:`append` each of ``events`` (one call for a run of them; a log that
+        overrides ``append`` still sees each event)."""
+        if type(self).append is EventLog.append:
+            self._events.extend(events)
+        else:
+            for event in events:
+                self.append(event)
 
     def truncate(self, length: int) -> None:
         del self._events[length:]

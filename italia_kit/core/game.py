@@ -19,7 +19,7 @@ What a seat may see of the state is :meth:`Game.observe`; of the log,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
@@ -84,6 +84,24 @@ class Context(ChanceEvents, Generic[S]):
         log.append(event)
         return event
 
+    def emit_each(
+        self, actor: str, kind: str, rows: Iterable[tuple[str, str, dict[str, Any]]]
+    ) -> None:
+        """:meth:`emit_as` for a run of events of one ``actor`` and ``kind``, each row its
+        ``(rule, text, data)``: the events :meth:`emit_as` would make one by one, at the
+        cost of one call (an adjudication reports every unit of the board at once). Each
+        row's data must be its own dict."""
+        state = self.state
+        log = self.log
+        turn, phase = state.turn, state.phase
+        seq = len(log)  # numbered as emit_as numbers them: the log's length, one by one
+        log.extend(
+            [
+                _new_tuple(Event, (seq + i, turn, actor, phase, kind, rule, text, data))
+                for i, (rule, text, data) in enumerate(rows)
+            ]
+        )
+
     def emit(self, kind: str, rule: str, text: str, **data: Any) -> Event:
         """Record one change of state: its kind, the rule applied and a plain sentence."""
         state = self.state
@@ -125,6 +143,10 @@ class Rules(Protocol[S]):
 
         Rules may also define ``is_over(state) -> bool``, true exactly when this is None:
         the runner asks it several times an action, and it need not build the prompt.
+        Rules of sealed decisions may define ``owes(state, seat) -> bool``, true exactly
+        when ``seat`` is among this decision's :attr:`~Decision.owing`: the runner asks it
+        on every submission instead of making the decision (a season of eight seats would
+        make eight), and makes the decision only to word a refusal.
         """
         ...
 
@@ -184,6 +206,7 @@ class Game(Generic[S]):
         self.rules = rules
         self._orders: Callable[[S, str], list[Action]] | None = getattr(rules, "legal_orders", None)
         self._over = _over_test(rules)
+        self._owes: Callable[[S, str], bool] | None = getattr(rules, "owes", None)
         self.dice = dice if dice is not None else Randomness(seed=seed)
         self.log = log if log is not None else EventLog()
         self._ctx: Context[S] = Context(state, self.dice, self.log)
@@ -247,6 +270,12 @@ class Game(Generic[S]):
 
         On refusal (``IllegalActionError``, ``InvalidActionError``) nothing has changed.
         """
+        return self._apply(action, seat_checked=False)
+
+    def _apply(self, action: Action, *, seat_checked: bool) -> list[Event]:
+        """:meth:`apply`; with ``seat_checked`` the caller (:meth:`submit`) has just
+        refused a seat that may not act and an order of another seat, so the pending
+        decision is not asked for again (a sealed season asks it once a submission)."""
         ctx = self._ctx
         log = self.log
         start = len(log)
@@ -260,7 +289,7 @@ class Game(Generic[S]):
             if not trusted:
                 if self._over(ctx.state):
                     raise IllegalActionError("5.0", "the game is over: no action is pending")
-                if isinstance(action, Order):
+                if isinstance(action, Order) and not seat_checked:
                     self._check_seat(action.seat)
             rules = self.rules
             ctx.listed = trusted
@@ -288,11 +317,12 @@ class Game(Generic[S]):
         """Apply ``action`` as ``seat``'s: refused (:class:`IllegalActionError` naming the
         decision's rule, nothing changed) unless ``seat`` may act now and the action, if an
         :class:`Order`, is ``seat``'s own."""
-        self._check_seat(seat)
+        self._check_seat(seat)  # (the game is not over: a pending decision owes it)
         if isinstance(action, Order) and action.seat != seat:
             rule = self._pending().rule
             raise IllegalActionError(rule, f"{seat} cannot submit orders of {action.seat}")
-        return self.apply(action)
+        # an Order is now ``seat``'s and ``seat`` owes one: apply need not ask again
+        return self._apply(action, seat_checked=isinstance(action, Order))
 
     def submit_all(self, orders: Mapping[str, Action]) -> list[Event]:
         """Submit several seats' orders at once (PettingZoo's parallel ``step``), in the
@@ -326,6 +356,9 @@ class Game(Generic[S]):
 
     def _check_seat(self, seat: str) -> None:
         """Refuse a seat that may not act now: it has submitted already, or owes nothing."""
+        owes = self._owes
+        if owes is not None and owes(self._ctx.state, seat):
+            return  # (the rules' word: the decision is made only to word a refusal)
         decision = self._pending()
         owing = decision.owing
         if seat in owing:
@@ -376,6 +409,7 @@ class Game(Generic[S]):
         twin.rules = self.rules
         twin._orders = self._orders
         twin._over = self._over
+        twin._owes = self._owes
         twin.dice = self.dice.copy()
         twin.log = self.log.copy()
         twin._ctx = Context(self.state.clone(), twin.dice, twin.log)

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from italia_kit.core.errors import IllegalActionError, InvalidActionError, SaveFileError
-from italia_kit.core.game import Game, Rules
+from italia_kit.core.events import EventLog
+from italia_kit.core.game import Game, Rules, S
 from italia_kit.core.randomness import Randomness
 from italia_kit.core.streams import Stream
 
@@ -85,6 +86,41 @@ def game_to_json(game: Game[Any]) -> dict[str, Any]:
     if streams:
         out["streams"] = [s.to_json() for s in streams]
     return out
+
+
+def replay_into(
+    game: Game[S], log: EventLog, watch: Callable[[Game[S]], None] | None = None
+) -> Game[S]:
+    """``game`` played again from its start, with its dice and its actions and no players,
+    its events going to ``log``: a log that records as it goes (the position at each turn's
+    end, for metrics of a game that was not started with it). ``watch(twin)`` runs before
+    the first action, for a log that looks at its game. The twin keeps no checkpoints: it is
+    read once, never jumped in.
+
+    >>> from italia_kit.core import EventLog
+    >>> from italia_kit.games import load
+    >>> spec = load("italia1")
+    >>> game = spec.new_game(seed=2)
+    >>> for _ in range(3):
+    ...     _ = game.apply(game.legal_actions()[0])
+    >>> twin = replay_into(game, EventLog([]))
+    >>> twin.state.to_json() == game.state.to_json(), len(twin.log) == len(game.log)
+    (True, True)
+    """
+    rules = game.rules
+    start = game._initial
+    twin = Game(
+        rules,
+        rules.state_from_json(start.state.to_json()),
+        dice=Randomness.from_snapshot(start.dice),
+        log=log,
+        checkpoint_every=1 << 62,
+    )
+    if watch is not None:
+        watch(twin)
+    for action in list(game.actions):
+        twin.apply(action)
+    return twin
 
 
 def save_game(game: Game[Any], path: str | Path) -> None:

@@ -53,6 +53,9 @@ REPAIRS = 3
 #: A pair of boxes costing less than this fits and overlaps nothing (the cost is then
 #: the pixels each lies from where the board wants it).
 FREE = 2 * REACH
+#: What a stack seeming to belong to another zone (centred over it) costs: as much as
+#: 20 px^2 of overlap, more than any place inside its own zone or off the board.
+ELSEWHERE = 20_000.0
 #: About how many candidate centres a zone has at most.
 MAX_POINTS = 700
 
@@ -131,7 +134,12 @@ class _Zone:
     """One zone rasterised at :data:`CELL` pixels: which cells are inside it, as a summed
     area table, so that how much of any box lies outside is a few array lookups."""
 
-    def __init__(self, shape: MultiPolygon | Polygon, want: tuple[tuple[float, float], ...]):
+    def __init__(
+        self,
+        shape: MultiPolygon | Polygon,
+        want: tuple[tuple[float, float], ...],
+        others: shapely.Geometry | None = None,
+    ):
         minx, miny, maxx, maxy = shape.bounds
         self.x0, self.y0 = minx - REACH, miny - REACH  # room for boxes spilling over
         nx = int((maxx - minx + 2 * REACH) / CELL) + 1
@@ -155,7 +163,31 @@ class _Zone:
         sparse[::stride, ::stride] = True
         if (keep & sparse).any():
             keep &= sparse
-        self.points = np.column_stack([gx[keep], gy[keep]])
+        # and, sparser, the cells near the wanted points outside the zone: a stack too large
+        # for its zone, or for the room its neighbours leave, goes beside it rather than
+        # over another box: off the board (the open sea) if it can, over a neighbour zone,
+        # which it would seem to belong to, only at the cost of ELSEWHERE; the cost of every
+        # cell it has outside keeps it inside whenever it fits there
+        beside = near & ~inside
+        step = max(3, int(math.sqrt(beside.sum() / (MAX_POINTS / 2))) + 1)
+        sparse_beside = np.zeros_like(beside)
+        sparse_beside[::step, ::step] = True
+        beside &= sparse_beside
+        self.points = np.column_stack(
+            [np.concatenate([gx[keep], gx[beside]]), np.concatenate([gy[keep], gy[beside]])]
+        )  # a zone's own candidates first, then those beside it
+        #: the first ``inside`` points are the zone's own (a name, which says which zone it
+        #: is, stays on them), the others beside it (for a stack)
+        self.inside = int(keep.sum())
+        if not self.inside:  # a zone thinner than a cell at this zoom: where the board wants
+            self.points = np.array(want, dtype=float)
+            self.inside = len(self.points)
+        #: what a stack centred at each point costs for seeming to be another zone's
+        self.elsewhere = np.zeros(len(self.points))
+        if others is not None and len(self.points) > self.inside:
+            rest = self.points[self.inside :]
+            over = shapely.contains_xy(others, rest[:, 0], rest[:, 1])
+            self.elsewhere[self.inside :] = np.where(over, ELSEWHERE, 0.0)
         self.bounds = (xs[0] - CELL, ys[0] - CELL, xs[-1] + CELL, ys[-1] + CELL)
 
     def outside(self, points: np.ndarray, w: float, h: float) -> np.ndarray:
@@ -208,6 +240,11 @@ class LabelLayout:
             self._want[area.name] = (self.pixel(*area.label_at), self.pixel(*area.stack_at))
         # the order zones are laid out in: the smallest (least room) first
         self._order = sorted(self.shapes, key=lambda n: self.shapes[n].area)
+        #: the zones whose boxes still overlapped others' after the last :meth:`place`, or
+        #: whose stack went beside the zone though it would fit inside (none: every name
+        #: and stack is readable at this zoom, each in its zone or as near as it fits)
+        self.crowded: tuple[str, ...] = ()
+        self._board_shape: shapely.Geometry | None = None  # all zones as one (_others)
 
     # -- projection ------------------------------------------------------------------------
     def pixel(self, lon: float, lat: float) -> tuple[float, float]:
@@ -226,8 +263,19 @@ class LabelLayout:
     def zone(self, name: str) -> _Zone:
         found = self._zones.get(name)
         if found is None:  # rasterised when first needed
-            found = self._zones[name] = _Zone(self.shapes[name], self._want[name])
+            found = self._zones[name] = _Zone(
+                self.shapes[name], self._want[name], self._others(name)
+            )
         return found
+
+    def _others(self, name: str) -> shapely.Geometry | None:
+        """Where ``name``'s stack beside it would seem another zone's: the board's zones as
+        one shape, made once per layout (the points it is asked about lie outside ``name``
+        itself, so the zone's own part of it does not matter)."""
+        if self._board_shape is None and self.shapes:
+            self._board_shape = shapely.union_all(list(self.shapes.values()))
+            shapely.prepare(self._board_shape)
+        return self._board_shape
 
     # -- the layout ---------------------------------------------------------------------------
     def place(
@@ -239,7 +287,9 @@ class LabelLayout:
         Zone by zone, the smallest first: the name and the stack together, each as near as
         may be to where the board wants it, inside the zone, overlapping nothing placed.
         Then the zones whose boxes still overlap others' are laid out again against all the
-        others, trying more places (a few rounds at most).
+        others, trying more places (a few rounds at most), and if some still do, a few rounds
+        more in which their stacks may go beside their zones (off the board, or, at a cost,
+        over a neighbour).
         """
         sizes = {
             name: (labels.get(name), stacks.get(name) if stacks.get(name, (0, 0))[0] > 0 else None)
@@ -257,6 +307,14 @@ class LabelLayout:
             for name in crowded:
                 others = [b for n, boxes in own.items() if n != name for b in boxes]
                 at[name], own[name] = self._pair(name, *sizes[name], others, PAIRS * 4)
+        for _round in range(REPAIRS):  # still crowded: a stack may go beside its zone
+            crowded = _overlapping(own)
+            if not crowded:
+                break
+            for name in crowded:
+                others = [b for n, boxes in own.items() if n != name for b in boxes]
+                at[name], own[name] = self._pair(name, *sizes[name], others, PAIRS * 4, beside=True)
+        self.crowded = tuple(dict.fromkeys([*_overlapping(own), *self._pushed_out(at, sizes)]))
         out = {}
         for name in self._order:
             label_want, stack_want = self._want[name]
@@ -266,6 +324,28 @@ class LabelLayout:
             )
         return out
 
+    def _pushed_out(
+        self,
+        at: Mapping[str, tuple[Point | None, Point | None]],
+        sizes: Mapping[str, tuple[tuple[float, float] | None, tuple[float, float] | None]],
+    ) -> list[str]:
+        """The zones whose stack is centred outside the zone although the zone, empty,
+        would hold at least half of it (as a stack hung inside it may spill over its edge):
+        crowded out by its neighbours, not too large for its zone."""
+        out = []
+        for name, (_label_at, stack_at) in at.items():
+            stack = sizes[name][1]
+            if stack_at is None or stack is None:
+                continue
+            if shapely.contains_xy(self.shapes[name], *stack_at):
+                continue
+            zone = self.zone(name)
+            own_points = zone.points[: zone.inside]
+            w, h = stack[0] + GAP, stack[1] + GAP
+            if zone.outside(own_points, w, h).min() * CELL * CELL <= w * h / 2:
+                out.append(name)
+        return out
+
     def _pair(
         self,
         name: str,
@@ -273,6 +353,7 @@ class LabelLayout:
         stack: tuple[float, float] | None,
         boxes: list[Box],
         pairs: int,
+        beside: bool = False,
     ) -> tuple[tuple[Point | None, Point | None], list[Box]]:
         """A zone's name and stack placed against ``boxes``, and their boxes (remembered for
         the same sizes and the same boxes nearby)."""
@@ -280,11 +361,11 @@ class LabelLayout:
         label_want, stack_want = self._want[name]
         bx0, by0, bx1, by1 = zone.bounds
         near = [b for b in boxes if b[0] < bx1 and bx0 < b[2] and b[1] < by1 and by0 < b[3]]
-        key = (name, label, stack, tuple(near), pairs)
+        key = (name, label, stack, tuple(near), pairs, beside)
         found = self._cache.get(key)
         if found is None:
             found = self._cache[key] = self._pair_in(
-                zone, label, stack, near, label_want, stack_want, pairs
+                zone, label, stack, near, label_want, stack_want, pairs, beside
             )
         mine = [
             _box(*where, size[0] + GAP, size[1] + GAP)
@@ -302,6 +383,7 @@ class LabelLayout:
         label_want: Point,
         stack_want: Point,
         pairs: int,
+        beside: bool,
     ) -> tuple[Point | None, Point | None]:
         """:meth:`_pair`'s search: the name's ``pairs`` best places, each with the stack's
         best place beside it (the first pair overlapping nothing wins)."""
@@ -316,13 +398,17 @@ class LabelLayout:
             cost = (
                 _overlap(points, w, h, boxes + extra) * 1000.0
                 + zone.outside(points, w, h) * CELL * CELL * 20.0
+                + zone.elsewhere
                 + dist
             )
+            if not beside:  # (a name never goes beside its zone)
+                cost[zone.inside :] = np.inf
             return cost, w, h
 
         at_label = at_stack = None
         if label is not None:
             cost, w, h = costs(label, label_want, [])
+            cost[zone.inside :] = np.inf  # a name stays in its own zone
             if stack is None:
                 best = int(np.argmin(cost))
             else:  # try the names' best places, each with the stack's best place beside it

@@ -25,12 +25,15 @@ import ipyleaflet
 import ipywidgets
 
 from italia_kit.core import Game
-from italia_kit.widgets import render
+from italia_kit.widgets import framing, render
 from italia_kit.widgets import style as st
-from italia_kit.widgets.layout import LabelLayout, Placed, label_size, stack_size
+from italia_kit.widgets.layout import Placed, label_size, stack_size
 from italia_kit.widgets.presenter import GeoBoard, LocationView, MapPresenter, presenter_for
 
 __all__ = ["MapView", "Overlay", "RefreshStats", "ZoneView"]
+
+#: Below this many pixels a side, the map is hidden or not laid out yet: nothing to fit.
+MIN_PIXELS = 40
 
 #: The name this module gave a location's view before boards had locations other than zones.
 ZoneView = LocationView
@@ -76,7 +79,10 @@ class MapView:
     unless one is given. ``tiles=True`` adds an OpenStreetMap tile layer under a
     geographic board (it needs the internet; the shapes themselves are the map, so it is off
     by default). ``center``, ``zoom`` and ``height`` frame the map (a tutorial about the
-    south zooms in); left out, the presenter's board frames it.
+    south zooms in) and are kept as given. Left out, the map opens on the presenter's frame
+    and, once the browser tells its size in pixels, shows as much of the board as fits at a
+    zoom its labels stay readable (:meth:`fit_to`, :mod:`~italia_kit.widgets.framing`); the
+    reset-view button goes back to that view.
     """
 
     def __init__(
@@ -104,10 +110,15 @@ class MapView:
         self._shapes = render.shapes(self.board)  # computed once: a redraw reuses them
         # names and stacks placed so that none covers another, at the first zoom
         self._layout = (
-            LabelLayout(self.board, float(self.map.zoom))
+            framing.readability(self.board).layout(float(self.map.zoom))
             if isinstance(self.board, GeoBoard)
             else None
         )
+        # the view is fitted to the map's size unless the caller or the board framed it
+        self.fitting = center is None and zoom is None
+        if isinstance(self.board, GeoBoard) and not self.board.fit:
+            self.fitting = False
+        self.frame: framing.Frame | None = None  # the view fit_to chose last
         self._placed: dict[str, Placed] = {}
         self._views: dict[str, LocationView] = {}
         self._stack_html: dict[str, str] = {}
@@ -134,6 +145,8 @@ class MapView:
         self.map.on_interaction(self._interaction)
         self._last_move = 0.0  # when the mouse last moved over the map (time.monotonic)
         self._build()
+        if self.fitting:  # the browser reports the map's pixels after drawing it, and again
+            self.map.observe(self._resized, names=["pixel_bounds"])  # after each move
 
     # -- the game shown --------------------------------------------------------------------
     @property
@@ -201,6 +214,54 @@ class MapView:
         self.map.zoom = zoom
         self.map.center = list(center)
         self.wheel_zoom(False)
+
+    def fit_to(self, width: float, height: float) -> framing.Frame:
+        """Frame the board for a map of ``width`` x ``height`` pixels, as the map does when
+        the browser tells its size: the whole board at the highest zoom it fits, but never
+        below the zoom at which every name and stack is readable (then centred on the
+        presenter's centre); the names and stacks are laid out again at that zoom, and the
+        reset-view button comes back to this view."""
+        views = self._views
+        frame = framing.frame_board(
+            self.board,
+            width,
+            height,
+            {n: label_size(v.label) for n, v in views.items()},
+            {n: stack_size(v) for n, v in views.items() if v.stack},
+        )
+        self.frame = frame
+        if isinstance(self.board, GeoBoard) and (
+            self._layout is None or self._layout.zoom != frame.zoom
+        ):
+            self._layout = framing.readability(self.board).layout(frame.zoom)
+            self._placed = {}
+            self._lay_out()
+        self.home = (frame.center, frame.zoom)
+        self.reset_view()
+        return frame
+
+    def _resized(self, change: dict[str, Any]) -> None:
+        """The browser told the map's pixel bounds: fit the board when the size is new and
+        the view is still the one the map opened with (a view the reader moved stays)."""
+        try:
+            (left, top), (right, bottom) = change["new"]
+            width, height = float(right) - float(left), float(bottom) - float(top)
+        except (TypeError, ValueError):  # not yet a pair of corners
+            return
+        if width < MIN_PIXELS or height < MIN_PIXELS:  # hidden, or not laid out yet
+            return
+        if self.frame is not None and self.frame.size == (int(width), int(height)):
+            return
+        if self.frame is not None and not self._at_home():
+            return
+        self.fit_to(width, height)
+
+    def _at_home(self) -> bool:
+        (lat, lng), zoom = self.home
+        here_lat, here_lng = self.map.center
+        pixel = 360.0 / (256.0 * 2.0 ** float(zoom))  # degrees of longitude a pixel spans
+        near = abs(here_lat - lat) + abs(here_lng - lng) < 4 * pixel  # Leaflet rounds a bit
+        return bool(near and abs(float(self.map.zoom) - zoom) < 1e-6)
 
     def wheel_zoom(self, on: bool) -> None:
         """Let the mouse wheel zoom the map (after a click into it) or scroll the page."""

@@ -87,13 +87,23 @@ class Area:
 
 @dataclass(frozen=True, slots=True)
 class GeoBoard:
-    """A board of areas on a geographic map; ``center`` (lat, lon) and ``zoom`` frame it."""
+    """A board of areas on a geographic map.
+
+    ``zoom`` and ``center`` (lat, lon) frame it until the browser tells the map's size; then
+    the map shows as much of the board as fits at a zoom its labels stay readable
+    (:mod:`~italia_kit.widgets.framing`), centred on ``center`` when that is not the whole
+    board. ``fit=False`` keeps ``center`` and ``zoom`` as they are (a board that must open
+    on one part of itself). ``readable_from`` raises the readable zoom the layout finds for
+    the opening's stacks to what a game's later, larger stacks need (measured by the game).
+    """
 
     areas: tuple[Area, ...]
     center: tuple[float, float]
     zoom: float
     min_zoom: float = 4
     max_zoom: float = 10
+    fit: bool = True
+    readable_from: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

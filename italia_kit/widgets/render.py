@@ -23,12 +23,17 @@ import ipywidgets
 from italia_kit.widgets import style as st
 from italia_kit.widgets.presenter import Board, Box, BoxBoard, GeoBoard, LocationView
 
-__all__ = ["Shape", "connections", "divicon", "new_map", "shapes", "stack_html"]
+__all__ = ["Shape", "box_zoom_range", "connections", "divicon", "new_map", "shapes", "stack_html"]
 
 LatLng = tuple[float, float]
 
-#: About how wide a board of boxes opens, in pixels (its zoom is chosen to fit).
+#: About how wide a board of boxes opens, in pixels, until the browser tells the map's size
+#: (then :mod:`~italia_kit.widgets.framing` fits it).
 BOX_BOARD_PIXELS = 900
+#: Where in a box its name is centred, as a part of its height from the top.
+NAME_AT = 0.22
+#: Where in a box its stack hangs from, as a part of its height from the top.
+STACK_AT = 0.4
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,9 +64,8 @@ def new_map(
             raise ValueError("a board of boxes has no geography to put map tiles under")
         minx, miny, maxx, maxy = board.bounds()
         frame_center = (-(miny + maxy) / 2, (minx + maxx) / 2)
-        fit = math.log2(BOX_BOARD_PIXELS / max(maxx - minx, 1e-9))
-        frame_zoom = math.floor(fit * 4) / 4  # the map's zoom snap
-        low, high, crs = frame_zoom - 3, frame_zoom + 4, ipyleaflet.projections.Simple
+        frame_zoom = _box_zoom(board)
+        (low, high), crs = box_zoom_range(board), ipyleaflet.projections.Simple
     view = ipyleaflet.Map(
         layers=(),
         crs=crs,
@@ -86,6 +90,18 @@ def new_map(
     return view
 
 
+def _box_zoom(board: BoxBoard) -> float:
+    minx, _miny, maxx, _maxy = board.bounds()
+    fit = math.log2(BOX_BOARD_PIXELS / max(maxx - minx, 1e-9))
+    return math.floor(fit * 4) / 4  # the map's zoom snap
+
+
+def box_zoom_range(board: BoxBoard) -> tuple[float, float]:
+    """The zooms a map of a board of boxes allows: around the zoom it opens with."""
+    opening = _box_zoom(board)
+    return opening - 3, opening + 4
+
+
 def shapes(board: Board) -> dict[str, Shape]:
     """Every location's :class:`Shape`, in the board's order."""
     if isinstance(board, GeoBoard):
@@ -105,7 +121,7 @@ def shapes(board: Board) -> dict[str, Shape]:
         cx = b.x + b.w / 2
         # the name near the top edge, the stack hanging below the middle
         out[b.name] = Shape(
-            [[corners]], (-(b.y + 0.22 * b.h), cx), (-(b.y + 0.4 * b.h), cx), "ik-below"
+            [[corners]], (-(b.y + NAME_AT * b.h), cx), (-(b.y + STACK_AT * b.h), cx), "ik-below"
         )
     return out
 

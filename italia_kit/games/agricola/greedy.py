@@ -1,6 +1,6 @@
 """A greedy governor for the Roman seat: each action scored by the VP it is worth and the
-risk it runs, a battle by its simulated odds (8.0: playing the battle out on forks of the
-game with this player's own tactics).
+risk it runs, a battle by its simulated odds (8.0: :mod:`.odds` plays the battle itself out
+with this player's own tactics, :mod:`.tactics`, cached by the battle's matchup).
 
 Its habits, by decision:
 
@@ -17,12 +17,13 @@ Its habits, by decision:
 * **Housekeeping**: Public Works whenever affordable ("+3" first), Auxiliaries with coins
   to spare, VP bought when the threshold needs them (or with a full Treasury).
 
-It draws no random numbers: two games from the same seed play the same.
+It draws no random numbers: two games from the same seed play the same (the odds' dice
+derive from the matchup, so the player's ``seed`` changes nothing, and neither does what
+the same process played before).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from italia_kit.core import Action, Game
@@ -31,34 +32,15 @@ from italia_kit.games.agricola.actions import (
     GARRISON,
     PEACEKEEPING,
     SUPPRESS,
-    AmbushLegion,
-    AssignAuxiliary,
-    BuyAuxiliary,
-    BuyVictoryPoint,
-    Deploy,
-    Done,
     LegionAction,
     Negotiate,
     Pass,
-    PlaceAgricola,
-    Promote,
-    PublicWorks,
-    RaidLoss,
-    Recruit,
-    Shift,
-    Target,
 )
-from italia_kit.games.agricola.display import ENEMY_NEAR, FRONT
 from italia_kit.games.agricola.geography import ADJACENT, CAMPS, REGION_OF
-from italia_kit.games.agricola.mechanics import (
-    RESISTANCE,
-    aquilae,
-    factors,
-    legionaries,
-    region_bonus,
-)
+from italia_kit.games.agricola.mechanics import RESISTANCE, legionaries, region_bonus
+from italia_kit.games.agricola.odds import chance_of_victory
 from italia_kit.games.agricola.state import AgricolaState
-from italia_kit.games.agricola.tables import COUNTERS, THRESHOLDS
+from italia_kit.games.agricola.tactics import TACTICS
 
 #: the policies' leanings: "settle" values Garrisons (hence Settlements, 9.6) more,
 #: "negotiate" bribes more readily (6.0)
@@ -69,8 +51,6 @@ _STAY = LegionAction((0,), -1, PEACEKEEPING)
 BATTLE_NERVE = 0.93
 #: playouts per battle it considers
 BATTLE_PLAYOUTS = 10
-DEFENCE = tuple(c.defence for c in COUNTERS)
-ATTACK = tuple(c.attack for c in COUNTERS)
 
 
 class GreedyPlayer:
@@ -90,8 +70,9 @@ class GreedyPlayer:
         self.nerve = nerve
         self.playouts = playouts
         self.style = style
-        # odds already simulated, by position (the game's number of actions) and action
-        self._odds: dict[tuple[int, int, LegionAction], float] = {}
+        # per decision (:meth:`_act`): Garrisons and Settlements held, legionaries per legion
+        self._posts = 0
+        self._strength = [0, 0, 0]
 
     def __repr__(self) -> str:
         return f"GreedyPlayer(seed={self.seed}, nerve={self.nerve}, style={self.style!r})"
@@ -104,26 +85,34 @@ class GreedyPlayer:
         step = state.step
         if step == "act":
             return self._act(game, actions)
-        if step in _TACTICS:
-            return _TACTICS[step](state, actions)
+        if step in TACTICS:
+            return TACTICS[step](state, actions)
         return actions[0]
 
     # -- the turn ------------------------------------------------------------------------
     def _act(self, game: Game[Any], actions: list[Action]) -> Action:
         state: AgricolaState = game.state
         best: tuple[float, int, Action] | None = None
+        targets = raid_targets(state)  # the same for every action of this decision
+        # so are the posts held and the legions' strength (the Garrison's conditions)
+        self._posts = sum(1 for b in state.settlement if b >= 0) + sum(
+            1 for b in state.garrison if b >= 0
+        )
+        self._strength = [len(legionaries(state, k)) for k in range(3)]
         for index, action in enumerate(actions):
-            value = self._value(game, state, action)
+            value = self._value(game, state, action, targets)
             if value is None:
                 continue
             if best is None or value > best[0]:
                 best = (value, -index, action)
         return best[2] if best is not None else next(a for a in actions if isinstance(a, Pass))
 
-    def _value(self, game: Game[Any], state: AgricolaState, action: Action) -> float | None:
+    def _value(
+        self, game: Game[Any], state: AgricolaState, action: Action, targets: tuple[int, ...]
+    ) -> float | None:
         if isinstance(action, Pass):
             # VP now for the actions forgone; worth more as the turn runs out of good moves
-            return 0.9 * state.actions_left - 1.5 - raid_risk(state, _STAY)
+            return 0.9 * state.actions_left - 1.5 - raid_risk(state, _STAY, targets)
         if isinstance(action, Negotiate):
             top = state.stacks[action.box][-1]
             chance = min(1.0, max(0.0, (8 - max(0, RESISTANCE[top] - action.coins)) / 8))
@@ -138,7 +127,7 @@ class GreedyPlayer:
         value = self._order_value(game, state, action)
         if value is None:
             return None
-        return value - raid_risk(state, action)
+        return value - raid_risk(state, action, targets)
 
     def _order_value(
         self, game: Game[Any], state: AgricolaState, action: LegionAction
@@ -161,11 +150,7 @@ class GreedyPlayer:
             return chance * (1.6 + (0.8 if agricola else 0)) - 0.4
         if action.order == GARRISON:
             legion = action.legions[0]
-            if len(legionaries(state, legion)) < 3 or action.unit != 1:
-                return None
-            settlements = sum(1 for s in state.settlement if s >= 0)
-            garrisons = sum(1 for g in state.garrison if g >= 0)
-            if settlements + garrisons >= 4:
+            if self._strength[legion] < 3 or action.unit != 1 or self._posts >= 4:
                 return None
             settle = 1.0 if self.style == "settle" else 0.0
             return 1.7 + settle + (0.5 if action.extra != -1 else 0) - 0.1 * state.turn
@@ -174,153 +159,44 @@ class GreedyPlayer:
         return None
 
     def battle_odds(self, game: Game[Any], action: LegionAction) -> float:
-        """The chance of victory in the battle ``action`` starts, over playouts on forks of
-        the game (its own tactics; the dice each fork's own, reseeded)."""
-        key = (id(game), len(game.actions), action)
-        if key in self._odds:
-            return self._odds[key]
-        if len(self._odds) > 256:
-            self._odds.clear()
-        wins = 0
-        for k in range(self.playouts):
-            twin = game.fork()
-            twin.dice.restore((self.seed * 7919 + k * 104729 + len(game.actions), 0, ()))
-            twin.apply(action)
-            while not twin.is_over and twin.state.battle is not None:
-                step = twin.state.step
-                acts = twin.legal_actions()
-                twin.apply(_TACTICS[step](twin.state, acts) if step in _TACTICS else acts[0])
-            wins += not twin.state.result.startswith("lost")
-            if wins + self.playouts - k - 1 < self.nerve * self.playouts:
-                break  # it cannot reach the nerve any more
-        odds = self._odds[key] = wins / self.playouts
-        return odds
+        """The chance of victory in the battle ``action`` starts: the share of
+        ``playouts`` playouts of that battle it wins with its own tactics (:mod:`.odds`,
+        cached by the battle's matchup; below the nerve, it stops early)."""
+        return chance_of_victory(game.state, action, self.playouts, self.nerve)
 
 
-def raid_risk(state: AgricolaState, action: LegionAction) -> float:
-    """What leaving the boxes ``action`` leaves may cost in 9.1's raids: each crowded tribal
-    box (two units or more: it may grow before Housekeeping) next to a camp or Settlement
-    with no Legion or Garrison is 2 coins; ruinous when the Treasury cannot pay them."""
-    boxes = list(state.legion_box)
-    final = action.extra if action.order == PEACEKEEPING and action.extra != -1 else action.to
-    if final != -1:
-        for k in action.legions:
-            boxes[k] = final
-    exposure = 0
+def raid_targets(state: AgricolaState) -> tuple[int, ...]:
+    """The boxes 9.1's raids may hit, once per crowded tribal box next to them (two units
+    or more: it may grow before Housekeeping): camps and Settlements with no Garrison.
+    Computed once per decision; :func:`raid_risk` then checks which of them a move leaves
+    without a Legion."""
+    out: list[int] = []
     for box, stack in enumerate(state.stacks):
         if len(stack) < 2:
             continue
         for near in ADJACENT[box]:
             target = near in CAMPS or state.settlement[near] >= 0
-            if target and near not in boxes and state.garrison[near] < 0:
-                exposure += 1
+            if target and state.garrison[near] < 0:
+                out.append(near)
+    return tuple(out)
+
+
+def raid_risk(
+    state: AgricolaState, action: LegionAction, targets: tuple[int, ...] | None = None
+) -> float:
+    """What leaving the boxes ``action`` leaves may cost in 9.1's raids: each crowded tribal
+    box next to a camp or Settlement with no Legion or Garrison is 2 coins; ruinous when
+    the Treasury cannot pay them. ``targets``: :func:`raid_targets` of the state."""
+    if targets is None:
+        targets = raid_targets(state)
+    if not targets:
+        return 0.0
+    boxes = list(state.legion_box)
+    final = action.extra if action.order == PEACEKEEPING and action.extra != -1 else action.to
+    if final != -1:
+        for k in action.legions:
+            boxes[k] = final
+    exposure = sum(1 for near in targets if near not in boxes)
     if exposure and state.treasury - 2 * exposure <= 0:
         return 6.0
     return 0.25 * exposure
-
-
-# -- tactics: one decision each ----------------------------------------------------------
-
-
-def _deploy(state: AgricolaState, actions: list[Action]) -> Action:
-    battle = state.battle
-    assert battle is not None
-    deploys = [a for a in actions if isinstance(a, Deploy)]
-    if not deploys:
-        return actions[-1]
-
-    def facing(square: int) -> int:
-        return sum(ATTACK[battle.enemy[e]] for e in ENEMY_NEAR[square] if battle.enemy[e] >= 0)
-
-    def key(a: Deploy) -> tuple[int, int, int]:
-        front = a.square in FRONT
-        return (front * (facing(a.square) + 1), factors(state, a.unit)[1], -a.square)
-
-    return max(deploys, key=key)
-
-
-def _target(state: AgricolaState, actions: list[Action]) -> Action:
-    battle = state.battle
-    assert battle is not None
-    targets = [a for a in actions if isinstance(a, Target)]
-    return min(targets, key=lambda a: DEFENCE[battle.enemy[a.number - 1]])
-
-
-def _shift(state: AgricolaState, actions: list[Action]) -> Action:
-    shifts = [a for a in actions if isinstance(a, Shift)]
-    return max(shifts, key=lambda a: factors(state, a.unit)[1])
-
-
-def _promote(state: AgricolaState, actions: list[Action]) -> Action:
-    promotions = [a for a in actions if isinstance(a, Promote)]
-    if not promotions:
-        return actions[-1]
-    return max(promotions, key=lambda a: aquilae(state, a.unit))
-
-
-def _raid_loss(state: AgricolaState, actions: list[Action]) -> Action:
-    raids = [a for a in actions if isinstance(a, RaidLoss)]
-    return min(raids, key=lambda a: (aquilae(state, a.unit), -len(_holding_of(state, a.unit))))
-
-
-def _holding_of(state: AgricolaState, unit: int) -> list[int]:
-    return next(h for h in state.holding if unit in h)
-
-
-def _ambush(state: AgricolaState, actions: list[Action]) -> Action:
-    legions = [a for a in actions if isinstance(a, AmbushLegion)]
-    return max(legions, key=lambda a: len(state.holding[a.legion]))
-
-
-def _assign(state: AgricolaState, actions: list[Action]) -> Action:
-    def room(a: AssignAuxiliary) -> int:
-        legs = len(legionaries(state, a.legion))
-        return 2 * legs - (len(state.holding[a.legion]) - legs)
-
-    return max((a for a in actions if isinstance(a, AssignAuxiliary)), key=room)
-
-
-def _place(state: AgricolaState, actions: list[Action]) -> Action:
-    return next(a for a in actions if isinstance(a, PlaceAgricola) and a.legion == 2)
-
-
-def _buy_auxiliary(state: AgricolaState, actions: list[Action]) -> Action:
-    if state.treasury >= 8 and any(isinstance(a, BuyAuxiliary) for a in actions):
-        return BuyAuxiliary() if BuyAuxiliary() in actions else actions[0]
-    return next(a for a in actions if isinstance(a, Done))
-
-
-def _public_works(state: AgricolaState, actions: list[Action]) -> Action:
-    works = [a for a in actions if isinstance(a, PublicWorks)]
-    if works and state.treasury >= 6:
-        return max(works, key=lambda a: state.settlement[a.box] >= 0)
-    return next(a for a in actions if isinstance(a, Done))
-
-
-def _spend_vp(state: AgricolaState, actions: list[Action]) -> Action:
-    needed = THRESHOLDS[state.turn - 1]
-    can_buy = any(isinstance(a, BuyVictoryPoint) for a in actions)
-    if can_buy and ((state.vp < needed and state.treasury > 3) or state.treasury >= 12):
-        return next(a for a in actions if isinstance(a, BuyVictoryPoint))
-    recruits = [a for a in actions if isinstance(a, Recruit) and len(a.legions) == 1]
-    if recruits and state.vp - 3 >= needed + 6 and state.turn < 7:
-        return min(recruits, key=lambda a: len(legionaries(state, a.legions[0])))
-    return next(a for a in actions if isinstance(a, Done))
-
-
-Tactic = Callable[[AgricolaState, list[Action]], Action]
-
-_TACTICS: dict[str, Tactic] = {
-    "deploy": _deploy,
-    "target": _target,
-    "shift": _shift,
-    "promote": _promote,
-    "battle_reorganize": lambda state, actions: actions[-1],
-    "raid_loss": _raid_loss,
-    "ambush_legion": _ambush,
-    "assign_auxiliary": _assign,
-    "place_agricola": _place,
-    "buy_auxiliary": _buy_auxiliary,
-    "public_works": _public_works,
-    "spend_vp": _spend_vp,
-}

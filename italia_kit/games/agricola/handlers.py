@@ -119,6 +119,9 @@ def _deploy(ctx: Context[AgricolaState], action: Action) -> None:
     state = ctx.state
     battle = state.battle
     assert battle is not None
+    if ctx.listed:  # listed as legal here (Context.listed): no need to check it again
+        battles.deploy(ctx, action.unit, action.square)
+        return
     if action.unit not in battles.roman_units(state):
         raise IllegalActionError(
             "8.3", f"unit {action.unit} is not an undeployed Battle Unit of a legion in the battle"

@@ -278,15 +278,8 @@ def perform(ctx: Ctx, action: LegionAction) -> None:
         legions=legions,
     )
     if action.to != -1:
-        for legion in legions:
-            state.legion_box[legion] = action.to
-        ctx.emit(
-            "move",
-            "5.1",
-            f"5.1: {', '.join(LEGIONS[k] for k in legions)} move to {NAMES[action.to]}.",
-            legions=legions,
-            box=action.to,
-        )
+        names = ", ".join(LEGIONS[k] for k in legions)
+        _move(ctx, legions, action.to, "5.1", f"{names} move to {NAMES[action.to]}")
     box = state.legion_box[legions[0]]
     agricola = state.agricola in legions
     if action.order == SUPPRESS:
@@ -299,15 +292,8 @@ def perform(ctx: Ctx, action: LegionAction) -> None:
         queue_reactions(state, 1)
     elif action.order == PEACEKEEPING:
         if action.extra != -1:
-            for legion in legions:
-                state.legion_box[legion] = action.extra
-            ctx.emit(
-                "move",
-                "5.2",
-                f"5.2: with Agricola they move on to {NAMES[action.extra]}.",
-                legions=legions,
-                box=action.extra,
-            )
+            where = NAMES[action.extra]
+            _move(ctx, legions, action.extra, "5.2", f"with Agricola they move on to {where}")
         ctx.emit("peacekeeping", "5.2", "5.2: Peacekeeping.", legions=legions)
         cup_adjust(ctx, n, HOSTILE, UNFRIENDLY, "5.2")
         queue_reactions(state, n)
@@ -377,3 +363,10 @@ def pass_turn(ctx: Ctx) -> None:
     cup_adjust(ctx, 1, UNFRIENDLY, HOSTILE, "5.2")
     cup_adjust(ctx, left, FRIENDLY, UNFRIENDLY, "5.2")
     queue_reactions(state, 1)
+
+
+def _move(ctx: Ctx, legions: list[int], box: int, rule: str, text: str) -> None:
+    """The legions go to ``box`` (5.1's move, or 5.2's move on with Agricola)."""
+    for legion in legions:
+        ctx.state.legion_box[legion] = box
+    ctx.emit("move", rule, f"{rule}: {text}.", legions=legions, box=box)

@@ -249,19 +249,13 @@ def eliminate_top(ctx: Ctx, box: int, rule: str, why: str) -> int:
     stack = ctx.state.stacks[box]
     if not stack:
         return -1
-    counter = stack.pop()
-    ctx.state.dead.append(counter)
-    ctx.emit(
-        "eliminate",
-        rule,
-        f"{rule}: {why}: {NAME[counter]} eliminated in {NAMES[box]}.",
-        box=box,
-        counter=counter,
-    )
+    counter = stack[-1]
+    eliminate_counter(ctx, box, counter, rule, why)
     return counter
 
 
 def eliminate_counter(ctx: Ctx, box: int, counter: int, rule: str, why: str) -> None:
+    """Eliminate ``counter`` of ``box`` into the Dead Pool (2.9)."""
     ctx.state.stacks[box].remove(counter)
     ctx.state.dead.append(counter)
     ctx.emit(

@@ -22,7 +22,7 @@ from italia_kit.games.italia import actions as a
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.text import article, count, units
 
-__all__ = ["action_zones", "sentence", "units_text"]
+__all__ = ["action_zones", "choice_text", "sentence", "units_text"]
 
 #: what looting takes (10.6), in words
 LOOT = {"gold": "gold", "vp": "victory points"}
@@ -86,9 +86,11 @@ def sentence(state: ItaliaState, action: Action) -> str:
             return f"{who} buy nothing more"
         case a.Place(unit=unit, zone=zone):
             return f"{who} place {_bought(unit)} in {zone}"
-        case a.Move(units=units, path=path):
+        case a.Move(units=units, path=path) if path:
             via = f" by {', '.join(path[1:-1])}" if len(path) > 2 else ""
             return f"{who} move {units_text(state, units)} from {path[0]} to {path[-1]}{via}"
+        case a.Move(units=units):  # no path: a malformed move, refused by 9.0
+            return f"{who} move {units_text(state, units)} nowhere"
         case a.Embark(fleet=fleet, units=units):
             sea = state.units[fleet].zone if fleet in state.units else "its sea"
             return f"{who} embark {units_text(state, units)} on their fleet in {sea}"
@@ -169,3 +171,67 @@ def action_zones(state: ItaliaState, action: Action) -> tuple[str, ...]:
         elif name in ("units", "fleets"):
             found.extend(state.units[i].zone for i in value if i in state.units)
     return tuple(dict.fromkeys(found))
+
+
+def _twin_key(state: ItaliaState, unit_id: int) -> tuple[object, ...] | None:
+    """What a person sees of a unit on the board: its nation, type, place and hits (two
+    units alike in all of these are told apart only by their counters' numbers; units at
+    sea aboard two fleets of one nation look alike too)."""
+    u = state.units.get(unit_id)
+    if u is None or u.name:
+        return None
+    return (u.nation, u.type, u.zone, u.hits)
+
+
+def _named_units(action: Action) -> list[int]:
+    """The ids of the units an Italia action names, in its fields' order."""
+    ids: list[int] = []
+    for name in ("unit", "fleet"):
+        value = getattr(action, name, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            ids.append(value)
+    for name in ("units", "fleets"):
+        ids.extend(getattr(action, name, ()))
+    return ids
+
+
+def choice_text(state: ItaliaState, action: Action) -> str:
+    """``action`` as one line of a list to choose from: its :func:`sentence`, then what
+    tells it from the other choices of the same decision where the sentence cannot: where
+    the units come from when they embark, land or react (they may stand in several places),
+    the target classes of units that landed (10.8.2), and the counters' numbers (``#12``, as
+    the events name the pieces) of units that have twins alike in everything a person sees,
+    of which the action names only some.
+
+    >>> from italia_kit.games.italia import new_game, Move
+    >>> state = new_game("italia1", seed=1).state
+    >>> rome = sorted(u.id for u in state.units.values() if u.zone == "Rome")
+    >>> text = choice_text(state, Move("Romans", (rome[0],), ("Rome", "Etruria")))
+    >>> text == f"the Romans move a legion from Rome to Etruria (legion #{rome[0]})"
+    True
+    >>> choice_text(state, Move("Romans", tuple(rome), ("Rome", "Etruria")))
+    'the Romans move 4 legions from Rome to Etruria'
+    """
+    said = sentence(state, action)
+    details: list[str] = []
+    if isinstance(action, a.Targets) and any(":" in t for _, t in action.aims):
+        # units that came by sea or strait are a target class of their own in round 1 (10.8.2)
+        aimed = [t.split(":") for _, t in action.aims]
+        words = [f"{t[1]} {t[0]}" if len(t) > 1 else t[0] for t in aimed]
+        details.append("at the " + ", ".join(w.replace("_", " ") for w in words))
+    ids = _named_units(action)
+    if isinstance(action, a.Embark | a.Disembark | a.ReactionMove):
+        carried = [i for i in ids if i != getattr(action, "fleet", None)]
+        zones = dict.fromkeys(state.units[i].zone for i in carried if i in state.units)
+        if zones:
+            details.append("from " + ", ".join(zones))
+    named = Counter(k for i in ids if (k := _twin_key(state, i)) is not None)
+    if named:
+        on_board = Counter(
+            k for u in state.units.values() if (k := _twin_key(state, u.id)) in named
+        )
+        twins = [
+            i for i in ids if (k := _twin_key(state, i)) is not None and on_board[k] > named[k]
+        ]
+        details += [f"{state.units[i].type.value.replace('_', ' ')} #{i}" for i in twins]
+    return f"{said} ({'; '.join(details)})" if details else said

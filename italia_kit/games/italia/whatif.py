@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from italia_kit.core import Dice, EventLog, Game, game_to_json
+from italia_kit.core import EventLog, Game, replay_into
 from italia_kit.core.events import Event
 from italia_kit.games.italia.scenarios import Scenario
 from italia_kit.games.italia.scoring import holders
@@ -80,6 +80,10 @@ class TurnEndLog(EventLog):
         self.game: Game[ItaliaState] | None = None
         self.snapshots: dict[int, Snapshot] = {}
 
+    def watch(self, game: Game[ItaliaState]) -> None:
+        """Note the positions of ``game`` (the game whose events this log receives)."""
+        self.game = game
+
     def append(self, event: Event) -> None:
         super().append(event)
         if event.kind == "turn_end" and self.game is not None:
@@ -109,19 +113,8 @@ def snapshots(game: Game[Any]) -> dict[int, Snapshot]:
     started by :func:`record` is replayed (without players: quick) to find them."""
     log = game.log
     if not isinstance(log, TurnEndLog):
-        data = game_to_json(game)
-        rules = game.rules
         log = TurnEndLog([], world_of(game))
-        twin: ItaliaGame = Game(
-            rules,
-            rules.state_from_json(data["initial"]),
-            dice=Dice.from_json(data["dice"]),
-            log=log,
-            checkpoint_every=1 << 62,
-        )
-        log.game = twin
-        for raw in data["actions"]:
-            twin.apply(rules.codec.from_json(raw))
+        replay_into(game, log, watch=log.watch)
     found = dict(log.snapshots)
     turn = game.state.turn
     if game.is_over and turn not in found:

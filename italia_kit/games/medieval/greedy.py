@@ -19,12 +19,10 @@ from typing import Any
 
 from italia_kit.core import Action, Game
 from italia_kit.games.medieval.actions import EndMovement, Fight, Move, Place, Retreat, Submit
+from italia_kit.games.medieval.movement import cost
 from italia_kit.games.medieval.scoring import area_value
 from italia_kit.games.medieval.state import MedievalState
 from italia_kit.games.medieval.world import World
-
-#: what entering a sea zone costs (rule text: boats)
-SEA_COST = 2
 
 
 class GreedyPlayer:
@@ -92,7 +90,7 @@ class GreedyPlayer:
                 return -1.0
         at_sea = frm in world.seas
         if to in world.seas:
-            if unit.mp - SEA_COST < 1:  # no point left to land: lost at the movement's end
+            if unit.mp - cost(world, state, unit, to) < 1:  # no point left to land: lost
                 return -1.0
             # from a box or a crowded area the sea is a way on; from the sea, another sea
             # only when no land is in reach (the points it costs may not leave enough)

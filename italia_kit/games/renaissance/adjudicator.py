@@ -36,6 +36,7 @@ from italia_kit.games.renaissance.mapdata import VENICE
 from italia_kit.games.renaissance.options import options_for
 from italia_kit.games.renaissance.orders import (
     Advance,
+    Besiege,
     Convert,
     Hold,
     MilitaryOrder,
@@ -80,6 +81,8 @@ class Resolver:
         self.into: dict[str, list[int]] = {}
         self.supports: dict[tuple[str, str], list[int]] = {}
         self.occupant: dict[str, int] = {u.area: uid for uid, u in self.units.items()}
+        #: the units whose Besiege is possible, in the order of the units
+        self.besieging: list[int] = []
         checked = self.checked
         m = self.board.map
         given = self.orders
@@ -103,6 +106,8 @@ class Resolver:
             elif isinstance(order, Support):
                 power = order.power or unit.power
                 self.supports.setdefault((power, order.into), []).append(uid)
+            elif isinstance(order, Besiege):
+                self.besieging.append(uid)
         self.state: dict[int, int] = dict.fromkeys(self.moves, _UNRESOLVED)
         self.result: dict[int, bool] = dict.fromkeys(self.moves, False)
         self.deps: list[int] = []

@@ -70,6 +70,8 @@ def shortfall(expenses: Sequence[Expense], treasury: int, debt: int) -> str | No
 def check_budget(state: RenaissanceState, power: str, expenses: Sequence[Expense]) -> None:
     """Refuse ``power``'s sheet if it spends more than it has (the default reading, see the
     module docstring); :class:`IllegalActionError` names the clause and the line."""
+    if not expenses:  # nothing spent: nothing short (most sheets)
+        return
     owed = sum(principal + interest for who, principal, interest, _ in state.loans if who == power)
     line = shortfall(expenses, state.treasury[power], owed)
     if line is None:

@@ -289,12 +289,14 @@ def _bribes(
 ) -> None:
     """BRIBES (a)-(g)."""
     state = ctx.state
-    by_area = state.by_area()
+    by_area: dict[str, Unit] | None = None  # made at the first bribe (most seasons have none)
     counter: dict[int, int] = {}
     offers: dict[int, list[tuple[str, Bribe]]] = {}
     for power, order in paid:
         if not isinstance(order, CounterBribe | Bribe):
             continue
+        if by_area is None:
+            by_area = state.by_area()
         area = city_area(order.province) if order.type == "G" else order.province
         unit = by_area.get(area)
         if isinstance(order, CounterBribe):

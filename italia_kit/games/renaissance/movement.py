@@ -43,26 +43,41 @@ from italia_kit.games.renaissance.orders import (
 from italia_kit.games.renaissance.position import position_of
 from italia_kit.games.renaissance.units import ADJECTIVES, Unit, city_area
 
-__all__ = ["Impossible", "Movement", "Outcome", "hold_orders", "orders_for", "resolve_movement"]
+__all__ = [
+    "Impossible",
+    "Movement",
+    "Outcome",
+    "hold_orders",
+    "orders_for",
+    "outcome_text",
+    "resolve_movement",
+]
 
 
 class Outcome(NamedTuple):
     """What became of one unit: ``result`` (a word), the ``clause`` that decided it, and
-    the sentence of the Campaign Report. A named tuple, not a frozen dataclass: every
-    unit gets one each season, and a tuple is the cheapest immutable record to make."""
+    ``text``, the sentence of the Campaign Report (the order as given, what became of it,
+    the clause; made with the outcome, :func:`outcome_text`). A named tuple, not a frozen
+    dataclass: every unit gets one each season, and a tuple is the cheapest immutable
+    record to make."""
 
     uid: int
     unit: str
     order: str
     result: str
     clause: str
-    detail: str = ""
+    detail: str
+    text: str
 
-    @property
-    def text(self) -> str:
-        """The Campaign Report's line: the order as given, what became of it, the clause."""
-        detail = f" {self.detail}" if self.detail else ""
-        return f"{self.order}: {self.result}{detail} ({self.clause})."
+
+def outcome_text(order: str, result: str, clause: str, detail: str = "") -> str:
+    """The Campaign Report's line of an outcome.
+
+    >>> outcome_text("French A Savoy -> Genoa", "advanced", "Advance (a)")
+    'French A Savoy -> Genoa: advanced (Advance (a)).'
+    """
+    detail = f" {detail}" if detail else ""
+    return f"{order}: {result}{detail} ({clause})."
 
 
 @dataclass
@@ -126,7 +141,11 @@ def resolve_movement(
     The orders of the units ``checked`` are known possible on this position (a sheet of
     the kit's own players, ``RenaissanceRules.checked_sheet``): they are not checked again."""
     board = Board(m, position_of(units).by_area, permits, rebellions or {}, sieges or {})
-    given = {uid: o for uid, o in orders.items() if uid in units}
+    # the Resolver's own copy, without orders of units not there (in one C pass if none)
+    if orders.keys() <= units.keys():
+        given = dict(orders)
+    else:
+        given = {uid: o for uid, o in orders.items() if uid in units}
     res = Resolver(board, units, given, checked=frozenset(checked))
     done = res.resolve_all()
     after: dict[int, Unit] = {}
@@ -147,10 +166,17 @@ def resolve_movement(
                 after[uid] = unit.moved(unit.province, coast, move.new_type)
             else:
                 dest = move.dest
-                after[uid] = unit.moved(m.top(dest), dest if dest != m.top(dest) else None)
+                top = m.top(dest)
+                after[uid] = unit.moved(top, dest if dest != top else None)
             outcomes[uid] = _outcome(res, done, uid)
             continue
-        attacker = winners.get(unit.area)
+        area = unit.area
+        order = res.orders[uid]
+        if type(order) is Hold and area not in res.into and uid not in res.impossible:
+            after[uid] = unit  # most units: held, and nobody came
+            outcomes[uid] = _held_unattacked(res, uid, unit, order)
+            continue
+        attacker = winners.get(area)
         if attacker is not None:
             dislodged[uid] = attacker  # its outcome once its retreat is known
             continue
@@ -165,11 +191,13 @@ def resolve_movement(
         else:
             after[uid] = unit
         outcomes[uid] = _outcome(res, done, uid)
-    attempted = {mv.target for uid, mv in res.moves.items() if not mv.via or res.path_ok(uid)}
     standoffs = frozenset(
         t for t, ms in res.into.items() if len(ms) > 1 and not any(done[x] for x in ms)
     )
-    placed = _retreat(m, board, units, res, dislodged, after, attempted, rebellions or {})
+    placed: dict[int, Unit] = {}
+    if dislodged:  # (most seasons dislodge a few units; some none)
+        attempted = {mv.target for uid, mv in res.moves.items() if not mv.via or res.path_ok(uid)}
+        placed = _retreat(m, board, units, res, dislodged, after, attempted, rebellions or {})
     eliminated = []
     for uid, attacker in dislodged.items():
         where = placed.get(uid)
@@ -206,7 +234,27 @@ _new_tuple = tuple.__new__  # an Outcome made without the named tuple's Python _
 def _make(res: Resolver, uid: int, result: str, clause: str, detail: str = "") -> Outcome:
     unit = res.units[uid]
     said = f"{ADJECTIVES.get(unit.power, unit.power)} {order_text(res.orders[uid])}"
-    return _new_tuple(Outcome, (uid, unit.label, said, result, clause, detail))
+    text = f"{said}: {result} {detail} ({clause})." if detail else f"{said}: {result} ({clause})."
+    return _new_tuple(Outcome, (uid, unit.label, said, result, clause, detail, text))
+
+
+# (uid, label, id of the Hold order) -> (the order, the outcome "holds (Hold)"): most units
+# hold unattacked season after season, so their line is made once (the order is kept in
+# the entry and compared by identity, so an id reused by another object never matches)
+_HELD: dict[tuple[int, str, int], tuple[MilitaryOrder, Outcome]] = {}
+
+
+def _held_unattacked(res: Resolver, uid: int, unit: Unit, order: MilitaryOrder) -> Outcome:
+    """The outcome of a unit whose possible Hold nobody attacked: Hold."""
+    key = (uid, unit.label, id(order))
+    found = _HELD.get(key)
+    if found is not None and found[0] is order:
+        return found[1]
+    made = _make(res, uid, "holds", "Hold")
+    if len(_HELD) > 4096:
+        _HELD.clear()
+    _HELD[key] = (order, made)
+    return made
 
 
 def _outcome(res: Resolver, done: Mapping[int, bool], uid: int) -> Outcome:
@@ -367,8 +415,12 @@ def _sieges(
     destroys the garrison and takes the city."""
     going: dict[str, tuple[int, int]] = {}
     taken: dict[str, str] = {}
-    for uid, order in res.orders.items():
-        if not isinstance(order, Besiege) or uid in res.impossible or uid in dislodged:
+    besieging = res.besieging  # the units whose Besiege is possible
+    if len(besieging) > 1:  # taken in the order of the orders, as the sieges always were
+        rank = {uid: i for i, uid in enumerate(res.orders)}
+        besieging = sorted(besieging, key=rank.__getitem__)
+    for uid in besieging:
+        if uid in dislodged:
             continue
         target = siege_target(units[uid])
         before = sieges.get(target)

@@ -22,7 +22,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -42,7 +42,7 @@ from italia_kit.games.renaissance.orders import (
 )
 from italia_kit.games.renaissance.units import Unit
 
-__all__ = ["DYNAMIC", "Picked", "UnitOptions", "options_for", "order_text"]
+__all__ = ["DYNAMIC", "Picked", "UnitOptions", "options_for", "order_text", "order_texts"]
 
 
 class _Dynamic:
@@ -93,10 +93,12 @@ class UnitOptions:
 # few hundred places)
 _OPTIONS: dict[tuple[Map, str, str, str | None], UnitOptions] = {}
 _TEXTS: dict[int, tuple[MilitaryOrder, str]] = {}
+_TEXT_OF: dict[int, str] = {}  # the same texts by id alone (the orders are held above)
 
 
 def _kept(order: MilitaryOrder) -> MilitaryOrder:
     _TEXTS[id(order)] = (order, format_order(order))
+    _TEXT_OF[id(order)] = _TEXTS[id(order)][1]
     return order
 
 
@@ -197,7 +199,12 @@ _EMPTY = _EmptyBoards()
 
 def order_text(order: MilitaryOrder | Permit) -> str:
     """The order in the text's notation (``notation.format_order``)."""
-    kept = _TEXTS.get(id(order))
-    if kept is not None and kept[0] is order:
-        return kept[1]
-    return format_order(order)
+    return _TEXT_OF.get(id(order)) or format_order(order)  # (see order_texts)
+
+
+def order_texts(orders: Iterable[MilitaryOrder]) -> list[str]:
+    """:func:`order_text` of each order, in one call (a sheet's lines). The orders made
+    here live as long as the process (``_TEXTS`` holds them), so no other object can
+    have the id of one of them: the id alone finds the text."""
+    found = _TEXT_OF.get
+    return [found(id(order)) or format_order(order) for order in orders]

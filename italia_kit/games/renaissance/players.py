@@ -11,7 +11,6 @@ import random
 from typing import Any
 
 from italia_kit.core import Action, Game
-from italia_kit.games.renaissance.options import order_text
 from italia_kit.games.renaissance.rules import Adjustments, RenaissanceRules, SeasonOrders
 from italia_kit.games.renaissance.sheets import adjustment_menu, random_orders
 from italia_kit.games.renaissance.spending import random_expenses
@@ -45,9 +44,7 @@ class RandomOrdersPlayer:
         # one draw of the stream seeds the sheet, so undo and forks rewind it as one choice
         rng = random.Random(stream.randint(0, 2**31))
         orders = random_orders(state, rules.map, seat, rng)
-        if self.spending:
-            sheet = tuple(order_text(o) for o in orders.values())
-            sheet += tuple(random_expenses(state, rules.map, seat, rng))
-        else:  # orders checked as they were drawn: the rules need not read them again
-            sheet = rules.checked_sheet(state, seat, orders)
-        return SeasonOrders(seat, state.tag, sheet)
+        # orders checked as they were drawn: the rules need not read them again (only
+        # the expenses' lines, which the rules check as any sheet's)
+        spent = random_expenses(state, rules.map, seat, rng) if self.spending else ()
+        return SeasonOrders(seat, state.tag, rules.checked_sheet(state, seat, orders, spent))

@@ -27,6 +27,8 @@ from collections.abc import Mapping
 from operator import attrgetter
 from types import MappingProxyType
 
+from italia_kit.games.renaissance.checks import Board
+from italia_kit.games.renaissance.mapdata import Map
 from italia_kit.games.renaissance.units import Unit
 
 __all__ = ["Position", "position_of"]
@@ -35,20 +37,25 @@ __all__ = ["Position", "position_of"]
 class Position:
     """The index of one set of units (see the module docstring); read-only."""
 
-    __slots__ = ("_by_ref", "_of_power", "by_area", "ids", "key")
+    __slots__ = ("_board", "_by_ref", "_of_power", "by_area", "ids", "key")
 
     def __init__(self, key: tuple[Unit, ...]) -> None:
         self.key = key  # (held: while it is, the ids below name these very units)
         self.ids = tuple(map(id, key))
-        by_area: dict[str, Unit] = {}
-        of_power: dict[str, list[Unit]] = {}
-        for unit in key:
-            by_area[unit.area] = unit
-            of_power.setdefault(unit.power, []).append(unit)
         #: area -> the unit in it (``RenaissanceState.by_area``)
-        self.by_area: Mapping[str, Unit] = MappingProxyType(by_area)
-        self._of_power = {p: tuple(sorted(us, key=_UID)) for p, us in of_power.items()}
+        self.by_area: Mapping[str, Unit] = MappingProxyType({u.area: u for u in key})
+        of_power: dict[str, list[Unit]] = {}
+        # in the order of the ids: one sort (in C) of the whole position, then each power's
+        # units in that order (the state keeps its units by id, so it is mostly sorted)
+        for unit in sorted(key, key=_UID):
+            found = of_power.get(unit.power)
+            if found is None:
+                of_power[unit.power] = [unit]
+            else:
+                found.append(unit)
+        self._of_power = {p: tuple(us) for p, us in of_power.items()}
         self._by_ref: Mapping[tuple[str, str, str], Unit] | None = None
+        self._board: Board | None = None
 
     @property
     def by_ref(self) -> Mapping[tuple[str, str, str], Unit]:
@@ -57,6 +64,23 @@ class Position:
         if self._by_ref is None:
             self._by_ref = MappingProxyType({(u.power, u.type, u.province): u for u in self.key})
         return self._by_ref
+
+    def board(
+        self, m: Map, rebellions: Mapping[str, str], sieges: Mapping[str, tuple[int, int]]
+    ) -> Board:
+        """The board of these units with no strait permissions, with ``rebellions`` and
+        ``sieges`` (the state's own dicts: the board holds them, not copies, so the same
+        dicts answer for the same board, changed in place or not); made once for the
+        eight sheets a season draws."""
+        board = self._board
+        if (
+            board is None
+            or board.map is not m
+            or board.rebellions is not rebellions
+            or board.sieges is not sieges
+        ):
+            board = self._board = Board(m, self.by_area, frozenset(), rebellions, sieges)
+        return board
 
     def of_power(self, power: str) -> tuple[Unit, ...]:
         """``power``'s units in the order of their ids (a sheet's order)."""
@@ -77,6 +101,8 @@ def position_of(units: Mapping[int, Unit]) -> Position:
     # units would call their __eq__); equal units in other objects (a clone) make a new
     # index, equal to the old one
     ids = tuple(map(id, units.values()))
+    if _RECENT and _RECENT[0].ids == ids:  # most asks: the position last asked about
+        return _RECENT[0]
     for i, known in enumerate(_RECENT):
         if known.ids == ids:
             if i:

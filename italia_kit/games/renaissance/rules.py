@@ -13,7 +13,7 @@ military orders; ``expenses.is_expense`` tells them apart.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -46,7 +46,7 @@ from italia_kit.games.renaissance.expenses import (
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, Map, game_map
 from italia_kit.games.renaissance.movement import orders_for, resolve_movement
 from italia_kit.games.renaissance.notation import OrderSyntaxError, parse_line
-from italia_kit.games.renaissance.options import order_text
+from italia_kit.games.renaissance.options import order_texts
 from italia_kit.games.renaissance.orders import Hold, MilitaryOrder, Permit
 from italia_kit.games.renaissance.position import Position, position_of
 from italia_kit.games.renaissance.season import (
@@ -57,7 +57,7 @@ from italia_kit.games.renaissance.season import (
     update_control,
     winner,
 )
-from italia_kit.games.renaissance.sheets import adjustment_menu, menu
+from italia_kit.games.renaissance.sheets import adjustment_menu, menu_orders
 from italia_kit.games.renaissance.state import RenaissanceState
 
 __all__ = ["Adjustments", "RenaissanceRules", "SeasonOrders"]
@@ -125,36 +125,71 @@ class RenaissanceRules:
         self.options = dict(options or {})
         self.ref = GameRef(self.game_id, self.options)
         self.map: Map = game_map(bool(self.options.get("fortresses", False)))
-        # speed only, never state: decisions by (turn, step, seats, submitted); sheets read
+        # speed only, never state: a season's decisions (_chain: by (turn, step, seats),
+        # then by how many seats are in) and, submitted out of order, by (turn, step,
+        # seats, submitted); sheets read
         # on submission, by (seat, lines), with the units dict they were read against (a
         # hit needs that very dict: the season's units, unchanged since)
         self._decisions: dict[tuple[Any, ...], Decision] = {}
+        self._chain: tuple[tuple[Any, ...], tuple[Decision, ...]] = ((), ())
         self._sheets: dict[tuple[str, tuple[str, ...]], tuple[Position, Sheet]] = {}
 
     # -- decisions -------------------------------------------------------------------------
     def is_over(self, state: RenaissanceState) -> bool:
         return state.step == "over"
 
+    def owes(self, state: RenaissanceState, seat: str) -> bool:
+        """Does ``seat`` owe its sheet now (one of :meth:`decision`'s ``owing``)? The
+        runner asks this on every submission, without the decision being made."""
+        return state.step != "over" and seat not in state.sealed and seat in state.seats
+
     def decision(self, state: RenaissanceState) -> Decision | None:
         if state.step == "over":
             return None
-        # keyed by the sealed seats in the order they submitted (a tuple of the dict's
-        # keys, cheap to make): the runner asks this a few times a submission
-        key = (state.turn, state.step, state.seats, tuple(state.sealed))
+        sealed = tuple(state.sealed)
+        # made once a season: the decisions of the seats submitting in the seats' order
+        # (the runner's and the players' order), the k-th once k seats are in
+        chain = self._chain
+        if chain[0] == (state.turn, state.step, state.seats):
+            made = chain[1]
+            if len(sealed) < len(made) and sealed == state.seats[: len(sealed)]:
+                return made[len(sealed)]
+        else:
+            self._chain = ((state.turn, state.step, state.seats), self._season_chain(state))
+            return self.decision(state)
+        # another order of submission: keyed by the seats in the order they submitted
+        key = (state.turn, state.step, state.seats, sealed)
         found = self._decisions.get(key)
         if found is not None:
             return found
-        done = tuple(s for s in state.seats if s in state.sealed)
         if len(self._decisions) > 4096:
             self._decisions.clear()
+        done = tuple(s for s in state.seats if s in state.sealed)
+        found = self._decisions[key] = self._sealed(state, done)
+        return found
+
+    def _season_chain(self, state: RenaissanceState) -> tuple[Decision, ...]:
+        """The pending decisions of this step while the seats submit in their order: the
+        k-th once the first k seats are in."""
+        seats = state.seats
+        if state.step == "adjust":
+            kind, rule, prompt = "adjust", "Phase A", "Phase A: builds and maintenance, sealed"
+        else:
+            kind, rule = "orders", "Phase C"
+            prompt = "Phase C: expenditure and military orders, sealed"
+        prompt = f"{state.tag}, {prompt}"
+        # what Decision.sealed(seats, ..., submitted=seats[:k]) makes, without its filter
+        return tuple(
+            Decision(NO_ACTOR, kind, rule, prompt, seats[k:], seats[:k]) for k in range(len(seats))
+        )
+
+    @staticmethod
+    def _sealed(state: RenaissanceState, done: tuple[str, ...]) -> Decision:
         if state.step == "adjust":
             prompt = f"{state.tag}, Phase A: builds and maintenance, sealed"
-            made = Decision.sealed(state.seats, "adjust", "Phase A", prompt, submitted=done)
-        else:
-            prompt = f"{state.tag}, Phase C: expenditure and military orders, sealed"
-            made = Decision.sealed(state.seats, "orders", "Phase C", prompt, submitted=done)
-        self._decisions[key] = made
-        return made
+            return Decision.sealed(state.seats, "adjust", "Phase A", prompt, submitted=done)
+        prompt = f"{state.tag}, Phase C: expenditure and military orders, sealed"
+        return Decision.sealed(state.seats, "orders", "Phase C", prompt, submitted=done)
 
     def legal_actions(self, state: RenaissanceState) -> list[Action]:
         return [a for seat in state.seats for a in self.legal_orders(state, seat)]
@@ -164,7 +199,15 @@ class RenaissanceRules:
             return []
         if state.step == "adjust":
             return [Adjustments(seat, state.tag, s) for s in adjustment_menu(state, self.map, seat)]
-        return [SeasonOrders(seat, state.tag, s) for s in menu(state, self.map, seat)]
+        # the menu's sheets are the kit's own, made from the seat's units on this very
+        # position, each order possible: handed over as checked (checked_sheet without its
+        # ownership test), so a generic player's sheet is not read again at resolution
+        on = (dict(state.rebellions), dict(state.sieges))
+        out: list[Action] = []
+        for lines, orders in menu_orders(state, self.map, seat):
+            self._hand_over(state, seat, lines, orders, on)
+            out.append(SeasonOrders(seat, state.tag, lines))
+        return out
 
     def observe(self, state: RenaissanceState, seat: str) -> dict[str, Any]:
         """What ``seat`` knows: the board, who has submitted, its own treasury and sheet."""
@@ -245,7 +288,11 @@ class RenaissanceRules:
         self._sheets[seat, lines] = (position_of(state.units), sheet)
 
     def checked_sheet(
-        self, state: RenaissanceState, seat: str, orders: Mapping[int, MilitaryOrder]
+        self,
+        state: RenaissanceState,
+        seat: str,
+        orders: Mapping[int, MilitaryOrder],
+        expenses: Sequence[str] = (),
     ) -> tuple[str, ...]:
         """The lines of a sheet the kit's own players made: ``orders`` by unit id, each
         already checked possible on this position without strait permissions (as
@@ -253,9 +300,13 @@ class RenaissanceRules:
         of that type, is checked here (MILITARY ORDERS (b)); the sheet is remembered as
         read, so its submission and resolution skip reading the lines again, and the
         adjudicator skips checking its orders while the position stays the same. Any
-        other sheet is read and checked in full when it is submitted."""
+        other sheet is read and checked in full when it is submitted.
+
+        ``expenses`` are expenditure lines written after the orders (the random spending
+        player's): each is read and checked as a submission reads it (the budget too, at
+        submission); a sheet that buys a unit (BRIBES (f): its orders may name it) or a
+        line that is no expense is not remembered, and is read in full instead."""
         units = state.units
-        texts = []
         for uid, order in orders.items():
             unit = units.get(uid)
             ref = order.unit
@@ -265,11 +316,37 @@ class RenaissanceRules:
                 raise IllegalActionError(
                     "MILITARY ORDERS (b)", f"{seat} has no {ref.type} in {ref.province} to order"
                 )
-            texts.append(order_text(order))
-        lines = tuple(texts)
+        lines = tuple(order_texts(orders.values()))
+        read: list[Expense] = []
+        if expenses:
+            lines += tuple(expenses)
+            for line in expenses:
+                if not is_expense(line):
+                    return lines  # read in full on submission, where it is refused
+                try:
+                    expense = parse_expense(line, self.map)
+                except OrderSyntaxError as err:
+                    raise IllegalActionError("Phase C", str(err)) from None
+                check_expense(expense, seat)
+                if isinstance(expense, Bribe) and expense.kind in ("buy", "buy_ag"):
+                    return lines  # read in full on submission, the bought unit its own
+                read.append(expense)
         on = (dict(state.rebellions), dict(state.sieges))
-        self._remember(state, seat, lines, Sheet(dict(orders), set(), [], on, complete=True))
+        self._remember(state, seat, lines, Sheet(dict(orders), set(), read, on, complete=True))
         return lines
+
+    def _hand_over(
+        self,
+        state: RenaissanceState,
+        seat: str,
+        lines: tuple[str, ...],
+        orders: Mapping[int, MilitaryOrder],
+        on: tuple[dict[str, str], dict[str, tuple[int, int]]],
+    ) -> None:
+        """Remember ``lines`` as read into ``orders`` (``seat``'s units' orders, each
+        possible on this position with the rebellions and sieges ``on``), as
+        :meth:`checked_sheet` does after its ownership test."""
+        self._remember(state, seat, lines, Sheet(dict(orders), set(), [], on, complete=True))
 
     def _sheet_at_resolution(self, state: RenaissanceState, seat: str, here: Position) -> Sheet:
         lines = state.sealed[seat]
@@ -286,7 +363,14 @@ class RenaissanceRules:
                 units, _ = self._phase_a_lines(action.seat, action.lines)
                 check_adjustments(state, self.map, action.seat, units)
         elif isinstance(action, SeasonOrders):
-            self._check_sheet(state, action, "orders", "Phase C")
+            seat = action.seat
+            if not (  # the usual sheet: its seat owes it this season (else the refusal)
+                state.step == "orders"
+                and action.season == state.tag
+                and seat not in state.sealed
+                and seat in state.seats
+            ):
+                self._check_sheet(state, action, "orders", "Phase C")
             if not ctx.listed:
                 sheet = self.read_sheet(state, action.seat, action.lines)
                 if not self.options.get("overspend", False):  # budget.py: the issue's reading
@@ -414,11 +498,15 @@ class RenaissanceRules:
                 note=note,
             )
         state.notes = {}
-        for uid in sorted(result.outcomes):
-            outcome = result.outcomes[uid]
-            ctx.emit_as(
-                NO_ACTOR, "outcome", outcome.clause, outcome.text, unit=uid, result=outcome.result
-            )
+        outcomes = result.outcomes
+        ctx.emit_each(  # one event a unit, in the order of the ids
+            NO_ACTOR,
+            "outcome",
+            [
+                (o.clause, o.text, {"unit": uid, "result": o.result})
+                for uid, o in sorted(outcomes.items())
+            ],
+        )
         state.units = dict(sorted(result.units.items()))
         state.sieges = result.sieges
         self._rebels_after_movement(ctx, orders, spending.assassinated)

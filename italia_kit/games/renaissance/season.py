@@ -230,8 +230,9 @@ def collect_income(ctx: Context[RenaissanceState], m: Map) -> None:
     variable = tables()["variable_income_1454"]
     rows = {"France": "Marseilles", "Papacy": "Rome", "Turks": "Durazzo"}
     fixed_income = incomes(state, m)  # the rolls below change no province, city or unit
+    armed = {u.power for u in state.units.values()}  # (one pass, not one a power)
     for power in state.treasury:
-        if not state.units_of(power) and not any(o == power for o in state.control.values()):
+        if power not in armed and not any(o == power for o in state.control.values()):
             continue
         fixed = fixed_income.get(power, 0)
         row = variable[rows.get(power, power)]

@@ -19,7 +19,7 @@ from typing import TypeVar
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
 from italia_kit.games.renaissance.mapdata import Map
 from italia_kit.games.renaissance.notation import format_order
-from italia_kit.games.renaissance.options import DYNAMIC, options_for, order_text
+from italia_kit.games.renaissance.options import DYNAMIC, options_for, order_text, order_texts
 from italia_kit.games.renaissance.orders import (
     Advance,
     Besiege,
@@ -39,6 +39,7 @@ __all__ = [
     "MENU_SIZE",
     "adjustment_menu",
     "menu",
+    "menu_orders",
     "pick",
     "random_order",
     "random_orders",
@@ -99,6 +100,8 @@ def _transports(unit: Unit, board: Board) -> list[MilitaryOrder]:
 def board_of(
     state: RenaissanceState, m: Map, permits: frozenset[tuple[str, str, str]] = frozenset()
 ) -> Board:
+    if not permits:
+        return position_of(state.units).board(m, state.rebellions, state.sieges)
     return Board(m, position_of(state.units).by_area, permits, state.rebellions, state.sieges)
 
 
@@ -128,44 +131,57 @@ def random_order(unit: Unit, board: Board, rng: random.Random) -> MilitaryOrder:
     """A random order for ``unit`` that is not impossible: a kind of order first, then its
     target, a few tries, a Hold if none works. Cheaper than listing every option, and
     every order :func:`unit_options` lists can come out. The orders are the unit's
-    :func:`~italia_kit.games.renaissance.options.options_for`, made once."""
+    :func:`~italia_kit.games.renaissance.options.options_for`, made once. Each draw is
+    :func:`pick`'s (written out here for a ``random.Random``: a season draws a few times
+    a unit), so the same generator gives the same orders."""
     opts = options_for(board.map, unit.type, unit.province, unit.coast)
-    kinds: tuple[str, ...]
-    if unit.type == "G":
-        kinds = _GARRISON_KINDS
-    elif unit.type == "A":
-        kinds = _ARMY_KINDS
-    else:
-        kinds = _FLEET_KINDS
+    kinds, n, k = _KINDS[unit.type]
+    bits = rng.getrandbits if type(rng) is random.Random else None
     for _ in range(4):
-        kind = pick(rng, kinds)
+        if bits is None:
+            kind = pick(rng, kinds)
+        else:  # pick(rng, kinds)
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            kind = kinds[r]
         order: MilitaryOrder
-        if kind == "hold":
+        if kind == "advance" or kind == "support":  # the most drawn, asked first
+            if unit.type == "G":  # (a garrison draws no advance)
+                order = opts.own_support
+            elif not opts.adjacent:
+                continue
+            else:  # one draw of a place next to it: advances[i] and supports[i] share it
+                seq = opts.advances if kind == "advance" else opts.supports
+                if bits is None:
+                    picked = pick(rng, seq)
+                else:  # pick(rng, seq)
+                    size = len(seq)
+                    width = size.bit_length()
+                    r = bits(width)
+                    while r >= size:
+                        r = bits(width)
+                    picked = seq[r]
+                order = picked.order
+                if picked.verdict is not DYNAMIC:  # the board plays no part in its check
+                    if isinstance(picked.verdict, Advance):
+                        return picked.verdict
+                    if picked.verdict is None:
+                        return order
+                    continue
+        elif kind == "hold":
             return opts.hold
-        if kind == "convert":
+        elif kind == "convert":
             order = pick(rng, opts.converts) if unit.type == "G" else opts.converts[0]
         elif kind == "besiege":
             order = opts.besiege
         elif kind == "transport":
             order = opts.transport
-        elif kind == "transported":
+        else:  # transported
             moves = _transports(unit, board)
             if not moves:
                 continue
             order = pick(rng, moves)
-        elif unit.type == "G":
-            order = opts.own_support
-        elif not opts.adjacent:
-            continue
-        else:  # one draw of a place next to it: advances[i] and supports[i] share it
-            picked = pick(rng, opts.advances) if kind == "advance" else pick(rng, opts.supports)
-            order = picked.order
-            if picked.verdict is not DYNAMIC:  # the board plays no part in its check
-                if isinstance(picked.verdict, Advance):
-                    return picked.verdict
-                if picked.verdict is None:
-                    return order
-                continue
         known = opts.board_free.get(id(order), DYNAMIC)
         verdict = check_order(order, unit, board) if known is DYNAMIC else known
         if isinstance(verdict, Advance):
@@ -179,6 +195,11 @@ def random_order(unit: Unit, board: Board, rng: random.Random) -> MilitaryOrder:
 _GARRISON_KINDS = ("hold", "convert", "support")
 _ARMY_KINDS = ("hold", "advance", "advance", "support", "besiege", "convert", "transported")
 _FLEET_KINDS = ("hold", "advance", "advance", "support", "besiege", "convert", "transport")
+#: unit type -> its kinds, how many, and the bits a draw among them takes (as ``pick``)
+_KINDS = {
+    t: (kinds, len(kinds), len(kinds).bit_length())
+    for t, kinds in (("G", _GARRISON_KINDS), ("A", _ARMY_KINDS), ("F", _FLEET_KINDS))
+}
 
 
 def random_sheet(
@@ -203,9 +224,10 @@ def random_orders(
     """The orders of :func:`random_sheet`, by unit id in the order of the ids, every one
     of them possible on ``board`` (``check_order`` returns None for each)."""
     here = position_of(state.units)
-    board = board or Board(m, here.by_area, frozenset(), state.rebellions, state.sieges)
+    board = board or here.board(m, state.rebellions, state.sieges)
     orders: dict[int, MilitaryOrder] = {}
     units = here.of_power(power)
+    ahead = False  # a fleet ordered before its turn (a transport): put back in order below
     for unit in units:
         if unit.uid in orders:
             continue
@@ -213,8 +235,9 @@ def random_orders(
         if isinstance(order, Advance) and order.via:
             fleet = board.by_area.get(order.via[0])
             if fleet is not None:
+                ahead = ahead or fleet.uid not in orders
                 orders[fleet.uid] = options_for(m, "F", fleet.province, fleet.coast).transport
-    return {u.uid: orders[u.uid] for u in units}
+    return {u.uid: orders[u.uid] for u in units} if ahead else orders
 
 
 def _seed(state: RenaissanceState, seat: str) -> int:
@@ -224,15 +247,29 @@ def _seed(state: RenaissanceState, seat: str) -> int:
 
 def menu(state: RenaissanceState, m: Map, seat: str) -> list[tuple[str, ...]]:
     """The sheets offered to ``seat`` this season: all hold first, then random ones."""
+    return [lines for lines, _ in menu_orders(state, m, seat)]
+
+
+def menu_orders(
+    state: RenaissanceState, m: Map, seat: str
+) -> list[tuple[tuple[str, ...], dict[int, MilitaryOrder]]]:
+    """:func:`menu`'s sheets, each with its orders by unit id (every one possible on the
+    position without strait permissions, as :func:`random_orders` makes them), so the
+    rules can hand them over checked (``RenaissanceRules.checked_sheet``)."""
     board = board_of(state, m)
     units = position_of(state.units).of_power(seat)
-    holds = tuple(format_order(Hold(UnitRef(u.type, u.province))) for u in units)
+    holds: dict[int, MilitaryOrder] = {
+        u.uid: options_for(m, u.type, u.province, u.coast).hold for u in units
+    }
     rng = random.Random(_seed(state, seat))
-    out = [holds]
+    out = [(tuple(order_texts(holds.values())), holds)]
+    seen = {out[0][0]}
     for _ in range(MENU_SIZE):
-        sheet = random_sheet(state, m, seat, rng, board)
-        if sheet not in out:
-            out.append(sheet)
+        orders = random_orders(state, m, seat, rng, board)
+        lines = tuple(order_texts(orders.values()))
+        if lines not in seen:
+            seen.add(lines)
+            out.append((lines, orders))
     return out
 
 

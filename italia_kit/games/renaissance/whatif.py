@@ -32,7 +32,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from italia_kit.core import Dice, EventLog, Game, Player, game_to_json
+from italia_kit.core import EventLog, Game, Player, replay_into
 from italia_kit.core.events import Event
 from italia_kit.games.renaissance.expenses import Bribe, is_expense, parse_expense
 from italia_kit.games.renaissance.mapdata import VENICE, game_map
@@ -81,6 +81,10 @@ class SeasonLog(EventLog):
         self.snapshots: dict[int, Snapshot] = {}
         self.seen = max((e.turn for e in events), default=1)
 
+    def watch(self, game: Game[RenaissanceState]) -> None:
+        """Note the positions of ``game`` (the game whose events this log receives)."""
+        self.game = game
+
     def append(self, event: Event) -> None:
         if event.turn > self.seen and self.game is not None:
             # the first event of a new season: the position the last one ended with
@@ -103,19 +107,8 @@ def record(start: Game[RenaissanceState]) -> Game[RenaissanceState]:
 def _snapshots(game: Game[Any]) -> dict[int, Snapshot]:
     log = game.log
     if not isinstance(log, SeasonLog):  # replay it (without players: quick)
-        data = game_to_json(game)
-        rules = game.rules
         log = SeasonLog([])
-        twin: Game[RenaissanceState] = Game(
-            rules,
-            rules.state_from_json(data["initial"]),
-            dice=Dice.from_json(data["dice"]),
-            log=log,
-            checkpoint_every=1 << 62,
-        )
-        log.game = twin
-        for raw in data["actions"]:
-            twin.apply(rules.codec.from_json(raw))
+        replay_into(game, log, watch=log.watch)
     found = dict(log.snapshots)
     found[game.state.turn] = _snapshot(game.state)
     return found

@@ -21,6 +21,7 @@ attacker left  defender left  probability
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 from fractions import Fraction
 from typing import Any
@@ -96,15 +97,7 @@ def _run(args: argparse.Namespace) -> int:
     odds = exact_odds(battle, exact=args.exact)
     if args.json:
         data = odds.to_dict()
-        data["battle"] = {
-            "attacker": battle.attacker,
-            "defender": battle.defender,
-            "naval": battle.naval,
-            "attacker_cards": battle.attacker_cards,
-            "defender_cards": battle.defender_cards,
-            "one_die": battle.one_die,
-            "tie_break": battle.tie_break,
-        }
+        data["battle"] = dataclasses.asdict(battle)
         print(json.dumps(data, indent=2))
     else:
         print(report(odds))

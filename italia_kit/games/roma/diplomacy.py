@@ -121,11 +121,7 @@ def expel(ctx: Context[RomaState], who: str, port: str, owner: str, sea: str) ->
     state = ctx.state
     n = state.ships_of(port, owner)
     cargo = state.cargo_of(port, owner)
-    state.add(state.ships, port, owner, -n)
-    state.add(state.ships, sea, owner, n)
-    if cargo:
-        state.add(state.cargo, port, owner, -cargo)
-        state.add(state.cargo, sea, owner, cargo)
+    state.move_fleet(owner, port, sea, n, cargo)
     ctx.emit_as(
         who,
         "expel",

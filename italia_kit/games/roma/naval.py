@@ -171,11 +171,7 @@ def join(ctx: Context[RomaState], ally: str, leave_to: str) -> None:
         ctx.emit_as(ally, "join", "12.3", f"12.3: {ally} joins {task['leader']}'s interdiction.")
         return
     n, cargo = state.ships_of(sea, ally), state.cargo_of(sea, ally)
-    state.add(state.ships, sea, ally, -n)
-    state.add(state.ships, leave_to, ally, n)
-    if cargo:
-        state.add(state.cargo, sea, ally, -cargo)
-        state.add(state.cargo, leave_to, ally, cargo)
+    state.move_fleet(ally, sea, leave_to, n, cargo)
     ctx.emit_as(
         ally,
         "leave",
@@ -259,11 +255,7 @@ def return_ships(ctx: Context[RomaState], pop: str, sea: str, port: str) -> None
     n, cargo = state.ships_of(sea, pop), state.cargo_of(sea, pop)
     k = min(n, port_room(state, port))
     aboard = min(cargo, 4 * k)
-    state.add(state.ships, sea, pop, -k)
-    state.add(state.ships, port, pop, k)
-    if aboard:
-        state.add(state.cargo, sea, pop, -aboard)
-        state.add(state.cargo, port, pop, aboard)
+    state.move_fleet(pop, sea, port, k, aboard)
     ctx.emit_as(
         pop,
         "return",

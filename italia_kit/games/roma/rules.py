@@ -54,6 +54,7 @@ from italia_kit.games.roma.actions import (
 )
 from italia_kit.games.roma.common import M, hand_count, legion_room
 from italia_kit.games.roma.losses import splits
+from italia_kit.games.roma.say import sentence
 from italia_kit.games.roma.state import RomaState
 from italia_kit.games.roma.tasks import task_step
 
@@ -262,7 +263,8 @@ class RomaRules:
             _check_choice(state, a, decision.kind)
         if a not in self._legal(state):
             raise IllegalActionError(
-                decision.rule, f"{a!r} is not a legal action now ({decision.kind})"
+                decision.rule,
+                f"not a legal action now ({decision.kind}): {sentence(state, a)}",
             )
 
     def _apply(self, ctx: Context[RomaState], a: RomaAction) -> None:

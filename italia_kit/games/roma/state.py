@@ -204,6 +204,15 @@ class RomaState:
     def cargo_of(self, place: str, pop: str) -> int:
         return self.cargo.get(place, {}).get(pop, 0)
 
+    def move_fleet(self, pop: str, frm: str, to: str, ships: int, legions: int) -> None:
+        """Move ``ships`` of ``pop``'s ships and ``legions`` of the legions they carry from
+        ``frm`` to ``to`` (a sea zone or a port): the pieces at sea or in port go together."""
+        self.add(self.ships, frm, pop, -ships)
+        self.add(self.ships, to, pop, ships)
+        if legions:
+            self.add(self.cargo, frm, pop, -legions)
+            self.add(self.cargo, to, pop, legions)
+
     def add(self, table: dict[str, Counts], place: str, pop: str, n: int) -> None:
         """Add ``n`` (negative: remove) pieces of ``pop`` at ``place`` in ``table``; empty
         entries are dropped so that equal positions have equal JSON."""

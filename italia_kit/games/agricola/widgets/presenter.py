@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from italia_kit.core import Game
+from italia_kit.core import Action, Game
 from italia_kit.games.agricola.geography import NAMES, REGION_OF, board
 from italia_kit.games.agricola.mechanics import (
     NAME,
@@ -22,6 +22,7 @@ from italia_kit.games.agricola.mechanics import (
     settlement_bonus,
 )
 from italia_kit.games.agricola.rules import AgricolaRules
+from italia_kit.games.agricola.say import sentence
 from italia_kit.games.agricola.state import CUPS, AgricolaState
 from italia_kit.games.agricola.tables import LEGIONS
 from italia_kit.widgets import style as st
@@ -150,3 +151,6 @@ class AgricolaPresenter(BasePresenter):
         from italia_kit.games.agricola.widgets.battle import BattlePanel
 
         return BattlePanel(game)
+
+    def action_text(self, game: Game[Any], action: Action) -> str:
+        return sentence(game.state, action)

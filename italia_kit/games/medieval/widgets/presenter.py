@@ -13,8 +13,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from italia_kit.core import Game
+from italia_kit.core import Action, Game
 from italia_kit.games.medieval.rules import MedievalRules
+from italia_kit.games.medieval.say import sentence
 from italia_kit.games.medieval.state import MedievalState
 from italia_kit.geo import Board
 from italia_kit.widgets import style as st
@@ -53,7 +54,10 @@ def _board(board: Board) -> GeoBoard:
             areas.append(Area(zone.name, ((ring,),), (x, y + 0.05), (x, y - 0.1), "ik-below"))
         else:
             areas.append(area_of(zone))
-    return GeoBoard(tuple(areas), center=(41.9, 12.5), zoom=6)
+    # the layout places every name and stack of the opening apart from zoom 6.25 (its readable
+    # zoom, italia_kit.widgets.framing): the map opens there (the whole board at 1600x1200)
+    # after one layout, centred here when the whole board does not fit (1366x768)
+    return GeoBoard(tuple(areas), center=(41.9, 12.5), zoom=6.25, readable_from=6.25)
 
 
 class MedievalPresenter(BasePresenter):
@@ -154,3 +158,6 @@ class MedievalPresenter(BasePresenter):
 
     def last_turn(self, game: Game[Any]) -> int | None:
         return self.world.scenario.last_turn
+
+    def action_text(self, game: Game[Any], action: Action) -> str:
+        return sentence(game.state, action)

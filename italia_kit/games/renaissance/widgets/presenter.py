@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from italia_kit.core import Game
+from italia_kit.core import Action, Game
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, POWERS
+from italia_kit.games.renaissance.say import sentence
 from italia_kit.games.renaissance.state import RenaissanceState
 from italia_kit.games.renaissance.units import ADJECTIVES, SPECIALS, Unit
 from italia_kit.widgets import style as st
@@ -40,7 +41,12 @@ POWER_COLOURS = {
     "Venice": "#e8a04b",
     AUTONOMOUS: "#8c8c8c",
 }
-CENTER, ZOOM = (42.2, 12.4), 5.75
+#: The map's frame until the browser tells its size, and its centre when the whole board does
+#: not fit (italia_kit.widgets.framing). The layout places every name and stack of the opening
+#: apart from zoom 6.75 (6.5: Venice's name and stack crowd the lagoon): the readable zoom,
+#: kept here so that the map opens after one layout, not a search of several.
+CENTER, ZOOM = (42.2, 12.4), 6.75
+READABLE_ZOOM = 6.75
 
 
 def _unit_text(unit: Unit) -> str:
@@ -59,7 +65,9 @@ class RenaissancePresenter(BasePresenter):
 
         self._geo = load_board("renaissance")
         zones = [z for z in self._geo.zones if self._geo.parent_of(z.name) is None]
-        self._board = GeoBoard(tuple(area_of(z) for z in zones), CENTER, ZOOM)
+        self._board = GeoBoard(
+            tuple(area_of(z) for z in zones), CENTER, ZOOM, readable_from=READABLE_ZOOM
+        )
         self._seas = {z.name for z in zones if z.kind == "sea"}
 
     def board(self) -> GeoBoard:
@@ -137,3 +145,6 @@ class RenaissancePresenter(BasePresenter):
 
     def last_turn(self, game: Game[Any]) -> int | None:
         return int(game.state.years) * 3
+
+    def action_text(self, game: Game[Any], action: Action) -> str:
+        return sentence(game.state, action)

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from italia_kit.core import Game
+from italia_kit.core import Action, Game
 from italia_kit.games.roma.board import roma_map
+from italia_kit.games.roma.say import sentence
 from italia_kit.games.roma.state import RomaState
 from italia_kit.geo import load_board
 from italia_kit.widgets import style as st
@@ -181,3 +182,6 @@ class RomaPresenter(BasePresenter):
 
     def last_turn(self, game: Game[Any]) -> int | None:
         return int(game.state.turns)
+
+    def action_text(self, game: Game[Any], action: Action) -> str:
+        return sentence(game.state, action)
