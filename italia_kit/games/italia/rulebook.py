@@ -441,6 +441,48 @@ class Rulebook:
         :func:`.sequence.find_surplus_in`."""
         sequence.find_surplus_in(ctx, world, zone, nation)
 
+    # -- the sequence of a battle (10.1-10.5) ------------------------------------------------
+    #: 10.5: a side "may retreat some or all of its units" after a round: the retreats of
+    #: single units are listed beside the whole side's. A variant whose sides retreat whole
+    #: (Britannia's) says False and refuses a part of a side in its :meth:`retreat`.
+    retreats_by_unit = True
+
+    def cite(self, section: str) -> str:
+        """The rule that an event, a decision or a refusal of Italia's combat steps cites
+        where Italia cites its ``section`` (``"10.0"``, ``"10.1"``, ``"10.5"``,
+        ``"12.5.1"``, ...): the battle's start, a submission declined, the stages' prompts,
+        an action out of turn. Default: the section itself. A variant whose battles are
+        another game's maps the sections its own steps replace to its own rules.
+
+        >>> Rulebook().cite("10.1")
+        '10.1'
+        """
+        return section
+
+    def open_battle(
+        self, ctx: Context[ItaliaState], world: World, sides: dict[str, list[Unit]] | None = None
+    ) -> None:
+        """10.1: the declared battle begins, once any submission offered before it is
+        declined: Italia's first round (13.3's elephants, 14.4's foederati, 10.2's lone
+        leaders, then 10.4's targets and the dice). ``sides``: the battle's fighters, if
+        nothing moved since they were looked up. Default: :func:`.combat.open_battle`. A
+        variant with a battle sequence of its own starts it here and continues it in
+        :meth:`next_round` and :meth:`retreat` (Italia's stages stay its decisions)."""
+        combat.open_battle(ctx, world, sides)
+
+    def retreat(
+        self,
+        ctx: Context[ItaliaState],
+        world: World,
+        nation: str,
+        ids: tuple[int, ...],
+        zone: str,
+    ) -> None:
+        """10.5, 10.7: units ``ids`` of ``nation`` retreat from the battle to ``zone`` (some
+        or all of a side, checked unless listed), then :meth:`after_retreat`. Default:
+        :func:`.combat_end.retreat`."""
+        combat_end.retreat(ctx, world, nation, ids, zone)
+
     # -- the steps of a battle other rule modules take (10.0-10.7) ---------------------------
     def retreat_refuges(
         self, world: World, state: ItaliaState, battle: Battle, nation: str
