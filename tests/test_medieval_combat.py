@@ -63,10 +63,12 @@ def attack(
     leaders: tuple[str, ...] = (),
     power: str = "Byzantines",
     enemy: str = "Ostrogoths",
+    seed: int = 0,
 ) -> tuple[ItaliaGame, list[int], list[int]]:
     """``attackers`` armies of ``power`` move from ``frm`` into ``zone``, held by
     ``defenders`` armies of ``enemy``; the movement ends (the battle is due). ``leaders``:
-    the sides ("attacker", "defender") that have a leader with them."""
+    the sides ("attacker", "defender") that have a leader with them; ``seed``: the game's
+    dice."""
     pos = position(power, turn)
     mine = pos.put(power, "infantry", frm, attackers)
     if "attacker" in leaders:
@@ -74,7 +76,7 @@ def attack(
     theirs = pos.put(enemy, "infantry", zone, defenders) if defenders else []
     if "defender" in leaders:
         theirs += pos.put(enemy, "leader", zone)
-    game = pos.game()
+    game = pos.game(seed=seed)
     game.apply(Move(power, tuple(mine), (frm, zone)))
     game.apply(EndMovement(power))
     return game, list(mine), list(theirs)

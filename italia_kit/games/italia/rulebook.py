@@ -36,7 +36,7 @@ variant that overrides one of those steps is obeyed wherever it is taken.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from italia_kit.core import Action, Context, Decision, IllegalActionError
 from italia_kit.games.italia import board as board_words
@@ -482,6 +482,46 @@ class Rulebook:
         or all of a side, checked unless listed), then :meth:`after_retreat`. Default:
         :func:`.combat_end.retreat`."""
         combat_end.retreat(ctx, world, nation, ids, zone)
+
+    def land_odds(
+        self,
+        world: World,
+        state: ItaliaState,
+        attackers: list[Unit],
+        defenders: list[Unit],
+        zone: str,
+    ) -> tuple[float, float, float, float]:
+        """10.0-10.4: (the attacker wins, the defender wins, the attacker's expected
+        losses, the defender's) of a land battle in ``zone`` between ``attackers`` and
+        ``defenders`` fought out, as the greedy player's view judges an attack. Default:
+        Italia's exact odds (:func:`.odds.exact_odds`: the units' types and leaders, the
+        zone's terrain and city); the view adds naval supremacy (10.9) and landings
+        (10.8.2) to Italia's itself, and asks this only of a variant that overrides it."""
+        from italia_kit.games.italia.odds import Battle as OddsBattle  # the analysis layer's
+        from italia_kit.games.italia.odds import Side, exact_odds
+
+        def side(units: list[Unit]) -> Side:
+            counts: dict[str | UnitType, int] = {}
+            for u in units:
+                if not u.is_leader and not u.is_fleet:
+                    counts[u.type] = counts.get(u.type, 0) + 1
+            return Side(counts, leaders=sum(1 for u in units if u.is_leader))
+
+        terrain: Literal["clear", "mountain", "swamp"] = "clear"
+        if world.terrain(zone) == "mountain":
+            terrain = "mountain"
+        elif world.terrain(zone) == "swamp":
+            terrain = "swamp"
+        odds = exact_odds(
+            OddsBattle(side(attackers), side(defenders), terrain=terrain, city=state.has_city(zone))
+        )
+        lost = odds.expected_losses
+        return odds.attacker_wins, odds.defender_wins, lost["attacker"], lost["defender"]
+
+    def fixed_land_odds(self) -> bool:
+        """Whether :meth:`land_odds` is the rulebook's: the greedy player's view then
+        works Italia's odds out itself (with supremacy and landings, memoised)."""
+        return type(self).land_odds is Rulebook.land_odds
 
     # -- the steps of a battle other rule modules take (10.0-10.7) ---------------------------
     def retreat_refuges(

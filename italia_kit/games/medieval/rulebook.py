@@ -35,7 +35,13 @@ from italia_kit.games.italia.setup import new_game as new_italia_game
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
-from italia_kit.games.medieval import arrival_hooks, combat_hooks, scoring_hooks, submission_hooks
+from italia_kit.games.medieval import (
+    arrival_hooks,
+    combat_hooks,
+    combat_odds,
+    scoring_hooks,
+    submission_hooks,
+)
 from italia_kit.games.medieval.italia_cards import italia_scenario, medieval_board
 from italia_kit.games.medieval.scenario import Power, Scenario, load_scenario
 from italia_kit.geo import Board, BoardDataError, Zone
@@ -406,6 +412,18 @@ class MedievalRulebook(Rulebook):
     ) -> list[Refuge]:
         """Britannia (public summary): an adjacent land area empty or the side's own."""
         return combat_hooks.refuges(world, state, battle, nation)
+
+    def land_odds(
+        self,
+        world: World,
+        state: ItaliaState,
+        attackers: list[Unit],
+        defenders: list[Unit],
+        zone: str,
+    ) -> tuple[float, float, float, float]:
+        """The odds of Britannia's battle, the d6 and the variant's hit numbers
+        (:func:`.combat_odds.land_odds`), for the greedy player's view."""
+        return combat_odds.land_odds(self, world, state, attackers, defenders, zone)
 
 
 def new_game(
