@@ -18,6 +18,7 @@ import pytest
 from italia_kit.core import InvalidActionError
 from italia_kit.games.italia import EndMovement, Move, Position
 from italia_kit.games.italia.actions import Fight, Retreat, StandFast, Submit
+from italia_kit.games.italia.battle_state import Battle
 from italia_kit.games.italia.scenarios import Scenario as ItaliaScenario
 from italia_kit.games.italia.setup import ItaliaGame
 from italia_kit.games.medieval import combat_hooks
@@ -211,6 +212,22 @@ def test_s10_superior_armies_hit_on_4_and_are_hit_like_any_other() -> None:
     assert R_SUPERIOR in first.rule and second.data["hits"] == 1
     assert game.log.of_kind("eliminated")[0].data["unit"] == normal  # the attacker's first
     assert game.state.units[superior].zone == "Bologna"
+
+
+def test_the_owner_loses_the_weakest_first_then_normal_before_superior() -> None:
+    """Into Ravenna's marsh a superior army and a walked-in one both need a 6, one that
+    appeared a 5: the owner loses the walked-in normal army, then the superior, and keeps
+    the one that appeared."""
+    pos = position()
+    superior, appeared, walked = (
+        pos.state.units[i] for i in pos.put("Byzantines", "infantry", "Ravenna", 3)
+    )
+    superior.extras, appeared.extras = {"superior": True}, {"appeared": True}
+    battle = Battle(zone="Ravenna", attacker="Byzantines", defender="Ostrogoths")
+    order = combat_hooks.loss_order(
+        RULES, pos.world, pos.state, battle, [superior, appeared, walked]
+    )
+    assert order == [walked, superior, appeared]
 
 
 @pytest.mark.parametrize(("turn", "attacker_needs"), [(6, 5), (7, 6)])

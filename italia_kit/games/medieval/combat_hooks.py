@@ -167,8 +167,7 @@ def fight_round(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World
         ctx.emit(
             "hits",
             "; ".join(reasons),
-            f"{'; '.join(reasons)}: the {side} roll {', '.join(map(str, rolls))} needing "
-            f"{numbers} and score {count(hits, 'hit')}.",
+            f"{'; '.join(reasons)}: the {side} need {numbers} and score {count(hits, 'hit')}.",
             side=side,
             hits=hits,
             rolls=list(rolls),
@@ -190,13 +189,16 @@ def loss_order(
 ) -> list[Unit]:
     """``armies`` of one side in the order their owner loses them: the weakest first (the
     highest number needed in this battle: an army that walked into difficult terrain
-    before one that appeared there, a normal army before a superior one), then the last
-    by id (the medieval engine's order among equals)."""
+    before one that appeared there, a normal army before a superior one), then, among
+    armies of one number, a normal army before a superior one (which hits on 4 in its
+    next battle on clear ground), then the last by id (the medieval engine's order).
+    """
     attacking = bool(armies) and armies[0].nation == battle.attacker
     return sorted(
         armies,
         key=lambda u: (
             rules.hit_number_in(world, state, battle.zone, u, attacking=attacking),
+            not _flag(u, "superior"),
             u.id,
         ),
         reverse=True,
