@@ -143,6 +143,7 @@ def test_rounds_repeat_until_one_side_is_destroyed() -> None:
     game.apply(StandFast("Ostrogoths"))
     rounds = game.log.of_kind("round")
     assert [e.data["round"] for e in rounds] == [1, 2] and rounds[-1].rule == R_BATTLE
+    assert "both sides stood after round 1" in rounds[-1].text
     end = game.log.of_kind("battle_end")[-1]
     assert end.data["holder"] == "Byzantines" and "after round 2" in end.text
     assert game.state.battle is None

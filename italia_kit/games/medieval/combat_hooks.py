@@ -138,10 +138,11 @@ def fight_round(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World
     state.actor_override = None
     zone, attacker, defender = battle.zone, battle.attacker, battle.defender
     sides = sides_among(battle, state.where.get(zone, ()))
+    stood = f"both sides stood after round {battle.round - 1}; " if battle.round > 1 else ""
     ctx.emit(
         "round",
         R_BATTLE,
-        f"{R_BATTLE}: round {battle.round} of the battle of {zone}: "
+        f"{R_BATTLE}: {stood}round {battle.round} of the battle of {zone}: "
         f"{count(len(sides[attacker]), 'army', 'armies')} of the {attacker} against "
         f"{len(sides[defender])} of the {defender}, every army rolling one die at once.",
         zone=zone,
