@@ -15,9 +15,9 @@ from functools import cache
 
 import pytest
 
-from italia_kit.core import InvalidActionError
+from italia_kit.core import InvalidActionError, game_from_json, game_to_json
 from italia_kit.games.italia import EndMovement, Move, Position
-from italia_kit.games.italia.actions import Fight, Retreat, StandFast, Submit
+from italia_kit.games.italia.actions import EndCombat, Fight, Retreat, StandFast, Submit
 from italia_kit.games.italia.battle_state import Battle
 from italia_kit.games.italia.scenarios import Scenario as ItaliaScenario
 from italia_kit.games.italia.setup import ItaliaGame
@@ -380,6 +380,18 @@ def test_a_retreating_army_that_appeared_is_no_longer_marked_so() -> None:
     assert game.state.units[unit].extras == {"superior": True}
 
 
+def test_a_battle_saved_between_rounds_replays_and_goes_on() -> None:
+    """A save taken while the attacker decides after round 1 replays to the same state
+    and decision; both games then end the battle alike."""
+    game, mine, _ = after_a_round_of_misses()
+    again = game_from_json(game_to_json(game), game.rules)
+    assert again.state.to_json() == game.state.to_json()
+    assert again.legal_actions() == game.legal_actions()
+    for g in (game, again):
+        g.apply(Retreat("Byzantines", tuple(mine), "Ravenna"))
+    assert again.state.to_json() == game.state.to_json()
+
+
 # -- the battle's citations ------------------------------------------------------------------
 def test_a_declined_submission_and_the_decisions_cite_the_rule_text() -> None:
     """S14: the Spoletians are offered submission before the first round (the decision
@@ -405,11 +417,13 @@ def test_a_declined_submission_and_the_decisions_cite_the_rule_text() -> None:
 
 def test_refusals_of_battle_actions_cite_the_variant() -> None:
     """No battle due there, a raid (the medieval board has no cities), a battle action
-    with no battle: each refused under Britannia's battles, the game unchanged."""
+    with no battle, the end of combat with a battle due: each refused under Britannia's
+    battles, the game unchanged."""
     game, _, _ = attack("Bologna", "Ravenna", 1, 1)
     refused(game, lambda: game.apply(Fight("Byzantines", "Ravenna")), R_BATTLE, "no battle")
     refused(game, lambda: game.apply(Fight("Byzantines", "Bologna", True)), R_BATTLE, "raid")
     refused(game, lambda: game.apply(StandFast("Byzantines")), R_BATTLE, "no battle")
+    refused(game, lambda: game.apply(EndCombat("Byzantines")), R_BATTLE, "still due")
 
 
 def test_the_citations_map_only_the_sections_the_variant_replaces() -> None:
