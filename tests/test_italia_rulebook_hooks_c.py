@@ -290,3 +290,19 @@ def test_invasion_text_italia_says_9_3_a_variant_its_own() -> None:
         game.rules.world, game.state, "Carthaginians", "Apulia", 2, 1, city=False
     )
     assert rule == "9.3" and "more units may now move into and through Apulia" in text
+
+
+def test_reinforcement_events_italia_says_7_2_free_and_each_unit_placed() -> None:
+    """Italia's defaults: a group with its zone arrives "free and regardless of stacking"
+    (7.2), and each unit placed where the player chose is an event of its own."""
+    pos = Position("italia1", nation="Celts", phase="placement")
+    pieces = [pos.state.units[i] for i in pos.put("Celts", "infantry", "Liguria", 2)]
+    game = pos.game()
+    ctx = Context(game.state, game.dice, game.log)
+    world, rules = game.rules.world, Rulebook()
+    rules.reinforcement_arrives(ctx, world, "Celts", {"unit": "infantry"}, "Liguria", pieces)
+    rules.reinforcement_placed(ctx, world, "Celts", {"unit": "infantry"}, "Liguria", pieces)
+    (arrived,) = game.log.of_kind("reinforcement")
+    assert arrived.rule == "7.2" and "2 infantry arrive in Liguria" in arrived.text
+    assert "free and regardless of stacking" in arrived.text
+    assert [e.data["unit"] for e in game.log.of_kind("place")] == [u.id for u in pieces]
