@@ -67,12 +67,23 @@ def test_leak_1_no_income_or_purchase_the_nation_turn_opens_with_population_and_
 def test_leak_1_to_7_whole_games_cite_none_of_italias_phase_1_stacking_or_invasion_rules() -> None:
     """Three seeded random whole games on the Italia engine: no event cites Italia's 6.x,
     7.x, 8.x, 9.3 or 12.2 (the variant's own sentences instead), and none is a surplus,
-    capital or income event."""
+    capital or income event; whenever a nation-turn has ended, its power has at most 3
+    armies in a land area (overpopulation) and no leader left (one nation-turn each)."""
     for seed in range(3):
         game = new_game(seed=seed)
+        world = game.rules.world
         rng = random.Random(seed)
+        power = game.state.active
         while game.decision is not None:
             game.apply(rng.choice(game.legal_actions()))
+            if game.state.active != power:
+                armies: dict[str, int] = {}
+                for u in game.state.units_of(power):
+                    assert not u.is_leader, (seed, u)
+                    if world.board.zone(u.zone).kind == "land":
+                        armies[u.zone] = armies.get(u.zone, 0) + 1
+                assert max(armies.values(), default=0) <= RULES.medieval.stack_limit, seed
+                power = game.state.active
         leaked = [(e.kind, e.rule) for e in game.log if e.rule.startswith(ITALIA_ONLY)]
         assert not leaked, (seed, leaked[:5])
         kinds = {e.kind for e in game.log}
