@@ -115,7 +115,10 @@ def test_leak_3_two_to_one_is_said_as_britannias_overrun_not_italias_invasion() 
     game.apply(Move("Lombards", tuple(troops), ("Brescia", "Milan")))
     (event,) = game.log.of_kind("invasion")
     assert event.rule == R_OVERRUN and "9.3" not in event.text
-    assert "2 armies in Milan against 1 (2:1)" in event.text and "full stack of 3" in event.text
+    assert (
+        "moved 2 armies into Milan against 1 (2:1 or more)" in event.text
+        and "full stack of 3" in event.text
+    )
 
 
 # -- 4. leaders ------------------------------------------------------------------------------------

@@ -218,9 +218,9 @@ class MedievalRulebook(Rulebook):
         of the area while 2:1 or a full stack stays (:meth:`may_leave`)."""
         return (
             R_OVERRUN,
-            f"{R_OVERRUN}: the {nation} have {attackers} armies in {zone} against {defenders} "
-            f"(2:1): other {nation} armies may move on out of {zone} while 2:1 or a full "
-            f"stack of {self.medieval.stack_limit} stays.",
+            f"{R_OVERRUN}: the {nation} have moved {attackers} armies into {zone} against "
+            f"{defenders} (2:1 or more): other {nation} armies may move on out of {zone} while "
+            f"2:1 or a full stack of {self.medieval.stack_limit} stays.",
         )
 
     def enemy_strength(self, world: World, state: ItaliaState, nation: str, zone: str) -> int:
