@@ -21,7 +21,7 @@ from italia_kit.games.italia.actions import EndCombat, Fight, Retreat, StandFast
 from italia_kit.games.italia.battle_state import Battle
 from italia_kit.games.italia.scenarios import Scenario as ItaliaScenario
 from italia_kit.games.italia.setup import ItaliaGame
-from italia_kit.games.medieval import combat_hooks
+from italia_kit.games.medieval import combat_hooks, rulebook
 from italia_kit.games.medieval.combat_hooks import (
     R_APPEARED,
     R_BATTLE,
@@ -430,4 +430,5 @@ def test_the_citations_map_only_the_sections_the_variant_replaces() -> None:
     assert combat_hooks.cite("10.1") == RULES.cite("10.1") == R_BATTLE
     assert RULES.cite("12.5.1") == R_SUBMIT and RULES.cite("10.5") == R_RETREAT
     assert RULES.cite("8.3") == "8.3"  # the stacking check after a battle is not combat's
+    assert combat_hooks.DIFFICULT == rulebook.DIFFICULT
     assert R_DICE.startswith("Britannia (public summary)")

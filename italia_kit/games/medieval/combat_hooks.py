@@ -57,6 +57,10 @@ R_LOSSES = "Britannia (public summary): the owner removes his losses"
 R_LEADER = "reconstructed: a leader dies with the last army of his side"
 R_RETREAT = "Britannia (public summary): retreats"
 
+#: Britannia (public summary): difficult terrain (the rulebook's ``DIFFICULT``, which
+#: imports this module: the two are held equal by ``tests/test_medieval_combat.py``)
+DIFFICULT = frozenset({"mountain", "marsh"})
+
 #: Italia's sections whose steps the variant's battle keeps, cited as the variant's rules
 #: (``Rulebook.cite``): the battle's start and its refusals (10.0, 10.1), a raid (10.7:
 #: the medieval board has no cities to raid), the retreat stages (10.5), the submission
@@ -96,7 +100,7 @@ def hit_rule(
     (:meth:`~.rulebook.MedievalRulebook.hit_number_in`) and the rule that sets it, which
     the round's events cite."""
     number = rules.hit_number_in(world, state, zone, unit, attacking=attacking)
-    if attacking and rules.terrain_on(zone, state.turn) in ("mountain", "marsh"):
+    if attacking and rules.terrain_on(zone, state.turn) in DIFFICULT:
         return number, R_APPEARED if _flag(unit, "appeared") else R_TERRAIN
     return number, R_SUPERIOR if _flag(unit, "superior") else R_DICE
 
