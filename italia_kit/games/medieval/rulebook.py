@@ -27,13 +27,22 @@ from __future__ import annotations
 from typing import Any
 
 from italia_kit.core import Action, Context, Decision, IllegalActionError
+from italia_kit.games.italia.battle_state import Battle
+from italia_kit.games.italia.retreat import Refuge
 from italia_kit.games.italia.rulebook import Rulebook
 from italia_kit.games.italia.setup import ItaliaGame
 from italia_kit.games.italia.setup import new_game as new_italia_game
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
-from italia_kit.games.medieval import arrival_hooks, scoring_hooks, submission_hooks, turn_hooks
+from italia_kit.games.medieval import (
+    arrival_hooks,
+    combat_hooks,
+    combat_odds,
+    scoring_hooks,
+    submission_hooks,
+    turn_hooks,
+)
 from italia_kit.games.medieval.italia_cards import italia_scenario, medieval_board
 from italia_kit.games.medieval.scenario import Power, Scenario, load_scenario
 from italia_kit.geo import Board, BoardDataError, Zone
@@ -471,6 +480,56 @@ class MedievalRulebook(Rulebook):
         """Britannia (public summary): no modifiers; terrain is in the hit number
         (:meth:`hit_number_in`), leaders only add movement (S2)."""
         return 0
+
+    # -- the battle: Britannia's rounds and retreats (combat_hooks) -----------------------------
+    #: Britannia (public summary): a side retreats whole, to one area
+    retreats_by_unit = False
+
+    def cite(self, section: str) -> str:
+        """The variant's rule where Italia's battle steps cite ``section``
+        (``combat_hooks.CITATIONS``)."""
+        return combat_hooks.cite(section)
+
+    def open_battle(
+        self, ctx: Context[ItaliaState], world: World, sides: dict[str, list[Unit]] | None = None
+    ) -> None:
+        """Britannia (public summary): the first round (no targets, no lone leaders'
+        10.2): :func:`.combat_hooks.open_battle`."""
+        combat_hooks.open_battle(self, ctx, world)
+
+    def next_round(self, ctx: Context[ItaliaState], world: World) -> None:
+        """Both sides stood: another round (:func:`.combat_hooks.next_round`)."""
+        combat_hooks.next_round(self, ctx, world)
+
+    def retreat(
+        self,
+        ctx: Context[ItaliaState],
+        world: World,
+        nation: str,
+        ids: tuple[int, ...],
+        zone: str,
+    ) -> None:
+        """Britannia (public summary): the whole side retreats and the battle is over
+        (:func:`.combat_hooks.retreat`)."""
+        combat_hooks.retreat(self, ctx, world, nation, ids, zone)
+
+    def retreat_refuges(
+        self, world: World, state: ItaliaState, battle: Battle, nation: str
+    ) -> list[Refuge]:
+        """Britannia (public summary): an adjacent land area empty or the side's own."""
+        return combat_hooks.refuges(world, state, battle, nation)
+
+    def land_odds(
+        self,
+        world: World,
+        state: ItaliaState,
+        attackers: list[Unit],
+        defenders: list[Unit],
+        zone: str,
+    ) -> tuple[float, float, float, float]:
+        """The odds of Britannia's battle, the d6 and the variant's hit numbers
+        (:func:`.combat_odds.land_odds`), for the greedy player's view."""
+        return combat_odds.land_odds(self, world, state, attackers, defenders, zone)
 
 
 def new_game(
