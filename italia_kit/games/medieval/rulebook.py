@@ -33,7 +33,13 @@ from italia_kit.games.italia.setup import new_game as new_italia_game
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
-from italia_kit.games.medieval import arrival_hooks, scoring_hooks, submission_hooks
+from italia_kit.games.medieval import (
+    arrival_hooks,
+    awards,
+    raiders,
+    scoring_hooks,
+    submission_hooks,
+)
 from italia_kit.games.medieval.italia_cards import italia_scenario, medieval_board
 from italia_kit.games.medieval.scenario import Power, Scenario, load_scenario
 from italia_kit.geo import Board, BoardDataError, Zone
@@ -270,15 +276,23 @@ class MedievalRulebook(Rulebook):
         """9.0, then S10, S28, S29: the units that came this turn are marked."""
         super().enter_movement(ctx, world)
         arrival_hooks.mark_arrivals(self, world, ctx.state)
+        # raiders (Britannia's raider withdrawal), the areas held "at any moment" (M-V4)
+        raiders.mark(self, world, ctx.state)
+        awards.note_held(self, world, ctx.state)
 
     def end_nation_turn(self, ctx: Context[ItaliaState], world: World) -> None:
         """Armies still at sea (sent back there by a withdrawal, S15) are lost as the
         nation-turn ends, as at the end of the movement; then Italia's next nation."""
+        # the areas held "at any moment" noted, raiders home, then the armies lost at sea
+        awards.note_held(self, world, ctx.state)
+        raiders.return_home(ctx, world)
         arrival_hooks.lose_armies_at_sea(ctx, world)
+        awards.score_any_moment(self, ctx, world)
         super().end_nation_turn(ctx, world)
 
     def end_movement(self, ctx: Context[ItaliaState], world: World) -> None:
         """Armies left at sea are lost (``arrival_hooks``), then Italia's end of movement."""
+        awards.note_held(self, world, ctx.state, moved=True)  # M-V4 "at any moment"
         arrival_hooks.lose_armies_at_sea(ctx, world)
         super().end_movement(ctx, world)
 
@@ -323,6 +337,13 @@ class MedievalRulebook(Rulebook):
         """M-V4's territorial awards of the turn, with submission's half values
         (``scoring_hooks``), instead of Italia's control points (11.0)."""
         scoring_hooks.score_turn(self, ctx, world)
+
+    def score_elimination(
+        self, ctx: Context[ItaliaState], world: World, unit: Unit, by: str, *, attacked_scorer: bool
+    ) -> None:
+        """M-V4: the points for armies destroyed and leaders killed (``awards``), whoever
+        attacked, instead of Italia's card points (11.0)."""
+        awards.score_kill(self, ctx, unit, by)
 
     # -- combat (S5, S6, S10, S29) ----------------------------------------------------------------
     def hit_number(self, unit: UnitType, *, raider: bool = False) -> int:
