@@ -13,7 +13,10 @@ which every change of victory points is checked against its event, after every a
   their moves, their retreats and withdrawals: an area entered as the nation-turn ends is
   seen by no action);
 - when a nation-turn ends, none of the power's raiders is away from home, and each
-  ``raider_withdraws`` took a raider of that power home.
+  ``raider_withdraws`` took a raider of that power home;
+- a unit leaves play only by an event naming it whose kind is a known way out: a kill is
+  Italia's ``eliminated`` (``victory.eliminate``, which asks the rulebook for the award), so
+  a combat sequence that took units off another way would fail here, not go unpaid.
 """
 
 from __future__ import annotations
@@ -29,6 +32,10 @@ from italia_kit.games.medieval.rulebook import MedievalRulebook, new_game
 GAMES = 8
 RULES = MedievalRulebook()
 AWARD_RULES = {scoring_hooks.R_AREAS, awards.R_ANY_MOMENT, awards.R_KILL}
+#: the events by which a unit leaves play: killed (10.2 ..., by ``victory.eliminate``), a
+#: surplus removed (8.0), lost at sea (reconstructed), a leader's time over (7.2), M-A's
+#: removals at the start of a turn
+WAYS_OUT = {"eliminated", "surplus_removed", "lost_at_sea", "leader_leaves", "removed"}
 
 
 def check_step(events: list[Event], names: dict[int, str | None], turn: int) -> dict[str, float]:
@@ -61,6 +68,12 @@ def check_step(events: list[Event], names: dict[int, str | None], turn: int) -> 
     return gained
 
 
+def units_of(e: Event) -> list[int]:
+    """The units an event names in a list (``units``), if any."""
+    named: list[int] = e.data.get("units") or []
+    return named
+
+
 def french_entries(e: Event, state: ItaliaState) -> list[str]:
     """The areas French units entered by the event ``e`` (a move's path, a retreat's or a
     withdrawal's area)."""
@@ -85,9 +98,13 @@ def test_random_whole_games_every_vp_change_is_an_awards_event() -> None:
         while game.decision is not None:
             turn = game.state.turn
             start = len(game.log)
+            present = set(game.state.units)
             game.apply(rng.choice(game.legal_actions()))
             state = game.state
             events = list(game.log)[start:]
+            for gone in present - set(state.units):
+                ways = {e.kind for e in events if gone in (e.data.get("unit"), *units_of(e))}
+                assert ways & WAYS_OUT, (seed, gone, ways)
             gained = check_step(events, names, turn)
             for power in set(state.vp) | set(vp):
                 rise = state.vp.get(power, 0.0) - vp.get(power, 0.0)
