@@ -356,3 +356,41 @@ def test_raiders_return_home_before_armies_at_sea_are_lost() -> None:
     (back,) = ctx.log.of_kind("raider_withdraws")
     assert (back.data["zone"], back.data["to"]) == ("Adriatic", "Austria")
     assert not ctx.log.of_kind("lost_at_sea")
+
+
+def test_raiders_their_home_box_is_no_battlefield_m_a_turn_1_lombards_and_avars() -> None:
+    """M-A turn 1: the Lombards' fifteen and the Avars' six both come "from Austria". A
+    box is no area (the medieval engine's battles are in land areas only): the Avars
+    arriving among Lombards left in Austria have not appeared where they must attack, may
+    ride out, and no combat is due in the box (the old engine fights none there either)."""
+    pos = nation_turn("Avars", 1)
+    pos.put("Lombards", "infantry", "Austria", 2)
+    pos.put("Franks", "infantry", "Aosta")  # the Franks' turn-2 arrivals: a Frankish area
+    game = pos.game()
+    avars = list(game.state.units_of("Avars"))
+    assert len(avars) == 6 and not any(u.extras and u.extras.get("appeared") for u in avars)
+    assert RULES.may_leave(game.rules.world, game.state, avars[0])
+    game.apply(Move("Avars", (avars[0].id,), ("Austria", "Friuli")))
+    game.apply(EndMovement("Avars"))
+    assert not [e for e in game.log.of_kind("combat_due") if e.data["zone"] == "Austria"]
+    old = old_position({"Avars": {"Austria": 6}, "Lombards": {"Austria": 2}}, active="Avars")
+    old.apply(old_actions.EndMovement("Avars"))
+    assert not [e for e in old.log.of_kind("battle") if "Austria" in e.text]
+
+
+def test_raiders_at_home_are_not_attacked_by_later_arrivals_in_their_box() -> None:
+    """The Magyars' raiders stay home in Austria after their last turn; the Austrians'
+    arrivals there (reconstructed chart) find no battle in the box and leave it freely."""
+    pos = moving("Austrians", 12)
+    for u_id in pos.put("Magyars", "infantry", "Austria", 3):
+        pos.state.units[u_id].extras = {raiders.RAIDER: True, raiders.HOME: "Austria"}
+    (newcomer,) = pos.put("Austrians", "infantry", "Austria")
+    pos.state.units[newcomer].extras = {"appeared": True}
+    world, state = pos.world, pos.state
+    ctx = Context(state, Randomness(0), EventLog())
+    RULES.enter_movement(ctx, world)
+    assert not state.units[newcomer].extras
+    assert RULES.may_leave(world, state, state.units[newcomer])
+    assert not RULES.combat_zone(world, state, "Austria") and RULES.combat_zone(
+        world, state, "Milan"
+    )

@@ -425,6 +425,13 @@ class Rulebook:
         :func:`.sequence.find_combat`."""
         sequence.find_combat(ctx, world)
 
+    def combat_zone(self, world: World, state: ItaliaState, zone: str) -> bool:
+        """10.0: whether combat may be due in the land zone ``zone`` where the active
+        nation meets enemies (a borderland's own rule, 10.0, applies besides). Asked by
+        :func:`.sequence.find_combat` for each zone it finds enemies in. Default: True:
+        every land zone of the board."""
+        return True
+
     def second_phase(self, ctx: Context[ItaliaState], world: World) -> None:
         """12.2: a major invasion moves and fights a second time. Default:
         :func:`.sequence.second_phase`."""

@@ -16,6 +16,9 @@ played it (reading 10 of ``docs/games/medieval.md``).
   group's place are marked ``Unit.extras["raider"]``, with ``"home"`` their place, as many
   as the group's count (a chart entry bringing raiders and others to one place the same
   turn, which no entry does, would mark the oldest pieces first).
+* The raiders' home is no battlefield (as on the medieval engine, whose battles are in land
+  areas only): no battle in an arrival box (``MedievalRulebook.combat_zone``), no unit held
+  in one by overrun (``leave_problem``), none "appeared" there (:func:`none_appear_in_boxes`).
 
 >>> from italia_kit.games.medieval.rulebook import MedievalRulebook
 >>> [(g.count, g.zones) for g in raider_groups(MedievalRulebook(), "Avars", 1)]
@@ -76,6 +79,17 @@ def mark(rules: MedievalRulebook, world: World, state: ItaliaState) -> None:
             if u.zone in group.zones and home_of(u) is None:
                 u.extras = {**(u.extras or {}), RAIDER: True, HOME: u.zone}
                 left -= 1
+
+
+def none_appear_in_boxes(rules: MedievalRulebook, state: ItaliaState) -> None:
+    """As the movement begins: units that arrived in an arrival box among other powers'
+    (the raiders at home, another power's arrivals) have not appeared in an area they
+    must attack (S28, S29): a box is no area (``MedievalRulebook.is_box``; the medieval
+    engine's reading), so they are free to ride out."""
+    for u in state.units_of(state.active):
+        if u.extras and u.extras.get("appeared") and rules.is_box(u.zone):
+            facts = {k: v for k, v in u.extras.items() if k != "appeared"}
+            u.extras = facts or None
 
 
 def return_home(ctx: Context[ItaliaState], world: World) -> None:

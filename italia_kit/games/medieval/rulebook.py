@@ -134,6 +134,12 @@ class MedievalRulebook(Rulebook):
             return "clear" if turn <= FORTRESS_CLEAR_UNTIL else "marsh"
         return terrain
 
+    def is_box(self, zone: str) -> bool:
+        """An arrival box (France, Austria): no area, as the medieval engine reads the
+        board: nobody fights, holds or must stay there (reconstructed: the chart's "from
+        Austria" is a way in, and the raiders' home)."""
+        return self._terrain.get(zone) == "offmap"
+
     def power(self, name: str) -> Power | None:
         """The medieval power ``name`` (None for a nation of no medieval power)."""
         return self._powers.get(name)
@@ -191,8 +197,8 @@ class MedievalRulebook(Rulebook):
         # the usual case, asked of every unit the move list lists: nobody else is there
         if all(u.nation == nation for u in state.where.get(unit.zone, ())):
             return None
-        if not world.is_land(unit.zone):
-            return None
+        if not world.is_land(unit.zone) or self.is_box(unit.zone):
+            return None  # at sea, or in an arrival box (no area: nobody fights there)
         foes = self.enemy_strength(world, state, nation, unit.zone)
         if not foes:
             return None
@@ -278,6 +284,7 @@ class MedievalRulebook(Rulebook):
         arrival_hooks.mark_arrivals(self, world, ctx.state)
         # raiders (Britannia's raider withdrawal), the areas held "at any moment" (M-V4)
         raiders.mark(self, world, ctx.state)
+        raiders.none_appear_in_boxes(self, ctx.state)
         awards.note_held(self, world, ctx.state)
 
     def end_nation_turn(self, ctx: Context[ItaliaState], world: World) -> None:
@@ -337,6 +344,11 @@ class MedievalRulebook(Rulebook):
         """M-V4's territorial awards of the turn, with submission's half values
         (``scoring_hooks``), instead of Italia's control points (11.0)."""
         scoring_hooks.score_turn(self, ctx, world)
+
+    def combat_zone(self, world: World, state: ItaliaState, zone: str) -> bool:
+        """10.0: no battle in an arrival box (:meth:`is_box`), where the chart's arrivals
+        and the raiders at home meet (M-A turn 1: Lombards and Avars both from Austria)."""
+        return not self.is_box(zone)
 
     def score_elimination(
         self, ctx: Context[ItaliaState], world: World, unit: Unit, by: str, *, attacked_scorer: bool

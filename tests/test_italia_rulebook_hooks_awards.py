@@ -1,8 +1,10 @@
-"""The override point for what an elimination scores (``Rulebook.score_elimination``, 11.0),
-cut into the Italia engine for issue 19's medieval awards for kills (M-V4): every
-elimination by an enemy passes through ``victory.eliminate``, which asks the rulebook, so a
-variant's awards hold whatever combat sequence eliminated the unit; Italia's rulebook keeps
-11.0 (the golden playthroughs and ``bench/event_hash.py`` are unchanged)."""
+"""The override points cut into the Italia engine for issue 19's medieval awards and
+raiders: what an elimination scores (``Rulebook.score_elimination``, 11.0), asked by
+``victory.eliminate`` for every elimination by an enemy, so that a variant's awards for
+kills (M-V4) hold whatever combat sequence eliminated the unit; and where combat may be due
+(``Rulebook.combat_zone``, 10.0), so that the medieval arrival boxes, the raiders' home,
+are no battlefield. Italia's rulebook keeps 11.0 and 10.0 (the golden playthroughs and
+``bench/event_hash.py`` are unchanged)."""
 
 from __future__ import annotations
 
@@ -74,3 +76,27 @@ def test_score_elimination_a_variant_decides_what_every_kill_scores() -> None:
     # each award follows the elimination it pays for
     kinds = [e.kind for e in game.log if e.kind in ("eliminated", "bounty")]
     assert kinds == ["eliminated", "bounty"] * 3
+
+
+# -- combat_zone ------------------------------------------------------------------------------
+class QuietApulia(Rulebook):
+    """A test variant: nobody fights in Apulia (10.0: combat is due in every land zone
+    where the active nation meets enemies)."""
+
+    def combat_zone(self, world: World, state: ItaliaState, zone: str) -> bool:
+        return zone != "Apulia"
+
+
+def test_combat_zone_a_variant_zone_where_no_combat_is_due() -> None:
+    """Italia: the Carthaginians who end their movement in Apulia with the Greeks must
+    fight there (10.0); under the variant no combat is due there, none is announced, and
+    the nation-turn goes on."""
+    for rulebook, due in ((None, ["Apulia"]), (QuietApulia(), [])):
+        pos = Position("italia1", nation="Carthaginians", phase="movement", rulebook=rulebook)
+        troops = tuple(pos.put("Carthaginians", "infantry", "Samnium", 3))
+        pos.put("Greeks", "infantry", "Apulia", 2)
+        game = pos.game()
+        game.apply(Move("Carthaginians", troops, ("Samnium", "Apulia")))
+        game.apply(EndMovement("Carthaginians"))
+        assert [e.data["zone"] for e in game.log.of_kind("combat_due")] == due
+        assert game.state.combat_due == due or game.state.active != "Carthaginians"
