@@ -13,7 +13,8 @@ which every change of victory points is checked against its event, after every a
   their moves, their retreats and withdrawals: an area entered as the nation-turn ends is
   seen by no action);
 - when a nation-turn ends, none of the power's raiders is away from home, and each
-  ``raider_withdraws`` took a raider of that power home;
+  ``raider_withdraws`` took a raider of that power home; no combat is ever due in an
+  arrival box, the raiders' home;
 - a unit leaves play only by an event naming it whose kind is a known way out: a kill is
   Italia's ``eliminated`` (``victory.eliminate``, which asks the rulebook for the award), so
   a combat sequence that took units off another way would fail here, not go unpaid.
@@ -115,6 +116,8 @@ def test_random_whole_games_every_vp_change_is_an_awards_event() -> None:
             for e in events:
                 if turn == 11:
                     entered.update(french_entries(e, state))
+                if e.kind == "combat_due":
+                    assert not RULES.is_box(e.data["zone"]), e.text
                 if e.kind == "raider_withdraws":
                     withdrawals += 1
                     unit = state.units.get(e.data["unit"])
