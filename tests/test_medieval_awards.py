@@ -270,6 +270,30 @@ def test_m_v4_c_an_area_passed_through_among_enemies_or_taken_in_battle() -> Non
     assert {"Turin", "Milan"} <= set(vp.data["areas"])
 
 
+def test_m_v4_c_an_area_won_in_the_first_impulse_and_left_in_the_second_still_counts() -> None:
+    """Reading 12 in a major invasion (Britannia (public summary): it moves and fights
+    twice): Milan, won from the Milanese in the first impulse and left by every French army
+    in the second, was held at a moment of the nation-turn and is scored (3), with Brescia
+    (2) where they went; the medieval engine noted areas after every battle round."""
+    pos = moving("French", 11)
+    pos.major_invasion()
+    strike = tuple(pos.put("French", "infantry", "Novara", 2))
+    pos.put("Milanese", "infantry", "Milan", 1)
+    for zone in FAR:  # four Milanese areas: no submission is offered (S13)
+        pos.put("Milanese", "infantry", zone)
+    game = pos.game()
+    game.apply(Move("French", strike, ("Novara", "Milan")))
+    game.apply(EndMovement("French"))
+    game.script_dice([6, 1, 1])
+    game.apply(Fight("French", "Milan"))
+    assert game.state.second_phase and game.state.stack_count("Milan", "French") == 2
+    game.apply(Move("French", strike, ("Milan", "Brescia")))
+    game.apply(EndMovement("French"))
+    (vp,) = [e for e in game.log.of_kind("vp") if e.data["power"] == "French"]
+    assert {"Novara", "Milan", "Brescia"} <= set(vp.data["areas"])
+    assert vp.data["points"] == 2 + 3 + 2  # Novara and Brescia "others" 2, Milan 3
+
+
 def test_m_v4_c_the_end_of_the_turn_does_not_score_the_any_moment_award_again() -> None:
     """The award "at any moment" is scored once, as the nation-turn ends; the end of turn
     11's territorial phases leave it out (``during_nation_turn``)."""
