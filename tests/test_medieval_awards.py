@@ -371,6 +371,7 @@ def test_raiders_return_home_before_armies_at_sea_are_lost() -> None:
     """A raider is home as its nation-turn ends wherever it stood, so none is lost at sea
     (the medieval engine's order: raider withdrawal, then the sea's losses)."""
     pos = moving("Avars", 1)
+    pos.put("Franks", "infantry", "Aosta")  # the Franks' turn-2 arrivals: a Frankish area
     (raider,) = pos.put("Avars", "infantry", "Friuli")
     pos.state.units[raider].extras = {raiders.RAIDER: True, raiders.HOME: "Austria"}
     pos.state.relocate(pos.state.units[raider], "Adriatic")
