@@ -419,3 +419,14 @@ def test_raiders_at_home_are_not_attacked_by_later_arrivals_in_their_box() -> No
     assert not RULES.combat_zone(world, state, "Austria") and RULES.combat_zone(
         world, state, "Milan"
     )
+
+
+def test_s8_reading_17_a_boatless_power_never_arrives_at_sea_m_a_turn_2_franks() -> None:
+    """S8 ("Powers without boats may not move into sea zones") with reading 17: on turn 2
+    the Franks, without boats (M-A's Boats line: Byzantines, Arabs), holding no area, have
+    "the Ligurian or a Frankish area" for four armies: they do not come (the game used to
+    stop on Italia's "may not be at sea alone"); France's and the Alps' groups come."""
+    game = nation_turn("Franks", 2).game()
+    assert not [u for u in game.state.units_of("Franks") if game.rules.world.is_sea(u.zone)]
+    placed = [e for e in game.log if e.kind in ("reinforcement", "place")]
+    assert placed and not [e for e in placed if "Ligurian" in e.text]
