@@ -15,7 +15,8 @@ the rule modules ask ``world.rulebook`` wherever a variant may decide differentl
 - submission: whether a nation must, may, or is offered before any round to submit (12.5.1);
 - reinforcements: which arrive for a nation at a moment of the turn, and where one
   waiting for a place may go (7.2);
-- scoring: the end-of-turn scoring and one nation's control points (11.0);
+- scoring: the end-of-turn scoring, one nation's control points and what an elimination
+  scores (11.0);
 - the board: its words checked, its terrains and stacking limits read (2.1, 8.0);
 - the sequence of a nation's turn (5.0): each step from the start of a nation's turn to the
   next nation's, with the end of the game turn.
@@ -51,6 +52,7 @@ from italia_kit.games.italia import (
     sequence,
     submission,
     turn_ten,
+    victory,
 )
 from italia_kit.games.italia.battle_state import Battle
 from italia_kit.games.italia.retreat import Refuge
@@ -382,6 +384,18 @@ class Rulebook:
         rules; a subject's points halved by :func:`.victory.score`, 12.5.2)."""
         scoring.score_nation(ctx, world, nation, held)
 
+    def score_elimination(
+        self, ctx: Context[ItaliaState], world: World, unit: Unit, by: str, *, attacked_scorer: bool
+    ) -> None:
+        """11.0: what nation ``by`` scores for eliminating ``unit`` (just taken off the
+        board; ``attacked_scorer``: the unit's side attacked ``by``). Asked by
+        :func:`.victory.eliminate`, through which every elimination by an enemy passes (a
+        battle's hits, lone leaders, retreats with nowhere to go, sunk fleets' cargo,
+        campaigns), so a variant's awards for kills hold whatever its combat sequence.
+        Default: :func:`.victory.score_elimination` (the card's elimination points; none
+        for attackers unless the card says so; a subject's halved, 12.5.2)."""
+        victory.score_elimination(ctx, world, unit, by, attacked_scorer=attacked_scorer)
+
     # -- the board (2.1, 2.2.1.9, 8.0, 9.4) ------------------------------------------------
     def check_board(self, board: Board) -> None:
         """2.1, 2.2.1.9, 8.0, 9.4: that ``board`` declares the words the rules read (zone
@@ -474,6 +488,13 @@ class Rulebook:
         """10.0, 10.8: the battles due and the naval combats that may be offered. Default:
         :func:`.sequence.find_combat`."""
         sequence.find_combat(ctx, world)
+
+    def combat_zone(self, world: World, state: ItaliaState, zone: str) -> bool:
+        """10.0: whether combat may be due in the land zone ``zone`` where the active
+        nation meets enemies (a borderland's own rule, 10.0, applies besides). Asked by
+        :func:`.sequence.find_combat` for each zone it finds enemies in. Default: True:
+        every land zone of the board."""
+        return True
 
     def second_phase(self, ctx: Context[ItaliaState], world: World) -> None:
         """12.2: a major invasion moves and fights a second time. Default:
