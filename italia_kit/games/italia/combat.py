@@ -133,8 +133,7 @@ def start_battle(
         "battle",
         rule,
         f"{rule}: the {nation} {what} {zone}, held by the {defender}: "
-        f"{count(len(mine), 'unit')} against "
-        f"{len(sides[defender])}.",
+        f"{rulebook.battle_forces(battle, sides, here)}.",  # a variant says its leaders
         zone=zone,
         attacker=nation,
         defender=defender,
