@@ -62,6 +62,9 @@ class Chronicle(Rulebook):
     def placement_decision(self, world: World, state: ItaliaState, nation: str) -> tuple[str, str]:
         return CHRONICLE, f"{len(state.reinforcements)} newcomers"
 
+    def place_words(self, zone: str) -> str:
+        return f"the land of {zone}"
+
     def stood(self, ctx: Context[ItaliaState], world: World, nation: str) -> None:
         ctx.emit("stand", CHRONICLE, f"the {nation} hold their ground", nation=nation)
 
@@ -116,7 +119,9 @@ def test_a_variant_tells_moves_battles_stands_and_eliminations_in_its_words() ->
     assert (move.rule, move.text) == (CHRONICLE, "3 Carthaginians march to Apulia")
     due = game.log.of_kind("combat_due")[-1]
     assert (due.rule, due.text) == (CHRONICLE, "3 Carthaginians face 2 in Apulia")
-    assert game.log.of_kind("battle")[-1].text.endswith("held by the Greeks: 5 men in all.")
+    assert game.log.of_kind("battle")[-1].text.endswith(
+        "attack the land of Apulia, held by the Greeks: 5 men in all."
+    )
     assert " a soldier (" in game.log.of_kind("eliminated")[0].text
     game.apply(StandFast("Carthaginians"))
     (stand,) = game.log.of_kind("stand")

@@ -732,6 +732,15 @@ class Rulebook:
         it. Default: its label ("Romans infantry #3", a leader by name)."""
         return unit.label()
 
+    def place_words(self, zone: str) -> str:
+        """How the ``battle`` event (10.1) names ``zone``. Default: its name ("Roma");
+        a variant may give its seas and ranges their article ("the Alps").
+
+        >>> Rulebook().place_words("Alps")
+        'Alps'
+        """
+        return zone
+
     def stood(self, ctx: Context[ItaliaState], world: World, nation: str) -> None:
         """10.5: ``nation``, asked whether to retreat after a round, stands instead
         (``StandFast``), before the battle goes on. Default: nothing (Italia's log tells

@@ -624,6 +624,10 @@ class MedievalRulebook(Rulebook):
         Ostrogoths" (:func:`.words.army`)."""
         return army(unit)
 
+    def place_words(self, zone: str) -> str:
+        """A sea or the Alps with its article (:func:`.words.area`)."""
+        return area(zone)
+
     def stood(self, ctx: Context[ItaliaState], world: World, nation: str) -> None:
         """Britannia (public summary): a side that does not retreat says so
         (:func:`.combat_hooks.stood`)."""
