@@ -18,7 +18,7 @@ from italia_kit.games.italia import EndMovement, Move, Position
 from italia_kit.games.italia.actions import Fight, Retreat, StandFast
 from italia_kit.games.italia.scenarios import Scenario as ItaliaScenario
 from italia_kit.games.italia.setup import ItaliaGame
-from italia_kit.games.medieval.arrival_hooks import R_POP
+from italia_kit.games.medieval.arrival_hooks import R_POP, R_SECOND
 from italia_kit.games.medieval.combat_hooks import R_BATTLE, R_RETREAT
 from italia_kit.games.medieval.italia_cards import italia_scenario, medieval_board
 from italia_kit.games.medieval.rulebook import R_MP, MedievalRulebook, new_game
@@ -263,3 +263,18 @@ def test_the_placement_decision_cites_the_arrivals_rule_and_counts_armies() -> N
     assert decision is not None and decision.kind == "place", game.log.of_kind("population")
     assert decision.rule == R_POP
     assert decision.prompt == "place 1 army of the Romans"
+
+
+def test_m_a_turn_2_charlemagne_arrives_with_the_second_impulse_and_says_so() -> None:
+    """Charlemagne "is placed at that moment" (the first impulse's end, M-A turn 2), not
+    "at the start of the nation-turn" (S26): his arrival cites M-A."""
+    arrivals = [
+        e
+        for seed in SEEDS
+        for e in whole_game(seed).log
+        if e.kind in ("place", "reinforcement") and "Charlemagne" in e.text
+    ]
+    assert arrivals and all(e.rule == R_SECOND for e in arrivals)
+    assert all(
+        e.text.startswith(f"{R_SECOND}: Charlemagne of the Franks arrives in ") for e in arrivals
+    )

@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from italia_kit.games.medieval.rulebook import MedievalRulebook
 
 R_ARRIVE = "rule text: reinforcements arrive at the start of the nation-turn"
+#: M-A turn 2: an arrival of a major invasion's second impulse (Charlemagne)
+R_SECOND = "M-A turn 2: placed as the second impulse begins"
 R_POP = "Britannia (public summary): population increase (arithmetic reconstructed)"
 R_MINIMA = "rule text: city-state minima"
 R_RESTART = 'rule text: the "1.5" box'
@@ -71,6 +73,9 @@ def arrivals_due(
         for index, g in enumerate(r.units):
             if (g.arrives == "second_phase") != (impulse == 2):
                 continue
+            # M-A turn 2: "Charlemagne is placed at that moment", the first impulse's end,
+            # not at the start of the nation-turn (S26)
+            rule = R_SECOND if impulse == 2 else R_ARRIVE
             places = list(g.zones)
             if g.or_own:
                 held = world.controlled_zones(state, nation) if held is None else held
@@ -89,8 +94,8 @@ def arrivals_due(
                 "name": g.name,
                 "region": None,
                 "or_adjacent": False,
-                "provenance": f"{R_ARRIVE}; {r.provenance}",
-                "rule": R_ARRIVE,
+                "provenance": f"{rule}; {r.provenance}",
+                "rule": rule,
                 "together": f"chart:{nation}:{state.turn}:{index}",
             }
             if len(places) > 1:
