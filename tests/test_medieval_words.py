@@ -278,3 +278,13 @@ def test_m_a_turn_2_charlemagne_arrives_with_the_second_impulse_and_says_so() ->
     assert all(
         e.text.startswith(f"{R_SECOND}: Charlemagne of the Franks arrives in ") for e in arrivals
     )
+
+
+def test_a_nation_turn_names_the_powers_faction_as_a_faction() -> None:
+    """ "the Romans (One) play" read as a number: "the Romans (faction One) play"."""
+    turns = whole_game(0).log.of_kind("nation_turn")
+    factions = {p.name: p.faction for p in RULES.medieval.powers}
+    assert turns and all(
+        f"the {e.data['nation']} (faction {factions[str(e.data['nation'])]}) play" in e.text
+        for e in turns
+    )

@@ -62,8 +62,9 @@ def announce_nation_turn(
     ctx.emit(
         "nation_turn",
         R_SEQUENCE,
-        f"{R_SEQUENCE}: turn {state.turn}{years}: the {nation} ({world.nation(nation).colour}) "
-        f"play: population increase and arrivals (no gold: no income or purchase), "
+        f"{R_SEQUENCE}: turn {state.turn}{years}: the {nation} (faction "
+        f"{world.nation(nation).colour}) play: population increase and arrivals (no gold: "
+        f"no income or purchase), "
         f"movement, battles.",
         nation=nation,
         major=state.major,
