@@ -1,7 +1,8 @@
 """The arrival chart's special entries (M-A) and the Britannia rules of a nation-turn's
 ends, on the Italia engine (the game id ``medieval`` since the switch): Pepin and
 Charlemagne, raiders, population increase, overpopulation, armies left at sea, the French
-turn-11 award, and the award tables.
+turn-11 award, and the award tables (``tests/test_medieval_leaks.py`` plays more of
+Pepin's and Charlemagne's impulses and of overpopulation, against the old engine).
 
 The Spoletians' take-over, the Avars' removal and a new army placed in an area held are
 ``tests/test_medieval_rulebook.py``'s. What the old engine did that the Italia engine does
@@ -14,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from italia_kit.core import Context, EventLog, Randomness
-from italia_kit.games.italia.actions import EndMovement, Move, RemoveUnit
+from italia_kit.games.italia.actions import EndMovement, Move
 from italia_kit.games.italia.setup import ItaliaGame
 from italia_kit.games.medieval.arrival_hooks import strength
 from italia_kit.games.medieval.rulebook import MedievalRulebook
@@ -29,12 +30,6 @@ def _place_all(game: ItaliaGame) -> None:
         game.apply(game.legal_actions()[0])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Italia's 7.2 brings the chart's leaders together and lets them go a turn later: "
-    "Pepin's leaving after the first impulse and Charlemagne's coming with the second "
-    "(leaves/arrives) are the med-leaks branch's",
-)
 def test_chart_4_pepin_leads_the_first_impulse_and_charlemagne_the_second() -> None:
     """M-A turn 2: Pepin leads the Franks' first impulse and leaves; Charlemagne comes with
     the second."""
@@ -81,26 +76,10 @@ def test_population_1_two_points_an_area_one_if_difficult_an_army_per_six() -> N
     assert game.decision is not None and game.decision.kind == "move"
 
 
-def test_overpopulation_at_most_three_armies_an_area_when_the_movement_ends() -> None:
-    """Britannia (public summary): at most three armies an area: five Lombards in Friuli
-    are three once their movement is over (on the Italia engine by its 8.0 surplus
-    removal, the owner choosing which)."""
-    game = position({"Lombards": {"Friuli": 5}}, active="Lombards", turn=3)
-    game.apply(EndMovement("Lombards"))
-    while game.decision is not None and game.decision.kind == "remove":
-        (first, *_) = [a for a in game.legal_actions() if isinstance(a, RemoveUnit)]
-        game.apply(first)
-    assert game.state.stack_count("Friuli", "Lombards") == 3
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="the variant's overpopulation at the end of the nation-turn (reading 10) instead "
-    "of Italia's 8.0 surplus removal is the med-leaks branch's",
-)
-def test_overpopulation_is_the_variants_own_step_as_the_nation_turn_ends() -> None:
-    """Reading 10: the surplus goes by itself as the nation-turn ends, an overpopulation
-    event for each army (the old engine's check)."""
+def test_overpopulation_at_most_three_armies_an_area_when_the_nation_turn_ends() -> None:
+    """Britannia (public summary), reading 10: five Lombards in Friuli are three once their
+    nation-turn ends, the surplus gone by itself with an overpopulation event for each army
+    (not Italia's 8.0 removal chosen by the owner)."""
     game = position({"Lombards": {"Friuli": 5}}, active="Lombards", turn=3)
     game.apply(EndMovement("Lombards"))
     assert game.state.stack_count("Friuli", "Lombards") == 3

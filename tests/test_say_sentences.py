@@ -107,6 +107,22 @@ def test_medieval_battle_choices_name_the_area_and_the_submission_rule() -> None
     )
 
 
+def test_medieval_a_placement_names_its_group_and_the_rule_it_arrives_under() -> None:
+    """S27: the Pisans' two armies of turn 2 are one decision and one sentence; a
+    population increase's army cites Britannia's population rule."""
+    from italia_kit.games.medieval.tutorial import at_nation_turn
+
+    pisans = at_nation_turn({}, power="Pisans", turn=2)
+    assert medieval_says(pisans.state, md.Place("Pisans", "infantry", "Pisa")) == (
+        "Pisans: place 2 armies in Pisa (reinforcements arrive at the start of the nation-turn)"
+    )
+    held = {z: 1 for z in ("Milan", "Novara", "Brescia", "Parma", "Alessandria", "Turin")}
+    milanese = at_nation_turn({"Milanese": held}, power="Milanese", turn=4)
+    assert medieval_says(milanese.state, md.Place("Milanese", "infantry", "Milan")) == (
+        "Milanese: place an army in Milan (Britannia: population increase)"
+    )
+
+
 def test_renaissance_sheets_shortened_for_a_list_read_back_as_the_same_orders() -> None:
     """Phase C: every line of the sheets a few seasons offer, its sea areas abbreviated,
     parses to the order the full line gives (the notation's own reader)."""

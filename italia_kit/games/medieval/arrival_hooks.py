@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from italia_kit.core import Context
-from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.italia_cards import UNIT_OF
 from italia_kit.games.medieval.scoring_hooks import controlled, seas
@@ -52,11 +52,13 @@ R_LOST = "rule text: boats; reconstructed: armies left at sea are lost"
 
 
 def arrivals_due(
-    rules: MedievalRulebook, world: World, state: ItaliaState, nation: str
+    rules: MedievalRulebook, world: World, state: ItaliaState, nation: str, impulse: int = 1
 ) -> list[dict[str, Any]]:
-    """The groups of ``nation``'s medieval arrivals of this turn, as Italia places them:
-    one area, or ``choices`` to choose from as they arrive (S27). Charlemagne's "when the
-    second impulse starts" (``arrives``) is not yet told apart: he comes with the rest."""
+    """The groups of ``nation``'s medieval arrivals of this turn for ``impulse`` (1: the
+    start of the nation-turn, S26; 2: the start of a major invasion's second impulse, the
+    chart's ``arrives: second_phase``, M-A turn 2's Charlemagne), as Italia places them:
+    one area, or ``choices`` to choose from as they arrive (S27), the group placed in one
+    decision (its ``together`` key, :func:`placed_with`)."""
     power = rules.power(nation)
     if power is None:
         return []
@@ -65,7 +67,9 @@ def arrivals_due(
     for r in power.reinforcements:
         if r.turn != state.turn:
             continue
-        for g in r.units:
+        for index, g in enumerate(r.units):
+            if (g.arrives == "second_phase") != (impulse == 2):
+                continue
             places = list(g.zones)
             if g.or_own:
                 held = world.controlled_zones(state, nation) if held is None else held
@@ -80,11 +84,74 @@ def arrivals_due(
                 "region": None,
                 "or_adjacent": False,
                 "provenance": f"{R_ARRIVE}; {r.provenance}",
+                "rule": R_ARRIVE,
+                "together": f"chart:{nation}:{state.turn}:{index}",
             }
             if len(places) > 1:
                 group["choices"] = places
             out.append(group)
     return out
+
+
+def placed_with(state: ItaliaState, pending: dict[str, Any]) -> list[dict[str, Any]]:
+    """S27 "If the controlling player has a choice of location then the decision is made
+    when they arrive": one decision for the group (the medieval engine's reading): the
+    other waiting armies of ``pending``'s group (its ``together`` key: a chart entry's
+    group, or the minima of a nation-turn). A population increase's armies have no key:
+    each new army is placed by itself (Britannia (public summary), as the medieval engine)."""
+    key = pending.get("together")
+    if key is None:
+        return []
+    return [r for r in state.reinforcements if r is not pending and r.get("together") == key]
+
+
+def _the(powers: list[str]) -> str:
+    """Powers named in a sentence: "the Lombards", "the Lombards and the Franks"."""
+    named = [f"the {p}" for p in powers]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def announce_arrival(
+    rules: MedievalRulebook,
+    ctx: Context[ItaliaState],
+    world: World,
+    kind: str,
+    rule: str,
+    nation: str,
+    zone: str,
+    pieces: list[Unit],
+) -> None:
+    """The event of ``pieces`` of ``nation`` arriving in ``zone`` (``kind``
+    ``reinforcement``: where the chart puts them; ``place``: where the player chose, S27),
+    citing ``rule`` (the chart's S26, population, minima). S28 "they must be attacked"
+    where a power they may attack stands; reading 18: a power they may not attack now (a
+    truce of S21, M-A's turn-1 entries) shares the area, and the sentence says so."""
+    others: list[str] = []
+    if world.is_land(zone):
+        others = sorted({u.nation for u in world.occupants(ctx.state, zone, nation)})
+    foes = [o for o in others if not rules.restricted(world, ctx.state, nation, o)[0]]
+    spared = [o for o in others if o not in foes]
+    n = len(pieces)
+    names = [u.name for u in pieces if u.name]
+    what = ", ".join(names) if len(names) == n else f"{n} arm{'y' if n == 1 else 'ies'}"
+    text = f"{rule}: {what} of the {nation} arrive{'s' if n == 1 else ''} in {zone}"
+    if foes:
+        text += f", held by {_the(foes)}: they must attack (rule text)"
+        if spared:
+            text += f"; {_the(spared)} there they may not attack now"
+    elif spared:
+        text += f", shared with {_the(spared)}, whom they may not attack now (reading 18)"
+    ctx.emit(
+        kind,
+        rule,
+        text + ".",
+        nation=nation,
+        zone=zone,
+        units=[u.id for u in pieces],
+        count=n,
+        attack=foes,
+        share=spared,
+    )
 
 
 def mark_arrivals(rules: MedievalRulebook, world: World, state: ItaliaState) -> None:
@@ -203,7 +270,10 @@ def _due(count: int, places: list[str], rule: str) -> dict[str, Any]:
         "region": None,
         "or_adjacent": False,
         "provenance": rule,
+        "rule": rule,
     }
+    if rule == R_MINIMA:  # the minima of a nation-turn arrive as one group (S27)
+        group["together"] = f"minima:{places[0]}"
     if len(places) > 1:
         group["choices"] = list(places)
     return group

@@ -14,7 +14,8 @@ the power scores, and battles judged by their odds.
   of holding the area is at least ``attack_odds`` (the attacker) or ``retreat_odds`` (the
   defender), else it retreats with every army it can; it submits (S11-S17) when its chance
   as the defender is below ``submit_odds``; after a submission the attackers go back where
-  they came from (S15), the fleeing defender leaves for an area (S16).
+  they came from (S15), or on into an area held when back is the sea (where they would be
+  lost), the fleeing defender leaves for an area (S16).
 
 The odds are :func:`.odds.win_chance`, **a simple local stand-in** for the variant's own
 battle odds (the ``med-combat`` branch adds them), read with the rulebook's hit numbers
@@ -224,4 +225,13 @@ class _Judge:
             return 0.0
         if p["flee"]:  # S16: leave for an area (staying shares it under the truce)
             return 0.5 + 0.01 * self.value(p["nation"], zone) if zone else 0.0
-        return 0.5 if not zone else 0.0  # S15: back where each came from
+        if zone:  # S15: on into an area it holds
+            return 0.3
+        # S15: back where each came from, unless that is the sea (lost as the nation-turn
+        # ends, reading 2): then on into an area held, if the points allow one
+        back_to_sea = any(
+            self.world.is_sea(rec.path[-2])
+            for u in self.state.units_in(p["zone"], p["nation"])
+            if (rec := self.state.moves.get(u.id)) is not None and len(rec.path) >= 2
+        )
+        return 0.0 if back_to_sea else 0.5

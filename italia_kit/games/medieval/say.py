@@ -8,8 +8,9 @@ allows ("rule text: movement points" reads "movement points"). Armies are named 
 counters' numbers ("army #7", a leader by name), as the game's events name them, so that
 two armies in one area stay two choices. Where the engine still follows an Italia rule the
 variant has not replaced (issue 19, "Stage 2" of ``docs/games/medieval.md``), the sentence
-cites Italia's section. Kinds the medieval game never offers (Italia's purchases, fleets)
-read as Italia's sentences.
+cites Italia's section: Italia's kinds the medieval game no longer offers (a surplus's
+removal, a capital, 8.0 and 8.1) and its targets (10.4); those it never offers (purchases,
+fleets) read as Italia's sentences.
 
 >>> from italia_kit.games.italia.actions import EndMovement, Move
 >>> from italia_kit.games.medieval.rulebook import new_game
@@ -37,8 +38,9 @@ from italia_kit.games.medieval.submission_hooks import R_SUBMIT, Withdraw, pendi
 
 __all__ = ["R_BATTLE", "R_PLACE", "R_RETREAT", "rule_name", "sentence", "units_named"]
 
-#: the rules a sentence cites (Britannia's where the variant relies on it)
-R_PLACE = "rule text: arrivals (the place chosen as they arrive; population increase)"
+#: the rules a sentence cites (Britannia's where the variant relies on it); a placement cites
+#: its reinforcement's own rule, this one when it has none
+R_PLACE = "rule text: arrivals (the place chosen as they arrive)"
 R_BATTLE = "Britannia (public summary): battles"
 R_RETREAT = "Britannia (public summary): retreats"
 #: Italia rules the engine still follows for the variant (med-leaks / med-combat replace them)
@@ -88,13 +90,19 @@ def units_named(state: ItaliaState, ids: Iterable[int]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def _place(state: ItaliaState, action: a.Place) -> str:
-    if action.unit == "leader":
-        names = [r.get("name") for r in state.reinforcements if r.get("unit") == "leader"]
-        noun = str(names[0]) if names and names[0] else "a leader"
-    else:
-        noun = "an army"
-    return f"place {noun} in {action.zone}"
+def _place(state: ItaliaState, action: a.Place) -> tuple[str, str]:
+    """The placement of the first waiting reinforcement (Italia's 7.2 places them in
+    order) with the group placed with it (its ``together`` key, S27: one decision), and the
+    rule it arrives under (the chart's, population's or the minima's)."""
+    waiting = state.reinforcements
+    first = waiting[0] if waiting else {}
+    rule = str(first.get("rule") or R_PLACE)
+    if action.unit == "leader" or first.get("unit") == "leader":
+        return f"place {first.get('name') or 'a leader'} in {action.zone}", rule
+    key = first.get("together")
+    count = sum(1 for r in waiting if r.get("together") == key) if key else 1
+    noun = "an army" if count == 1 else f"{count} armies"
+    return f"place {noun} in {action.zone}", rule
 
 
 def _battle_zone(state: ItaliaState) -> str:
@@ -104,7 +112,7 @@ def _battle_zone(state: ItaliaState) -> str:
 def _what(state: ItaliaState, action: Action) -> tuple[str, str] | None:
     match action:
         case a.Place():
-            return _place(state, action), R_PLACE
+            return _place(state, action)
         case a.Move(units=units, path=path) if path:
             via = f" by {', '.join(path[1:-1])}" if len(path) > 2 else ""
             return f"move {units_named(state, units)} from {path[0]} into {path[-1]}{via}", R_MP
