@@ -99,3 +99,31 @@ def test_play_6_whatif_runs_the_shipped_variant_with_greedy_players(tmp_path: Pa
     frame = pd.read_csv(csv)
     assert set(frame["seat"]) == {"One", "Two", "Three", "Four"} and len(frame) == 8
     assert (frame["turn"] == 13).all() and (frame["vp"] >= 0).all()
+
+
+def test_play_7_a_scripted_faction_plays_its_script_then_the_greedy_bot(tmp_path: Path) -> None:
+    """``--players One=scripted:FILE+greedy``: the Romans' first decision (their minima,
+    S23) is the script's, in the codec's JSON; the rest is the greedy player's; a script
+    step the rules refuse is refused naming its rule."""
+    import pytest
+
+    from italia_kit.core import IllegalActionError
+    from italia_kit.players import play_out, players_from_spec
+
+    script = tmp_path / "romans.json"
+    script.write_text(json.dumps([{"kind": "place", "nation": "Romans", "unit": "infantry",
+                                   "zone": "Brindisi"}]))  # fmt: skip
+    spec = games.load("medieval")
+    game = spec.new_game(seed=3)
+    players, _ = players_from_spec(f"One=scripted:{script}+greedy", spec, seed=3)
+    play_out(spec, game, players, max_actions=1)
+    (placed,) = game.log.of_kind("place")
+    assert placed.data["zone"] == "Brindisi" and game.state.stack_count("Brindisi", "Romans") == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps([{"kind": "place", "nation": "Romans", "unit": "infantry",
+                                "zone": "Venice"}]))  # fmt: skip
+    again = spec.new_game(seed=3)
+    refusing, _ = players_from_spec(f"One=scripted:{bad}", spec, seed=3)
+    with pytest.raises(IllegalActionError):
+        play_out(spec, again, refusing, max_actions=1)
+    assert not again.log.of_kind("place")
