@@ -5,14 +5,11 @@ turn-11 award, and the award tables (``tests/test_medieval_leaks.py`` plays more
 Pepin's and Charlemagne's impulses and of overpopulation, against the old engine).
 
 The Spoletians' take-over, the Avars' removal and a new army placed in an area held are
-``tests/test_medieval_rulebook.py``'s. What the old engine did that the Italia engine does
-not do yet keeps its check as a strict ``xfail`` naming the branch that ports it (issue 19,
-"Stage 2" of ``docs/games/medieval.md``): it fails loudly once that branch lands.
+``tests/test_medieval_rulebook.py``'s; ``tests/test_medieval_awards.py`` plays more of the
+raiders and of M-V4's awards.
 """
 
 from __future__ import annotations
-
-import pytest
 
 from italia_kit.core import Context, EventLog, Randomness
 from italia_kit.games.italia.actions import EndMovement, Move
@@ -46,11 +43,6 @@ def test_chart_4_pepin_leads_the_first_impulse_and_charlemagne_the_second() -> N
     assert [e for e in game.log.of_kind("leader_leaves") if "Pepin" in e.text]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="raiders (M-A: the Avars, the Magyars) and their return to their box are the "
-    "med-awards branch's (medieval/raiders.py)",
-)
 def test_chart_5_raiders_go_home_when_their_nation_turn_ends() -> None:
     """M-A turn 1: the Avars' six armies are raiders from Austria (reconstructed: they go
     back to their box as their nation-turn ends): none is left in Italy after it."""
@@ -99,11 +91,6 @@ def test_armies_left_at_sea_are_lost_when_the_movement_ends() -> None:
     assert lost.data["unit"] == second
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="M-V4's 'at any moment of the nation-turn' award is the med-awards branch's "
-    "(scoring_hooks skips during_nation_turn awards)",
-)
 def test_the_french_turn_11_award_counts_areas_held_at_any_moment_of_their_nation_turn() -> None:
     """M-V4 block C, turn 11: Turin 3, Genoa 3 and Alessandria 2, each held at some moment
     of the French nation-turn: 8 VP."""

@@ -1,5 +1,5 @@
-"""The greedy player of Medieval Italia on the Italia engine, and its battle odds (a simple
-local stand-in until the variant's own odds land: ``games/medieval/odds.py``)."""
+"""The greedy player of Medieval Italia on the Italia engine, its battles judged by the
+variant's own odds (``games/medieval/combat_odds.py``)."""
 
 from __future__ import annotations
 
@@ -7,29 +7,26 @@ import pytest
 
 from italia_kit.games.italia.actions import EndMovement, Fight, Move, Retreat, StandFast, Submit
 from italia_kit.games.italia.setup import ItaliaGame
-from italia_kit.games.medieval.greedy import GreedyPlayer
-from italia_kit.games.medieval.odds import hit_probability, win_chance
+from italia_kit.games.medieval.combat_odds import land_odds
+from italia_kit.games.medieval.greedy import GreedyPlayer, _Judge
+from italia_kit.games.medieval.rulebook import MedievalRulebook
 from italia_kit.games.medieval.spec import new_game
 from italia_kit.games.medieval.tutorial import position
 
 
-def test_odds_1_the_chance_grows_with_the_attackers_and_falls_with_the_defenders() -> None:
-    """Britannia (public summary): one d6 per army, 5-6 hits: more attackers win more often,
-    more defenders less; difficult terrain (the attacker on a 6) lowers the chance."""
-    row = [win_chance(a, 2, attacker_hits_on=5, defender_hits_on=5) for a in range(1, 7)]
-    assert row == sorted(row) and row[0] < 0.3 < 0.7 < row[-1]
-    col = [win_chance(3, d, attacker_hits_on=5, defender_hits_on=5) for d in range(1, 6)]
-    assert col == sorted(col, reverse=True)
-    assert win_chance(3, 2, attacker_hits_on=6, defender_hits_on=5) < row[2]
-    assert hit_probability(5) == pytest.approx(1 / 3) and hit_probability(7) == 0.0
-
-
-def test_odds_2_equal_sides_are_even() -> None:
-    """Both sides roll at once: equal armies hitting alike hold the area equally often (a
-    draw, both gone, is neither's)."""
-    both = win_chance(2, 2, attacker_hits_on=5, defender_hits_on=5)
-    assert 0.3 < both < 0.5
-    assert win_chance(2, 0, attacker_hits_on=5, defender_hits_on=5) == 1.0
+def test_greedy_0_it_judges_a_battle_by_the_variants_odds() -> None:
+    """The chance it holds an area is the variant's battle odds (``combat_odds.land_odds``,
+    Britannia's battle fought out): three Lombards attacking a Milanese in Milan, and the
+    Milanese's side of it."""
+    game = position({"Lombards": {"Milan": 3}, "Milanese": {"Milan": 1}}, active="Lombards")
+    world, state = game.rules.world, game.state
+    rules = world.rulebook
+    assert isinstance(rules, MedievalRulebook)
+    attackers, defenders = state.units_in("Milan", "Lombards"), state.units_in("Milan", "Milanese")
+    wins, loses, _, _ = land_odds(rules, world, state, attackers, defenders, "Milan")
+    judge = _Judge(GreedyPlayer(1), world, state)
+    assert judge.holding_chance("Milan", attacking=True) == pytest.approx(wins)
+    assert wins > 0.8 and loses < 0.1
 
 
 def test_greedy_1_a_seeded_greedy_game_is_the_same_game_again() -> None:

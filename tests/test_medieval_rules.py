@@ -159,18 +159,11 @@ def test_chart_2_the_byzantines_move_through_the_romans_without_a_battle() -> No
     assert game.state.stack_count("Benevento", "Byzantines") == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ValueError,
-    reason="found on the switch: with no Frankish area the chart's four armies of the "
-    "Ligurian (M-A turn 2) are placed at sea, and Italia's add_unit_at refuses a boatless "
-    "power's army at sea (ValueError, not a rule's refusal): arrivals at sea without boats "
-    "are arrival_hooks' (med-leaks)",
-)
 def test_arrival_with_nowhere_to_go_does_not_come() -> None:
     """Reading 17: Charlemagne arrives "not necessarily where Pepin was" (M-A turn 2), so
     in a Frankish area; at the start of a Frankish nation-turn with no Frankish area on the
-    board he does not come, and the game goes on."""
+    board he does not come (nor the four armies of the Ligurian: the Franks have no boats,
+    S8), and the game goes on."""
     game = at_nation_turn({"Lombards": {"Milan": 1}}, power="Franks", turn=2)
     while game.decision is not None and game.decision.kind == "place":
         game.apply(game.legal_actions()[0])
@@ -180,8 +173,8 @@ def test_arrival_with_nowhere_to_go_does_not_come() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="arrival_hooks.arrivals_due skips a group with nowhere to go without an event "
-    "(the old engine's no_arrival); Charlemagne's timing is the med-leaks branch's",
+    reason="arrival_hooks.arrivals_due drops a group with nowhere to go without an event "
+    "(the old engine's no_arrival told it)",
 )
 def test_arrival_with_nowhere_to_go_is_told() -> None:
     game = at_nation_turn({"Lombards": {"Milan": 1}}, power="Franks", turn=2)

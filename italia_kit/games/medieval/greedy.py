@@ -17,9 +17,9 @@ the power scores, and battles judged by their odds.
   they came from (S15), or on into an area held when back is the sea (where they would be
   lost), the fleeing defender leaves for an area (S16).
 
-The odds are :func:`.odds.win_chance`, **a simple local stand-in** for the variant's own
-battle odds (the ``med-combat`` branch adds them), read with the rulebook's hit numbers
-(S5, S6, S10, S29). Ties go to the game's player stream (``Game.stream``), so undo and
+The odds are the variant's own (:func:`.combat_odds.land_odds`: Britannia's battle fought
+out with the rulebook's hit numbers, S5, S6, S10, S29; a draw, both sides destroyed, holds
+the area for neither). Ties go to the game's player stream (``Game.stream``), so undo and
 forks replay it.
 
 >>> from italia_kit.games.medieval.rulebook import new_game
@@ -42,9 +42,10 @@ from italia_kit.games.italia.actions import (
     StandFast,
     Submit,
 )
+from italia_kit.games.italia.battle_sides import defender_in
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
-from italia_kit.games.medieval.odds import win_chance
+from italia_kit.games.medieval.combat_odds import land_odds
 from italia_kit.games.medieval.rulebook import AREA_LIMIT, MedievalRulebook
 from italia_kit.games.medieval.scoring_hooks import area_value
 from italia_kit.games.medieval.standing import medieval_world, rulebook_of
@@ -183,24 +184,22 @@ class _Judge:
 
     # -- battles -------------------------------------------------------------------------
     def holding_chance(self, zone: str, *, attacking: bool) -> float:
-        """The chance the side deciding holds ``zone`` at the end of its battle there (the
-        stand-in odds of :mod:`.odds`)."""
+        """The chance the side deciding holds ``zone`` at the end of its battle there,
+        fought out (the variant's battle odds, :func:`.combat_odds.land_odds`)."""
         state, world = self.state, self.world
         battle = state.battle
         me = state.actor
         if battle is not None and battle.zone == zone:
             attacker, defender = battle.attacker, battle.defender
-        else:  # a battle not yet begun: the active power attacks everyone there
+        else:  # a battle not yet begun: the active power attacks the main defender there
             attacker = me
-            defender = next(iter(sorted(self.others(zone, me))), "")
+            defender = defender_in(world, state, me, zone) or ""
         atk = [u for u in state.units_in(zone, attacker) if not u.is_leader]
         dfn = [u for u in state.units_in(zone, defender) if not u.is_leader]
         if not atk or not dfn:
             return 1.0 if (atk if me == attacker else dfn) else 0.0
-        a_hits = self.rules.hit_number_in(world, state, zone, atk[0], attacking=True)
-        d_hits = self.rules.hit_number_in(world, state, zone, dfn[0], attacking=False)
-        chance = win_chance(len(atk), len(dfn), attacker_hits_on=a_hits, defender_hits_on=d_hits)
-        return chance if me == attacker else 1.0 - chance
+        wins, loses, _, _ = land_odds(self.rules, world, state, atk, dfn, zone)
+        return wins if me == attacker else loses
 
     def stand_fast(self, nation: str) -> float:
         battle = self.state.battle
