@@ -99,7 +99,9 @@ def test_a_round_every_army_rolls_one_d6_attacker_then_defender_before_any_loss(
     game, _, _ = attack("Bologna", "Ravenna", 2, 2)
     game.script_dice([5, 1, 6, 2])
     game.apply(Fight("Byzantines", "Bologna"))
-    kinds = [k for k, _ in battle_events(game)]
+    # M-V4's kill awards (``vp`` events after an ``eliminated``) are tested in
+    # test_medieval_awards.py; here only the round's order.
+    kinds = [k for k, _ in battle_events(game) if k != "vp"]
     assert kinds[:8] == [
         "battle",
         "round",
