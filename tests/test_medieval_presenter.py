@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from italia_kit import games
 from italia_kit.games.italia import new_game as new_italia_game
 from italia_kit.games.italia.actions import EndMovement, Move
 from italia_kit.games.medieval.spec import new_game
@@ -82,3 +83,21 @@ def test_presenter_5_the_sentences_and_locations_of_actions() -> None:
         f"Lombards: move army #{first} from Milan into Brescia (movement points)"
     )
     assert presenter.action_locations(game, move) == ("Milan", "Brescia")
+
+
+def test_presenter_6_the_map_views_legend_follows_the_factions_vp() -> None:
+    """The legend gives how the factions stand: the map view asks it again on each refresh
+    (re-sent only when its text changed), so the VP of the awards scored show."""
+    from italia_kit.core import RandomPlayer
+    from italia_kit.widgets.mapview import MapView
+
+    game = new_game(seed=2)
+    view = MapView(game)
+    assert "Four 0 VP" in view.legend.value
+    player = RandomPlayer(2)
+    while not game.log.of_kind("vp"):
+        game.apply(player.choose(game))
+    view.refresh()
+    scores = games.load("medieval").scores(game)
+    assert any(v > 0 for v in scores.values())
+    assert all(f"{f} {v:g} VP" in view.legend.value for f, v in scores.items())
