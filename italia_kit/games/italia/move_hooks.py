@@ -8,11 +8,13 @@ its ``fixed_*`` answer): 9.0, 9.5, 9.6 and 12.5.2 apply as the rule modules stat
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from operator import attrgetter
 
 from italia_kit.core import Action, IllegalActionError
 from italia_kit.games.italia.actions import Move
 from italia_kit.games.italia.state import ItaliaState, Unit
+from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
 
 #: a unit's id, the order the move list gives units in
@@ -73,24 +75,44 @@ def relations(world: World, state: ItaliaState, nation: str) -> tuple[set[str], 
     return allies, walls
 
 
-def sailings(world: World, state: ItaliaState, nation: str) -> list[Action]:
+def sailings(
+    world: World,
+    state: ItaliaState,
+    nation: str,
+    own: Sequence[Unit] | None = None,
+    held: Collection[int] = (),
+) -> list[Action]:
     """A variant's one-step moves of land units sailing alone (its boats,
     :meth:`~.rulebook.Rulebook.sails_alone`): from a coast into a sea beside it, or from a
     sea into the next, each unit alone, within its allowance at the rulebook's step cost.
-    (Its steps from a sea onto a coast are listed with its other land steps.)"""
+    (Its steps from a sea onto a coast are listed with its other land steps.)
+
+    ``own``: the nation's pieces in id order, if the caller has them (the move list's
+    :class:`~.move_list.Sides`); ``held``: ids of units held in place
+    (:meth:`~.rulebook.Rulebook.held_in_place`), left out. Only a unit beside a sea is
+    asked whether it sails; the moves are made once per world."""
     rulebook = world.rulebook
+    cache = world.action_cache  # actions are values: each is made once per world, reused
+    moves = state.moves
     out: list[Action] = []
-    for u in sorted(state.units_of(nation), key=_unit_id):
-        if u.is_fleet or u.carrier is not None:
+    for u in own if own is not None else sorted(state.units_of(nation), key=_unit_id):
+        if u.carrier is not None or u.type is UnitType.FLEET:
             continue
-        rec = state.moves.get(u.id)
+        zone = u.zone
+        seas = world.sea_exits(zone)
+        if not seas or u.id in held:
+            continue  # no sea beside it: nothing to ask
+        rec = moves.get(u.id)
         if rec is not None and rec.stopped:
             continue
         if not rulebook.sails_alone(world, state, u):
             continue
         used = rec.steps if rec is not None else 0
         limit = rulebook.movement_allowance(state, u, None)
-        for sea in world.sea_exits(u.zone):
-            if used + rulebook.step_cost(world, state, u, u.zone, sea) <= limit:
-                out.append(Move(nation, (u.id,), (u.zone, sea)))
+        for sea in seas:
+            if used + rulebook.step_cost(world, state, u, zone, sea) <= limit:
+                key = ("move", nation, (u.id,), zone, sea)
+                if (action := cache.get(key)) is None:
+                    action = cache[key] = Move(nation, (u.id,), (zone, sea))
+                out.append(action)
     return out

@@ -13,7 +13,6 @@ holds the two lists equal at every movement decision of random games.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
 
 from italia_kit.core import Action
 from italia_kit.games.italia.actions import Disembark, Embark, Move
@@ -209,32 +208,42 @@ def _unit_id(u: Unit) -> int:
 
 
 def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
-    """The movement phase's moves, embarkations and landings (:func:`_listed`), without
-    those of units a variant holds in place (:meth:`~.rulebook.Rulebook.may_leave`)."""
-    listed = _listed(world, state, nation)
+    """The movement phase's moves, embarkations and landings (:func:`_listed`), and a
+    variant's land units sailing alone (:func:`.move_hooks.sailings`), without those of
+    units a variant holds in place (:meth:`~.rulebook.Rulebook.held_in_place`, asked once
+    a list: the parts of the list are kept whole and the held units' parts left out)."""
     rulebook = world.rulebook
+    sides = Sides.of(world, state, nation)
+    held: frozenset[int] | set[int] = _NONE_HELD
+    if not rulebook.fixed_leaving():
+        held = rulebook.held_in_place(world, state, nation, sides.own)
+    listed = _listed(world, state, nation, sides, held)
     if not rulebook.fixed_sailing():
-        listed.extend(sailings(world, state, nation))
-    if rulebook.fixed_leaving():
-        return listed
-    held = {u.id for u in state.units_of(nation) if not rulebook.may_leave(world, state, u)}
-    if not held:
-        return listed
-    return [a for a in listed if held.isdisjoint(getattr(a, "units", ()))]
+        listed.extend(sailings(world, state, nation, sides.own, held))
+    return listed
 
 
-def _listed(world: World, state: ItaliaState, nation: str) -> list[Action]:
+#: no unit held in place (Italia's rulebook, or no unit of a variant's held now)
+_NONE_HELD: frozenset[int] = frozenset()
+
+
+def _listed(
+    world: World,
+    state: ItaliaState,
+    nation: str,
+    sides: Sides,
+    in_place: frozenset[int] | set[int] = _NONE_HELD,
+) -> list[Action]:
     """The one-step moves of each unit and of each leader's whole zone, the march to the
     Alps (13.2), embarking and landing (9.6), in a fixed order, in a new list each call
-    (the caller may extend it).
+    (the caller may extend it), leaving out those of the units ``in_place`` (held there).
 
     One pass over the nation's pieces counts them by zone and lists each unit's own steps
     where no step needs a second look (most of them); the steps into zones of allies,
     enemies or Rome are looked at after it, when the counts are known. After a move, an
     embarkation or a landing the last list is only changed where pieces moved
     (:func:`_again`)."""
-    sides = Sides.of(world, state, nation)
-    again = _again(world, state, nation, sides)
+    again = _again(world, state, nation, sides, in_place)
     sides.relocated.clear()
     if again is not None:
         return again
@@ -363,9 +372,6 @@ def _listed(world: World, state: ItaliaState, nation: str) -> list[Action]:
         if len(groups) > 1:
             groups.sort(key=_first)
     landings = out[:] if campaign is None and not hannibal else []
-    out.extend(chain.from_iterable(alone))
-    for group_moves in groups:
-        out.extend(group_moves[2])
     boarding = {f.id: boardings(world, state, nation, f, boarders, cargo) for f in fleets}
     if lead is not None:  # 12.3.1: the leader boards first, the others join his fleet
         for fid, embarks in boarding.items():
@@ -373,7 +379,7 @@ def _listed(world: World, state: ItaliaState, nation: str) -> list[Action]:
                 boarding[fid] = [
                     a for a in embarks if isinstance(a, Embark) and a.units[0] == lead.id
                 ]
-    out.extend(chain.from_iterable(boarding.values()))
+    listed = _joined(out, alone, slot, groups, boarding, in_place)
     if campaign is None and not hannibal:  # the common case _again makes again
         sides.parts = Parts(
             len(state.invaded),
@@ -392,7 +398,7 @@ def _listed(world: World, state: ItaliaState, nation: str) -> list[Action]:
         )
     else:
         sides.parts = None
-    return out
+    return listed
 
 
 def _landings(
@@ -413,7 +419,13 @@ def _landings(
     return out
 
 
-def _again(world: World, state: ItaliaState, nation: str, sides: Sides) -> list[Action] | None:
+def _again(
+    world: World,
+    state: ItaliaState,
+    nation: str,
+    sides: Sides,
+    in_place: frozenset[int] | set[int] = _NONE_HELD,
+) -> list[Action] | None:
     """The list again after pieces moved, embarked or landed, with no invasion (9.3),
     campaign (12.3) or march (13.2) under way: None for anything else, to make it whole.
 
@@ -576,22 +588,49 @@ def _again(world: World, state: ItaliaState, nation: str, sides: Sides) -> list[
         if len(groups) > 1:
             groups.sort(key=_first)
         parts.groups = groups
-    return _assembled(parts)
+    return _joined(parts.landings[:], alone, slot, parts.groups, boarding, in_place)
 
 
-def _assembled(parts: Parts) -> list[Action]:
-    """The list from its parts, in :func:`legal_moves`' order."""
-    # ``+=`` on each part, skipping the many empty ones (stopped, aboard, no boarders),
-    # makes it in half the time chain.from_iterable takes for these few short parts
-    out = parts.landings[:]
-    for steps in parts.alone:
-        if steps:
+def _joined(
+    head: list[Action],
+    alone: list[Sequence[Action]],
+    slot: dict[int, int],
+    groups: list[tuple[int, str, list[Action]]],
+    boarding: dict[int, list[Action]],
+    in_place: frozenset[int] | set[int],
+) -> list[Action]:
+    """The list from its parts, in :func:`legal_moves`' order: ``head`` (the landings, and
+    the march to the Alps, 13.2), each piece's steps alone, the groups' moves (9.1), the
+    embarkations (9.6); the actions of the units held in place, ``in_place`` (a
+    variant's :meth:`~.rulebook.Rulebook.held_in_place`), left out. ``head`` is extended
+    in place."""
+    out = head
+    if not in_place:
+        # ``+=`` on each part, skipping the many empty ones (stopped, aboard, no boarders),
+        # makes it in half the time chain.from_iterable takes for these few short parts
+        for steps in alone:
+            if steps:
+                out += steps
+        for group in groups:
+            out += group[2]
+        for embarks in boarding.values():
+            if embarks:
+                out += embarks
+        return out
+    # a held piece's steps alone are its whole slot; a group's moves all move the same
+    # units, the group's; landings and embarkations name their units one by one
+    out = [a for a in head if in_place.isdisjoint(getattr(a, "units", ()))]
+    skipped = {slot[uid] for uid in in_place if uid in slot}
+    for k, steps in enumerate(alone):
+        if steps and k not in skipped:
             out += steps
-    for group in parts.groups:
-        out += group[2]
-    for embarks in parts.boarding.values():
+    for group in groups:
+        moves = group[2]
+        if moves and in_place.isdisjoint(getattr(moves[0], "units", ())):
+            out += moves
+    for embarks in boarding.values():
         if embarks:
-            out += embarks
+            out += [a for a in embarks if in_place.isdisjoint(getattr(a, "units", ()))]
     return out
 
 

@@ -36,6 +36,7 @@ variant that overrides one of those steps is obeyed wherever it is taken.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from italia_kit.core import Action, Context, Decision, IllegalActionError
@@ -160,6 +161,16 @@ class Rulebook:
         """Whether :meth:`may_leave` is the rulebook's (every unit may): the move list then
         lists moves without asking it."""
         return type(self).may_leave is Rulebook.may_leave
+
+    def held_in_place(
+        self, world: World, state: ItaliaState, nation: str, units: Iterable[Unit]
+    ) -> set[int]:
+        """The ids of ``units`` (pieces of ``nation``) that :meth:`may_leave` holds in
+        place now: the move list asks this once a list, not :meth:`may_leave` of each
+        piece (and not at all while :meth:`fixed_leaving`). Default: the pieces
+        :meth:`may_leave` refuses (Italia: none). A variant may answer from what it knows
+        faster, looking only where a piece can be held, but must answer the same."""
+        return {u.id for u in units if not self.may_leave(world, state, u)}
 
     def restricted(
         self, world: World, state: ItaliaState, nation: str, other: str

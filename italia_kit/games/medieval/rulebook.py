@@ -24,6 +24,7 @@ still the medieval package's own engine: see ``docs/games/medieval.md``, "Stage 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from italia_kit.core import Action, Context, Decision, IllegalActionError
@@ -178,6 +179,24 @@ class MedievalRulebook(Rulebook):
 
     def leave_refusal(self, world: World, state: ItaliaState, unit: Unit) -> tuple[str, str]:
         return (R_OVERRUN, self.leave_problem(world, state, unit) or "")
+
+    def held_in_place(
+        self, world: World, state: ItaliaState, nation: str, units: Iterable[Unit]
+    ) -> set[int]:
+        """S28, S30 for the move list, once a list: :meth:`leave_problem` asked only of the
+        units in an area another power's pieces share (alone with its own power's, a unit
+        may always leave: most units, most of the time), each area looked at once."""
+        where = state.where
+        shared: dict[str, bool] = {}
+        held: set[int] = set()
+        for u in units:
+            zone = u.zone
+            mixed = shared.get(zone)
+            if mixed is None:
+                mixed = shared[zone] = any(v.nation != nation for v in where.get(zone, ()))
+            if mixed and self.leave_problem(world, state, u) is not None:
+                held.add(u.id)
+        return held
 
     def leave_problem(self, world: World, state: ItaliaState, unit: Unit) -> str | None:
         """Why ``unit`` may not leave its area now (S28, S30), or None."""

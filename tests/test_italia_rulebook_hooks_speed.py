@@ -1,0 +1,89 @@
+"""The override points that let a variant answer the move list faster (issue 19's
+benchmark: Medieval Italia on the Italia engine at no less than half Italia I's rate), each
+with Italia's rule as its default; the medieval variant's faster answers are held equal to
+the slow ones, and its lists to the move check, at every movement decision of whole
+random games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from italia_kit.games.italia import Move, Position, World
+from italia_kit.games.italia.move_hooks import sailings
+from italia_kit.games.italia.move_list import Sides, _listed
+from italia_kit.games.italia.rulebook import Rulebook
+from italia_kit.games.italia.setup import ItaliaGame
+from italia_kit.games.italia.state import ItaliaState, Unit
+from italia_kit.games.medieval.rulebook import new_game
+
+from .test_italia_rulebook_hooks import checked_steps
+
+
+class Rooted(Rulebook):
+    """A test variant: units in Samnium may not leave it (a medieval "appeared" unit)."""
+
+    def may_leave(self, world: World, state: ItaliaState, unit: Unit) -> bool:
+        return unit.zone != "Samnium"
+
+
+def samnites(rulebook: Rulebook | None) -> tuple[ItaliaGame, int, int]:
+    pos = Position("italia1", nation="Samnites", phase="movement", rulebook=rulebook)
+    (rooted,) = pos.put("Samnites", "infantry", "Samnium")
+    (free,) = pos.put("Samnites", "infantry", "Neapolis")
+    return pos.game(), rooted, free
+
+
+def test_held_in_place_default_is_may_leave_asked_of_each_unit() -> None:
+    """Italia holds no unit (9.0: only its stops do); a variant overriding only
+    ``may_leave`` gets the units it refuses, and the list leaves out just their moves."""
+    italia, rooted, free = samnites(None)
+    world, state = italia.rules.world, italia.state
+    units = list(state.units_of("Samnites"))
+    assert world.rulebook.held_in_place(world, state, "Samnites", units) == set()
+    game, rooted, free = samnites(Rooted())
+    world, state = game.rules.world, game.state
+    units = list(state.units_of("Samnites"))
+    assert world.rulebook.held_in_place(world, state, "Samnites", units) == {rooted}
+    moved = {u for a in game.legal_actions() if isinstance(a, Move) for u in a.units}
+    assert rooted not in moved and free in moved
+    assert [a for a in italia.legal_actions() if isinstance(a, Move) and free in a.units] == [
+        a for a in game.legal_actions() if isinstance(a, Move) and free in a.units
+    ]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_medieval_move_list_is_its_slow_reading_over_a_random_game(seed: int) -> None:
+    """At every movement decision of a whole random game on the Italia engine: the
+    variant's ``held_in_place`` (S28, S30 asked only where powers share an area) is
+    ``may_leave`` asked of every unit; the list made again after a move, with the held
+    units' parts left out, is the list made whole and filtered action by action; and its
+    steps of units alone are those the move check accepts (S2-S8: points, mountains,
+    boats, the boxes)."""
+    game = new_game(seed=seed)
+    world = game.rules.world
+    rulebook = world.rulebook
+    rng = random.Random(seed)
+    seen = {"decisions": 0, "held": 0, "sailing": 0}
+    while not game.is_over:
+        actions = game.legal_actions()
+        state = game.state
+        if state.phase_name == "movement" and rulebook.own_decision(world, state) is None:
+            nation = state.actor
+            units = sorted(state.units_of(nation), key=lambda u: u.id)
+            held = rulebook.held_in_place(world, state, nation, units)
+            assert held == Rulebook.held_in_place(rulebook, world, state, nation, units)
+            sides = state.listing
+            assert isinstance(sides, Sides)
+            sides.parts = None  # made whole
+            whole = [*_listed(world, state, nation, sides), *sailings(world, state, nation)]
+            assert actions[:-1] == [a for a in whole if held.isdisjoint(getattr(a, "units", ()))]
+            alone = [a for a in actions if isinstance(a, Move) and len(a.units) == 1]
+            expected = checked_steps(game)
+            assert sorted(map(repr, alone)) == sorted(map(repr, expected))
+            seen["decisions"] += 1
+            seen["held"] += bool(held)
+            seen["sailing"] += any(world.is_sea(a.path[-1]) for a in alone)
+        game.apply(rng.choice(actions))
+    assert seen["decisions"] > 500 and seen["held"] > 50 and seen["sailing"] > 20, seen
