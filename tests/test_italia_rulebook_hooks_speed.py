@@ -56,29 +56,38 @@ def test_held_in_place_default_is_may_leave_asked_of_each_unit() -> None:
 @pytest.mark.parametrize("seed", [0, 1])
 def test_the_medieval_move_list_is_its_slow_reading_over_a_random_game(seed: int) -> None:
     """At every movement decision of a whole random game on the Italia engine: the
-    variant's ``held_in_place`` (S28, S30 asked only where powers share an area) is
-    ``may_leave`` asked of every unit; the list made again after a move, with the held
-    units' parts left out, is the list made whole and filtered action by action; and its
-    steps of units alone are those the move check accepts (S2-S8: points, mountains,
-    boats, the boxes)."""
+    variant's ``held_in_place`` (S28, S30 asked only where enemies stand) is
+    ``may_leave`` asked of every unit, its ``relations`` (S21, S22, the chart's turn-1
+    entries, read once) ``restricted`` asked of every other power; the list made again
+    after a move, with the held units' parts left out, is the list made whole and
+    filtered action by action; and its steps of units alone are those the move check
+    accepts (S2-S8: points, mountains, boats, the boxes)."""
     game = new_game(seed=seed)
     world = game.rules.world
     rulebook = world.rulebook
     rng = random.Random(seed)
-    seen = {"decisions": 0, "held": 0, "sailing": 0}
+    seen = {"decisions": 0, "held": 0, "sailing": 0, "relations": 0}
     while not game.is_over:
         actions = game.legal_actions()
         state = game.state
         if state.phase_name == "movement" and rulebook.own_decision(world, state) is None:
             nation = state.actor
             units = sorted(state.units_of(nation), key=lambda u: u.id)
-            held = rulebook.held_in_place(world, state, nation, units)
-            assert held == Rulebook.held_in_place(rulebook, world, state, nation, units)
             sides = state.listing
             assert isinstance(sides, Sides)
+            held = rulebook.held_in_place(world, state, nation, units, sides.foes)
+            assert held == rulebook.held_in_place(world, state, nation, units)
+            assert held == Rulebook.held_in_place(rulebook, world, state, nation, units)
+            others = {u.nation for u in state.units.values()} - {nation}
+            relations = rulebook.relations(world, state, nation, others)
+            assert relations == Rulebook.relations(rulebook, world, state, nation, others)
+            seen["relations"] += bool(relations[0] or relations[1])
             sides.parts = None  # made whole
-            whole = [*_listed(world, state, nation, sides), *sailings(world, state, nation)]
+            whole = _listed(world, state, nation, sides)
             assert actions[:-1] == [a for a in whole if held.isdisjoint(getattr(a, "units", ()))]
+            # the boats' moves, kept piece by piece, last: those sailings asks afresh
+            sailing = sailings(world, state, nation, held=held)
+            assert actions[len(actions) - 1 - len(sailing) : -1] == sailing
             alone = [a for a in actions if isinstance(a, Move) and len(a.units) == 1]
             expected = checked_steps(game)
             assert sorted(map(repr, alone)) == sorted(map(repr, expected))
@@ -87,3 +96,50 @@ def test_the_medieval_move_list_is_its_slow_reading_over_a_random_game(seed: int
             seen["sailing"] += any(world.is_sea(a.path[-1]) for a in alone)
         game.apply(rng.choice(actions))
     assert seen["decisions"] > 500 and seen["held"] > 50 and seen["sailing"] > 20, seen
+    assert seen["relations"] > 10, seen
+
+
+class Walled(Rulebook):
+    """A test variant: the Samnites may not attack the Etruscans and may pass through
+    them; they may neither attack nor pass the Romans (a medieval submission, the chart)."""
+
+    def restricted(
+        self, world: World, state: ItaliaState, nation: str, other: str
+    ) -> tuple[bool, bool]:
+        if nation == "Samnites" and other in ("Etruscans", "Romans"):
+            return True, other == "Etruscans"
+        return False, False
+
+
+def test_relations_default_is_restricted_asked_of_each_nation() -> None:
+    """12.5.2's pairs for Italia (``restricted``'s default: master and subject); a variant
+    overriding ``restricted`` alone gets its allies and walls from it, among the nations
+    asked about only."""
+    italia, walled = World("italia1"), World("italia1", rulebook=Walled())
+    state = samnites(None)[0].state
+    others = {"Etruscans", "Romans", "Greeks"}
+    assert italia.rulebook.relations(italia, state, "Samnites", others) == (set(), set())
+    rules = walled.rulebook
+    assert rules.relations(walled, state, "Samnites", others) == ({"Etruscans"}, {"Romans"})
+    assert rules.relations(walled, state, "Samnites", {"Greeks"}) == (set(), set())
+
+
+def test_step_costs_default_is_none_and_the_medieval_table_is_its_step_cost() -> None:
+    """Italia gives no table (9.0: one a zone, counted without asking); the medieval
+    variant's table is its ``step_cost`` of every step on its board, whoever steps from
+    wherever (S3: +1 for a mountain, S7: two for a sea, the boxes never entered)."""
+    italia = samnites(None)[0]
+    world = italia.rules.world
+    assert world.rulebook.step_costs(world, italia.state, "Samnites") is None
+    game = new_game(seed=3)
+    world, state = game.rules.world, game.state
+    rulebook = world.rulebook
+    costs = rulebook.step_costs(world, state, state.actor)
+    assert costs is not None
+    steps = 0
+    for unit in list(state.units.values())[:5]:
+        for frm in costs:
+            for to in world.neighbours(frm):
+                assert rulebook.step_cost(world, state, unit, frm, to) == costs[to], (frm, to)
+                steps += 1
+    assert steps > 300 and {costs[z] for z in costs} == {1, 2, 99}

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from italia_kit.core import Action
 from italia_kit.games.italia.actions import Disembark, Embark, Move
-from italia_kit.games.italia.move_hooks import relations, sailings
+from italia_kit.games.italia.move_hooks import relations, unit_sailings
 from italia_kit.games.italia.move_steps import (
     FLEET,
     FLEET_MOVES,
@@ -52,6 +52,7 @@ class Sides:
         "allies_only",
         "barred",
         "closed",
+        "costs",
         "foes",
         "friends",
         "guarded",
@@ -109,6 +110,10 @@ class Sides:
         # the nation's one-step moves, kept by the world (World.land_moves, World.sea_moves)
         self.land_memo = world.land_moves.setdefault(nation, {})
         self.sea_memo = world.sea_moves.setdefault(nation, {})
+        # a variant's step costs by zone entered, for the phase (Rulebook.step_costs), or
+        # None: its step_cost is asked of each step (Italia's, one a zone, is not asked)
+        rules = world.rulebook
+        self.costs = None if rules.fixed_step_cost() else rules.step_costs(world, state, nation)
         # the last list in parts, and the pieces ItaliaState.relocate has moved since
         self.parts: Parts | None = None
         self.relocated: list[Unit] = []
@@ -166,6 +171,7 @@ class Parts:
         "invaded",
         "landings",
         "occ",
+        "sails",
         "slot",
         "zones",
     )
@@ -185,6 +191,7 @@ class Parts:
         cargo: dict[int, int],
         boarders: dict[str, list[Unit]],
         boarding: dict[int, list[Action]],
+        sails: list[tuple[Action, ...]],
     ) -> None:
         self.invaded = invaded  # len(state.invaded) then: an invasion changes what is guarded
         self.occ = occ  # its counts change only where a piece enters or leaves a guarded zone
@@ -201,6 +208,9 @@ class Parts:
         self.cargo = cargo
         self.boarders = boarders
         self.boarding = boarding  # 9.6: each fleet's embarkations, by fleet id in id order
+        # a variant's boats (Rulebook.sails_alone): each piece's sailings, by its place in
+        # Sides.own (empty when no land unit sails alone)
+        self.sails = sails
 
 
 def _unit_id(u: Unit) -> int:
@@ -208,19 +218,17 @@ def _unit_id(u: Unit) -> int:
 
 
 def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
-    """The movement phase's moves, embarkations and landings (:func:`_listed`), and a
-    variant's land units sailing alone (:func:`.move_hooks.sailings`), without those of
-    units a variant holds in place (:meth:`~.rulebook.Rulebook.held_in_place`, asked once
-    a list: the parts of the list are kept whole and the held units' parts left out)."""
+    """The movement phase's moves, embarkations and landings, and a variant's land units
+    sailing alone (:func:`.move_hooks.sailings`), all made by :func:`_listed`, without
+    those of units a variant holds in place (:meth:`~.rulebook.Rulebook.held_in_place`,
+    asked once a list: the parts of the list are kept whole and the held units' parts
+    left out)."""
     rulebook = world.rulebook
     sides = Sides.of(world, state, nation)
     held: frozenset[int] | set[int] = _NONE_HELD
     if not rulebook.fixed_leaving():
-        held = rulebook.held_in_place(world, state, nation, sides.own)
-    listed = _listed(world, state, nation, sides, held)
-    if not rulebook.fixed_sailing():
-        listed.extend(sailings(world, state, nation, sides.own, held))
-    return listed
+        held = rulebook.held_in_place(world, state, nation, sides.own, sides.foes)
+    return _listed(world, state, nation, sides, held)
 
 
 #: no unit held in place (Italia's rulebook, or no unit of a variant's held now)
@@ -325,7 +333,7 @@ def _listed(
             continue
         option = steps_alone(world, nation, land_memo, uid, zone, used)
         if costly:
-            option = affordable(world, state, u, zone, option, limit - used)
+            option = affordable(world, state, u, zone, option, limit - used, sides.costs)
         slot[uid] = k = len(alone)
         if not barred.isdisjoint(option[0]):
             held[k] = (u, option)
@@ -379,7 +387,11 @@ def _listed(
                 boarding[fid] = [
                     a for a in embarks if isinstance(a, Embark) and a.units[0] == lead.id
                 ]
-    listed = _joined(out, alone, slot, groups, boarding, in_place)
+    sails: list[tuple[Action, ...]] = []  # each piece's sailings alone, by place in own
+    if not world.rulebook.fixed_sailing():
+        costs = sides.costs
+        sails = [unit_sailings(world, state, nation, u, costs) for u in own]
+    listed = _joined(out, alone, slot, groups, boarding, sails, in_place)
     if campaign is None and not hannibal:  # the common case _again makes again
         sides.parts = Parts(
             len(state.invaded),
@@ -395,6 +407,7 @@ def _listed(
             cargo,
             boarders,
             boarding,
+            sails,
         )
     else:
         sides.parts = None
@@ -503,6 +516,10 @@ def _again(
     costly = not world.rulebook.fixed_step_cost()  # a variant's step costs (9.0: one a zone)
     extra = 1 if state.major else 0  # 12.2
     slot = parts.slot
+    sails = parts.sails
+    if sails:  # a variant's boats: the sailings of the pieces that moved (of no others)
+        for k, u in pieces.items():
+            sails[k] = unit_sailings(world, state, nation, u, sides.costs)
     for u in pieces.values():  # their steps alone, as legal_moves makes them
         k = slot.get(u.id)
         if k is None:
@@ -530,7 +547,7 @@ def _again(
             continue
         option = steps_alone(world, nation, sides.land_memo, u.id, zone, used)
         if costly:
-            option = affordable(world, state, u, zone, option, limit - used)
+            option = affordable(world, state, u, zone, option, limit - used, sides.costs)
         if barred.isdisjoint(option[0]):
             alone[k] = option[1]
         else:
@@ -588,7 +605,7 @@ def _again(
         if len(groups) > 1:
             groups.sort(key=_first)
         parts.groups = groups
-    return _joined(parts.landings[:], alone, slot, parts.groups, boarding, in_place)
+    return _joined(parts.landings[:], alone, slot, parts.groups, boarding, sails, in_place)
 
 
 def _joined(
@@ -597,13 +614,14 @@ def _joined(
     slot: dict[int, int],
     groups: list[tuple[int, str, list[Action]]],
     boarding: dict[int, list[Action]],
+    sails: list[tuple[Action, ...]],
     in_place: frozenset[int] | set[int],
 ) -> list[Action]:
     """The list from its parts, in :func:`legal_moves`' order: ``head`` (the landings, and
     the march to the Alps, 13.2), each piece's steps alone, the groups' moves (9.1), the
-    embarkations (9.6); the actions of the units held in place, ``in_place`` (a
-    variant's :meth:`~.rulebook.Rulebook.held_in_place`), left out. ``head`` is extended
-    in place."""
+    embarkations (9.6), a variant's sailings alone, piece by piece; the actions of the
+    units held in place, ``in_place`` (a variant's
+    :meth:`~.rulebook.Rulebook.held_in_place`), left out. ``head`` is extended in place."""
     out = head
     if not in_place:
         # ``+=`` on each part, skipping the many empty ones (stopped, aboard, no boarders),
@@ -616,6 +634,9 @@ def _joined(
         for embarks in boarding.values():
             if embarks:
                 out += embarks
+        for sailing in sails:
+            if sailing:
+                out += sailing
         return out
     # a held piece's steps alone are its whole slot; a group's moves all move the same
     # units, the group's; landings and embarkations name their units one by one
@@ -631,6 +652,9 @@ def _joined(
     for embarks in boarding.values():
         if embarks:
             out += [a for a in embarks if in_place.isdisjoint(getattr(a, "units", ()))]
+    for sailing in sails:  # one piece's each
+        if sailing and in_place.isdisjoint(getattr(sailing[0], "units", ())):
+            out += sailing
     return out
 
 

@@ -6,6 +6,9 @@ pass over the nation's pieces (:class:`Occupancy`), and the move values made onc
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from itertools import compress
+
 from italia_kit.core import Action
 from italia_kit.games.italia.actions import Embark, Move
 from italia_kit.games.italia.special import hannibal_march
@@ -230,20 +233,27 @@ def group_steps(
 
 
 def affordable(
-    world: World, state: ItaliaState, unit: Unit, zone: str, option: LandSteps, left: int
+    world: World,
+    state: ItaliaState,
+    unit: Unit,
+    zone: str,
+    option: LandSteps,
+    left: int,
+    costs: Mapping[str, int] | None = None,
 ) -> LandSteps:
     """The steps of ``option`` (from ``zone``) that ``unit``, with ``left`` of its allowance,
-    can pay for at a variant's :meth:`~.rulebook.Rulebook.step_cost` (Italia: all)."""
-    cost = world.rulebook.step_cost
-    keep = [i for i, to in enumerate(option[0]) if cost(world, state, unit, zone, to) <= left]
-    if len(keep) == len(option[0]):
-        return option
+    can pay for at a variant's :meth:`~.rulebook.Rulebook.step_cost` (Italia: all), read
+    from ``costs`` when the variant gives them by zone
+    (:meth:`~.rulebook.Rulebook.step_costs`)."""
     zones, moves, limits = option
-    return (
-        tuple(zones[i] for i in keep),
-        tuple(moves[i] for i in keep),
-        tuple(limits[i] for i in keep),
-    )
+    if costs is None:
+        cost = world.rulebook.step_cost
+        kept = [cost(world, state, unit, zone, to) <= left for to in zones]
+    else:
+        kept = [costs[to] <= left for to in zones]
+    if all(kept):
+        return option
+    return tuple(compress(zones, kept)), tuple(compress(moves, kept)), tuple(compress(limits, kept))
 
 
 def may_land(

@@ -36,7 +36,7 @@ variant that overrides one of those steps is obeyed wherever it is taken.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from italia_kit.core import Action, Context, Decision, IllegalActionError
@@ -92,6 +92,15 @@ class Rulebook:
         """Whether :meth:`step_cost` is the rulebook's (one a zone): the move list and the
         move check then count the zones of a path."""
         return type(self).step_cost is Rulebook.step_cost
+
+    def step_costs(self, world: World, state: ItaliaState, nation: str) -> Mapping[str, int] | None:
+        """What :meth:`step_cost` charges a land unit of ``nation`` to enter each zone, if
+        that depends on the zone entered alone for the rest of the nation's phase (not on
+        the unit, where it comes from or the state): the move list then reads this table,
+        asked once a phase, instead of asking :meth:`step_cost` of every step it lists. It
+        must answer what :meth:`step_cost` does. Default: None, ask :meth:`step_cost`
+        (Italia's, one a zone, is not asked at all while :meth:`fixed_step_cost`)."""
+        return None
 
     def stops_on_entering(
         self, world: World, state: ItaliaState, nation: str, zone: str, leader: int | None
@@ -163,13 +172,20 @@ class Rulebook:
         return type(self).may_leave is Rulebook.may_leave
 
     def held_in_place(
-        self, world: World, state: ItaliaState, nation: str, units: Iterable[Unit]
+        self,
+        world: World,
+        state: ItaliaState,
+        nation: str,
+        units: Iterable[Unit],
+        enemies: Collection[str] | None = None,
     ) -> set[int]:
         """The ids of ``units`` (pieces of ``nation``) that :meth:`may_leave` holds in
         place now: the move list asks this once a list, not :meth:`may_leave` of each
-        piece (and not at all while :meth:`fixed_leaving`). Default: the pieces
-        :meth:`may_leave` refuses (Italia: none). A variant may answer from what it knows
-        faster, looking only where a piece can be held, but must answer the same."""
+        piece (and not at all while :meth:`fixed_leaving`); ``enemies``, if given, are the
+        zones where pieces ashore of nations ``nation`` may attack stand (as the move list
+        read them for the phase). Default: the pieces :meth:`may_leave` refuses (Italia:
+        none). A variant may answer faster from what it knows (one that holds units only
+        among enemies need look nowhere else), but must answer the same."""
         return {u.id for u in units if not self.may_leave(world, state, u)}
 
     def restricted(
@@ -187,6 +203,25 @@ class Rulebook:
         """Whether :meth:`restricted` is the rulebook's (allies are master and subject): the
         move list and :meth:`World.allied` then read ``state.masters`` themselves."""
         return type(self).restricted is Rulebook.restricted
+
+    def relations(
+        self, world: World, state: ItaliaState, nation: str, others: Collection[str]
+    ) -> tuple[set[str], set[str]]:
+        """``nation``'s relations now to the nations ``others``, by :meth:`restricted`: those
+        it may move through without attacking (allies, 12.5.2), and those it may neither
+        attack nor move through (walls: their zones are closed to it). The move list asks
+        this once a phase while not :meth:`fixed_relations`. Default: :meth:`restricted`
+        asked of each of ``others``; a variant may answer faster from what it knows, but
+        must answer the same."""
+        allies: set[str] = set()
+        walls: set[str] = set()
+        for other in others:
+            no_attack, through = self.restricted(world, state, nation, other)
+            if no_attack and through:
+                allies.add(other)
+            elif no_attack:
+                walls.add(other)
+        return allies, walls
 
     def fixed_allowance(self) -> bool:
         """Whether :meth:`movement_allowance` is the rulebook's: the move list then reads

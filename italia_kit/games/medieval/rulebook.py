@@ -24,7 +24,7 @@ still the medieval package's own engine: see ``docs/games/medieval.md``, "Stage 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from italia_kit.core import Action, Context, Decision, IllegalActionError
@@ -76,6 +76,10 @@ TERRAINS = ("clear", "mountain", "marsh", "fortress", "sea", "offmap")
 ITALIA_TERRAIN = {"marsh": "swamp", "fortress": "clear", "offmap": "clear"}
 
 
+#: a pair the chart restricts in nothing (restricted)
+_FREE = (False, False)
+
+
 def unit_flag(unit: Unit, key: str) -> bool:
     """A medieval fact of a unit kept in ``Unit.extras`` (Italia's pieces have none)."""
     return bool(unit.extras and unit.extras.get(key))
@@ -95,6 +99,10 @@ class MedievalRulebook(Rulebook):
         self.medieval = scenario if scenario is not None else load_scenario()
         self._powers = {p.name: p for p in self.medieval.powers}
         self._terrain = {z.name: z.terrain.value for z in medieval_board().zones}
+        # step_costs' table and the board it was made for; the chart's relations by
+        # (power, turn) (restricted)
+        self._step_costs: tuple[Board, dict[str, int]] | None = None
+        self._charted: dict[tuple[str, int], dict[str, tuple[bool, bool]]] = {}
 
     # -- the board --------------------------------------------------------------------------
     def check_board(self, board: Board) -> None:
@@ -147,11 +155,32 @@ class MedievalRulebook(Rulebook):
     def step_cost(self, world: World, state: ItaliaState, unit: Unit, frm: str, to: str) -> int:
         """S3: +1 to enter a mountain; S5, S6: marsh and Mantua cost one; S7: two to enter
         a sea or go from one sea to another; an arrival box is never entered by a move."""
+        return self.entry_cost(world, to)
+
+    def entry_cost(self, world: World, to: str) -> int:
+        """What entering ``to`` costs any army (:meth:`step_cost`: it depends on the area
+        entered alone).
+
+        >>> world = new_game(seed=1).rules.world
+        >>> rules = world.rulebook
+        >>> zones = ("Ferrara", "Mantua", "Aosta", "Adriatic", "France")
+        >>> [rules.entry_cost(world, z) for z in zones]
+        [1, 1, 2, 2, 99]
+        """
         if world.is_sea(to):
             return SEA_COST
         if self._terrain[to] == "offmap":
             return BOX_COST
         return MOUNTAIN_COST if self._terrain[to] == "mountain" else 1
+
+    def step_costs(self, world: World, state: ItaliaState, nation: str) -> dict[str, int]:
+        """:meth:`step_cost` by area entered, for the move list (S3, S7 and the boxes
+        depend on nothing else): made once a board."""
+        board = world.board
+        if self._step_costs is None or self._step_costs[0] is not board:
+            costs = {z.name: self.entry_cost(world, z.name) for z in board.zones}
+            self._step_costs = (board, costs)
+        return self._step_costs[1]
 
     def stops_on_entering(
         self, world: World, state: ItaliaState, nation: str, zone: str, leader: int | None
@@ -181,39 +210,57 @@ class MedievalRulebook(Rulebook):
         return (R_OVERRUN, self.leave_problem(world, state, unit) or "")
 
     def held_in_place(
-        self, world: World, state: ItaliaState, nation: str, units: Iterable[Unit]
+        self,
+        world: World,
+        state: ItaliaState,
+        nation: str,
+        units: Iterable[Unit],
+        enemies: Collection[str] | None = None,
     ) -> set[int]:
-        """S28, S30 for the move list, once a list: :meth:`leave_problem` asked only of the
-        units in an area another power's pieces share (alone with its own power's, a unit
-        may always leave: most units, most of the time), each area looked at once."""
-        where = state.where
-        shared: dict[str, bool] = {}
+        """S28, S30 for the move list, once a list: only the units in an area with enemies
+        (``enemies``, if the move list gives them) asked, each area looked at once
+        (:meth:`hold_in`), then each unit there (:meth:`hold_problem`): alone with its own
+        power's or allies, a unit may always leave."""
+        holds: dict[str, tuple[int, int] | None] = {}
         held: set[int] = set()
         for u in units:
             zone = u.zone
-            mixed = shared.get(zone)
-            if mixed is None:
-                mixed = shared[zone] = any(v.nation != nation for v in where.get(zone, ()))
-            if mixed and self.leave_problem(world, state, u) is not None:
+            if enemies is not None and zone not in enemies:
+                continue  # no power it may attack there: nothing holds it (hold_in)
+            if zone in holds:
+                hold = holds[zone]
+            else:
+                hold = holds[zone] = self.hold_in(world, state, nation, zone)
+            if hold is not None and self.hold_problem(u, *hold) is not None:
                 held.add(u.id)
         return held
 
     def leave_problem(self, world: World, state: ItaliaState, unit: Unit) -> str | None:
         """Why ``unit`` may not leave its area now (S28, S30), or None."""
-        nation = unit.nation
-        # the usual case, asked of every unit the move list lists: nobody else is there
-        if all(u.nation == nation for u in state.where.get(unit.zone, ())):
+        hold = self.hold_in(world, state, unit.nation, unit.zone)
+        return None if hold is None else self.hold_problem(unit, *hold)
+
+    def hold_in(
+        self, world: World, state: ItaliaState, nation: str, zone: str
+    ) -> tuple[int, int] | None:
+        """(the enemies' strength, ``nation``'s armies) in ``zone`` if a unit of ``nation``
+        may be held there (S28, S30: a land area with enemies it may attack), else None."""
+        here = state.where.get(zone, ())
+        # the usual case, asked of every area the move list lists units in: nobody else
+        if all(u.nation == nation for u in here) or not world.is_land(zone):
             return None
-        if not world.is_land(unit.zone):
-            return None
-        foes = self.enemy_strength(world, state, nation, unit.zone)
+        foes = self.enemy_strength(world, state, nation, zone)
         if not foes:
             return None
+        return foes, sum(1 for u in here if u.nation == nation and not u.is_leader)
+
+    def hold_problem(self, unit: Unit, foes: int, armies: int) -> str | None:
+        """Why ``unit`` may not leave its area, with enemies of strength ``foes`` and
+        ``armies`` of its power's there (itself included): S28, a unit that appeared there
+        must attack; S30, the others leave while 2:1 or a full stack stays behind."""
         if unit_flag(unit, "appeared"):
             return f"{unit.label()} appeared in {unit.zone} and must attack it (rule text)"
-        staying = sum(
-            1 for u in state.units_in(unit.zone, unit.nation) if u.id != unit.id and not u.is_leader
-        )
+        staying = armies if unit.is_leader else armies - 1
         if staying >= 2 * foes or staying >= self.medieval.stack_limit:
             return None
         return (
@@ -239,17 +286,68 @@ class MedievalRulebook(Rulebook):
         """S21, S22 and the chart's turn entries (M-A turn 1): (``nation`` may not attack
         ``other``, ``nation`` may move through ``other``) now; submissions pending are
         ``state.extras["submissions"]`` ({"submitter", "receiver"} each)."""
-        no_attack = through = False
-        power = self._powers.get(nation)
-        for r in power.restrictions if power is not None else ():
-            if state.turn in r.turns:
-                no_attack = no_attack or other in r.may_not_attack
-                through = through or other in r.may_move_through
+        no_attack, through = self.charted(nation, state.turn).get(other, _FREE)
         for s in state.extras.get("submissions", ()):
-            if {s["submitter"], s["receiver"]} == {nation, other}:
+            submitter, receiver = s["submitter"], s["receiver"]
+            if (submitter == nation and receiver == other) or (
+                submitter == other and receiver == nation
+            ):
                 no_attack = True
-                through = through or s["receiver"] == nation
+                through = through or receiver == nation
         return no_attack, through
+
+    def relations(
+        self, world: World, state: ItaliaState, nation: str, others: Collection[str]
+    ) -> tuple[set[str], set[str]]:
+        """:meth:`restricted` for every one of ``others`` at once: the chart's entries of
+        the power and turn, then the pending submissions naming ``nation`` (S21, S22), each
+        read once."""
+        pairs = self.charted(nation, state.turn)
+        submissions = state.extras.get("submissions", ())
+        if submissions:
+            pairs = dict(pairs)
+            for s in submissions:
+                submitter, receiver = s["submitter"], s["receiver"]
+                if submitter == nation:
+                    other = receiver
+                elif receiver == nation:
+                    other = submitter
+                else:
+                    continue
+                through = pairs.get(other, _FREE)[1]
+                pairs[other] = (True, through or receiver == nation)
+        allies: set[str] = set()
+        walls: set[str] = set()
+        for other, (no_attack, through) in pairs.items():
+            if no_attack and other in others:
+                (allies if through else walls).add(other)
+        return allies, walls
+
+    def charted(self, nation: str, turn: int) -> dict[str, tuple[bool, bool]]:
+        """The chart's restrictions of ``nation`` on ``turn`` (M-A turn 1): (may not
+        attack, may move through) by the power they name, read once a power and turn
+        (``restricted`` is asked of every pair whenever the move list starts a phase, and
+        by every battle).
+
+        >>> rules = MedievalRulebook()
+        >>> rules.charted("Byzantines", 1), rules.charted("Romans", 1), rules.charted("Romans", 2)
+        ({'Romans': (True, True)}, {'Ostrogoths': (True, False)}, {})
+        """
+        key = (nation, turn)
+        found = self._charted.get(key)
+        if found is None:
+            found = {}
+            power = self._powers.get(nation)
+            for r in power.restrictions if power is not None else ():
+                if turn in r.turns:
+                    for other in (*r.may_not_attack, *r.may_move_through):
+                        no_attack, through = found.get(other, _FREE)
+                        found[other] = (
+                            no_attack or other in r.may_not_attack,
+                            through or other in r.may_move_through,
+                        )
+            self._charted[key] = found
+        return found
 
     # -- arrivals (S26-S29) and the end of movement ----------------------------------------
     def reinforcements_due(
