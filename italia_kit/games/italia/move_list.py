@@ -13,6 +13,7 @@ holds the two lists equal at every movement decision of random games.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from italia_kit.core import Action
 from italia_kit.games.italia.actions import Disembark, Embark, Move
@@ -60,6 +61,7 @@ class Sides:
         "invaded",
         "land_memo",
         "march",
+        "memo",
         "own",
         "parts",
         "relocated",
@@ -114,6 +116,9 @@ class Sides:
         # None: its step_cost is asked of each step (Italia's, one a zone, is not asked)
         rules = world.rulebook
         self.costs = None if rules.fixed_step_cost() else rules.step_costs(world, state, nation)
+        # what a variant's hooks read of the other nations' pieces for the phase
+        # (Rulebook.held_in_place)
+        self.memo: dict[str, Any] = {}
         # the last list in parts, and the pieces ItaliaState.relocate has moved since
         self.parts: Parts | None = None
         self.relocated: list[Unit] = []
@@ -227,7 +232,7 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     sides = Sides.of(world, state, nation)
     held: frozenset[int] | set[int] = _NONE_HELD
     if not rulebook.fixed_leaving():
-        held = rulebook.held_in_place(world, state, nation, sides.own, sides.foes)
+        held = rulebook.held_in_place(world, state, nation, sides.own, sides.foes, sides.memo)
     return _listed(world, state, nation, sides, held)
 
 

@@ -178,14 +178,18 @@ class Rulebook:
         nation: str,
         units: Iterable[Unit],
         enemies: Collection[str] | None = None,
+        memo: dict[str, Any] | None = None,
     ) -> set[int]:
         """The ids of ``units`` (pieces of ``nation``) that :meth:`may_leave` holds in
         place now: the move list asks this once a list, not :meth:`may_leave` of each
-        piece (and not at all while :meth:`fixed_leaving`); ``enemies``, if given, are the
-        zones where pieces ashore of nations ``nation`` may attack stand (as the move list
-        read them for the phase). Default: the pieces :meth:`may_leave` refuses (Italia:
-        none). A variant may answer faster from what it knows (one that holds units only
-        among enemies need look nowhere else), but must answer the same."""
+        piece (and not at all while :meth:`fixed_leaving`). If the move list gives them,
+        ``enemies`` are the zones where pieces ashore of nations ``nation`` may attack
+        stand, and ``memo`` a dict it keeps for the rest of the nation's phase, for what
+        the rulebook reads of the other nations' pieces (they do not move while the nation
+        moves; a piece added or removed starts a new one). Default: the pieces
+        :meth:`may_leave` refuses (Italia: none). A variant may answer faster from what it
+        knows (one that holds units only among enemies need look nowhere else), but must
+        answer the same."""
         return {u.id for u in units if not self.may_leave(world, state, u)}
 
     def restricted(

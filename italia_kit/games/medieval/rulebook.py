@@ -216,57 +216,70 @@ class MedievalRulebook(Rulebook):
         nation: str,
         units: Iterable[Unit],
         enemies: Collection[str] | None = None,
+        memo: dict[str, Any] | None = None,
     ) -> set[int]:
         """S28, S30 for the move list, once a list: only the units in an area with enemies
-        (``enemies``, if the move list gives them) asked, each area looked at once
-        (:meth:`hold_in`), then each unit there (:meth:`hold_problem`): alone with its own
-        power's or allies, a unit may always leave."""
-        holds: dict[str, tuple[int, int] | None] = {}
+        (``enemies``, if the move list gives them) asked (alone with its own power's or
+        allies, a unit may always leave); the enemies' strength of each area read once a
+        phase (kept in ``memo``: the other powers do not move while ``nation`` moves) and
+        its armies once a list, then each unit there asked (:meth:`holds`)."""
+        strengths: dict[str, int] = {} if memo is None else memo.setdefault("strengths", {})
+        armies: dict[str, int] = {}
         held: set[int] = set()
         for u in units:
             zone = u.zone
             if enemies is not None and zone not in enemies:
-                continue  # no power it may attack there: nothing holds it (hold_in)
-            if zone in holds:
-                hold = holds[zone]
-            else:
-                hold = holds[zone] = self.hold_in(world, state, nation, zone)
-            if hold is not None and self.hold_problem(u, *hold) is not None:
+                continue  # no power it may attack there: nothing holds it
+            foes = strengths.get(zone)
+            if foes is None:
+                foes = strengths[zone] = self.strength_against(world, state, nation, zone)
+            if not foes:
+                continue
+            own = armies.get(zone)
+            if own is None:
+                own = armies[zone] = self.armies_in(state, nation, zone)
+            if self.holds(u, foes, own):
                 held.add(u.id)
         return held
 
     def leave_problem(self, world: World, state: ItaliaState, unit: Unit) -> str | None:
         """Why ``unit`` may not leave its area now (S28, S30), or None."""
-        hold = self.hold_in(world, state, unit.nation, unit.zone)
-        return None if hold is None else self.hold_problem(unit, *hold)
+        nation, zone = unit.nation, unit.zone
+        foes = self.strength_against(world, state, nation, zone)
+        if not foes:
+            return None
+        armies = self.armies_in(state, nation, zone)
+        if not self.holds(unit, foes, armies):
+            return None
+        if unit_flag(unit, "appeared"):
+            return f"{unit.label()} appeared in {zone} and must attack it (rule text)"
+        return (
+            f"{unit.label()} may leave {zone} only if 2:1 or a full stack stays behind "
+            f"({armies if unit.is_leader else armies - 1} against {foes})"
+        )
 
-    def hold_in(
-        self, world: World, state: ItaliaState, nation: str, zone: str
-    ) -> tuple[int, int] | None:
-        """(the enemies' strength, ``nation``'s armies) in ``zone`` if a unit of ``nation``
-        may be held there (S28, S30: a land area with enemies it may attack), else None."""
+    def strength_against(self, world: World, state: ItaliaState, nation: str, zone: str) -> int:
+        """The strength of the enemies of ``nation`` in ``zone`` that may hold its units
+        there (S28, S30): :meth:`enemy_strength` in a land area, none at sea or where
+        nobody else stands."""
         here = state.where.get(zone, ())
         # the usual case, asked of every area the move list lists units in: nobody else
         if all(u.nation == nation for u in here) or not world.is_land(zone):
-            return None
-        foes = self.enemy_strength(world, state, nation, zone)
-        if not foes:
-            return None
-        return foes, sum(1 for u in here if u.nation == nation and not u.is_leader)
+            return 0
+        return self.enemy_strength(world, state, nation, zone)
 
-    def hold_problem(self, unit: Unit, foes: int, armies: int) -> str | None:
-        """Why ``unit`` may not leave its area, with enemies of strength ``foes`` and
+    def armies_in(self, state: ItaliaState, nation: str, zone: str) -> int:
+        """``nation``'s armies in ``zone`` (its leaders not counted)."""
+        return sum(1 for u in state.where.get(zone, ()) if u.nation == nation and not u.is_leader)
+
+    def holds(self, unit: Unit, foes: int, armies: int) -> bool:
+        """Whether ``unit`` must stay in its area, with enemies of strength ``foes`` and
         ``armies`` of its power's there (itself included): S28, a unit that appeared there
         must attack; S30, the others leave while 2:1 or a full stack stays behind."""
         if unit_flag(unit, "appeared"):
-            return f"{unit.label()} appeared in {unit.zone} and must attack it (rule text)"
+            return True
         staying = armies if unit.is_leader else armies - 1
-        if staying >= 2 * foes or staying >= self.medieval.stack_limit:
-            return None
-        return (
-            f"{unit.label()} may leave {unit.zone} only if 2:1 or a full stack stays behind "
-            f"({staying} against {foes})"
-        )
+        return not (staying >= 2 * foes or staying >= self.medieval.stack_limit)
 
     def enemy_strength(self, world: World, state: ItaliaState, nation: str, zone: str) -> int:
         """The armies in ``zone`` of the powers ``nation`` may attack there, a power with
