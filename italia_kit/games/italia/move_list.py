@@ -343,10 +343,11 @@ def _listed(
         if not barred.isdisjoint(option[0]):
             held[k] = (u, option)
         alone.append(option[1])
-    occ = Occupancy(count, leaders, sides.allies_only, guarded, closed)  # read from now on
+    # read from now on
+    occ = Occupancy(count, leaders, sides.allies_only, guarded, closed, world.attack_limit)
     extra = 1 if state.major else 0  # 12.2: a major invasion attacks with one more
     for k, (u, option) in held.items():  # into zones of allies, enemies, Rome
-        alone[k] = second_look(occ, barred, extra, campaign is not None, u, option)
+        alone[k] = second_look(occ, extra, campaign is not None, u, option)
     out = _landings(world, state, nation, occ, aboard)
     lead = state.units.get(campaign_leader) if campaign_leader is not None else None
     if lead is not None and out:  # 12.3.1: troops land with the leader or after him
@@ -513,7 +514,9 @@ def _again(
         delta = {z for z in count.keys() | before.keys() if count.get(z) != before.get(z)}
         delta |= leaders ^ occ.leaders
         if delta:
-            occ = parts.occ = Occupancy(count, leaders, sides.allies_only, guarded, sides.closed)
+            occ = parts.occ = Occupancy(
+                count, leaders, sides.allies_only, guarded, sides.closed, world.attack_limit
+            )
     barred = sides.barred
     alone, held = parts.alone, parts.held
     bonus = 1 if state.extra_move and not state.second_phase else 0  # allowance(), 12.2
@@ -557,12 +560,12 @@ def _again(
             alone[k] = option[1]
         else:
             held[k] = (u, option)
-            alone[k] = second_look(occ, barred, extra, False, u, option)
+            alone[k] = second_look(occ, extra, False, u, option)
     if delta:  # 8.3: the other second looks into those zones read their counts again
         moved_ids = {u.id for u in pieces.values()}
         for k, (u, option) in held.items():
             if u.id not in moved_ids and not delta.isdisjoint(option[0]):
-                alone[k] = second_look(occ, barred, extra, False, u, option)
+                alone[k] = second_look(occ, extra, False, u, option)
     if shipped or delta:  # 9.6: the landings read the cargo and the counts
         aboard: list[Unit] = []
         cargo: dict[int, int] = {}

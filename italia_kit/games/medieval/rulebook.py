@@ -299,9 +299,17 @@ class MedievalRulebook(Rulebook):
         """S21, S22 and the chart's turn entries (M-A turn 1): (``nation`` may not attack
         ``other``, ``nation`` may move through ``other``) now; submissions pending are
         ``state.extras["submissions"]`` ({"submitter", "receiver"} each)."""
-        no_attack, through = self.charted(nation, state.turn).get(other, _FREE)
+        # asked by every battle and move list: the chart's entries read once a power and
+        # turn, and a submission's receiver only when its submitter is one of the two
+        charted = self._charted.get((nation, state.turn))
+        if charted is None:
+            charted = self.charted(nation, state.turn)
+        no_attack, through = charted.get(other, _FREE)
         for s in state.extras.get("submissions", ()):
-            submitter, receiver = s["submitter"], s["receiver"]
+            submitter = s["submitter"]
+            if submitter != nation and submitter != other:
+                continue
+            receiver = s["receiver"]
             if (submitter == nation and receiver == other) or (
                 submitter == other and receiver == nation
             ):
