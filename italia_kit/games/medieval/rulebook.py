@@ -223,13 +223,15 @@ class MedievalRulebook(Rulebook):
         allies, a unit may always leave); the enemies' strength of each area read once a
         phase (kept in ``memo``: the other powers do not move while ``nation`` moves) and
         its armies once a list, then each unit there asked (:meth:`holds`)."""
+        held: set[int] = set()
+        # no power it may attack where a unit stands: nothing holds it (most units)
+        among = list(units) if enemies is None else [u for u in units if u.zone in enemies]
+        if not among:
+            return held
         strengths: dict[str, int] = {} if memo is None else memo.setdefault("strengths", {})
         armies: dict[str, int] = {}
-        held: set[int] = set()
-        for u in units:
+        for u in among:
             zone = u.zone
-            if enemies is not None and zone not in enemies:
-                continue  # no power it may attack there: nothing holds it
             foes = strengths.get(zone)
             if foes is None:
                 foes = strengths[zone] = self.strength_against(world, state, nation, zone)
