@@ -284,6 +284,10 @@ def apply_move(
     leader = next((u.id for u in units if u.is_leader), None)
     steps = len(path) - 1
     fixed = units[0].is_fleet or world.rulebook.fixed_step_cost()  # 9.0: one a zone
+    # a variant's step costs by zone entered (Rulebook.step_costs): the path's cost is the
+    # same for every unit moving along it, read once
+    costs = None if fixed else world.rulebook.step_costs(world, state, nation)
+    spent = steps if costs is None else sum(costs[z] for z in path[1:])
     end = path[-1]
     fleets = units[0].is_fleet  # a move is all fleets or all land units (9.5)
     moves = state.moves
@@ -296,7 +300,7 @@ def apply_move(
                 rec.leader = leader
             elif leader is None or rec.leader != leader:
                 rec.without_leader = True
-        rec.steps += steps if fixed else path_cost(world, state, u, path)
+        rec.steps += spent if fixed or costs is not None else path_cost(world, state, u, path)
         rec.path.extend(path[1:])
         if u.is_fleet:
             for c in state.cargo(u.id):  # before the fleet moves: it is found in its sea

@@ -37,7 +37,7 @@ variant that overrides one of those steps is obeyed wherever it is taken.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from italia_kit.core import Action, Context, Decision, IllegalActionError
@@ -95,6 +95,15 @@ class Rulebook:
         """Whether :meth:`step_cost` is the rulebook's (one a zone): the move list and the
         move check then count the zones of a path."""
         return type(self).step_cost is Rulebook.step_cost
+
+    def step_costs(self, world: World, state: ItaliaState, nation: str) -> Mapping[str, int] | None:
+        """What :meth:`step_cost` charges a land unit of ``nation`` to enter each zone, if
+        that depends on the zone entered alone for the rest of the nation's phase (not on
+        the unit, where it comes from or the state): the move list then reads this table,
+        asked once a phase, instead of asking :meth:`step_cost` of every step it lists. It
+        must answer what :meth:`step_cost` does. Default: None, ask :meth:`step_cost`
+        (Italia's, one a zone, is not asked at all while :meth:`fixed_step_cost`)."""
+        return None
 
     def stops_on_entering(
         self, world: World, state: ItaliaState, nation: str, zone: str, leader: int | None
@@ -165,6 +174,27 @@ class Rulebook:
         lists moves without asking it."""
         return type(self).may_leave is Rulebook.may_leave
 
+    def held_in_place(
+        self,
+        world: World,
+        state: ItaliaState,
+        nation: str,
+        units: Iterable[Unit],
+        enemies: Collection[str] | None = None,
+        memo: dict[str, Any] | None = None,
+    ) -> set[int]:
+        """The ids of ``units`` (pieces of ``nation``) that :meth:`may_leave` holds in
+        place now: the move list asks this once a list, not :meth:`may_leave` of each
+        piece (and not at all while :meth:`fixed_leaving`). If the move list gives them,
+        ``enemies`` are the zones where pieces ashore of nations ``nation`` may attack
+        stand, and ``memo`` a dict it keeps for the rest of the nation's phase, for what
+        the rulebook reads of the other nations' pieces (they do not move while the nation
+        moves; a piece added or removed starts a new one). Default: the pieces
+        :meth:`may_leave` refuses (Italia: none). A variant may answer faster from what it
+        knows (one that holds units only among enemies need look nowhere else), but must
+        answer the same."""
+        return {u.id for u in units if not self.may_leave(world, state, u)}
+
     def restricted(
         self, world: World, state: ItaliaState, nation: str, other: str
     ) -> tuple[bool, bool]:
@@ -198,6 +228,25 @@ class Rulebook:
         units may now move into and through"). A variant whose units pass enemies anyway
         (:meth:`enemies_stop` False) says what the ratio gives it instead."""
         return movement.invasion_text(nation, zone, attackers, defenders, city=city)
+
+    def relations(
+        self, world: World, state: ItaliaState, nation: str, others: Collection[str]
+    ) -> tuple[set[str], set[str]]:
+        """``nation``'s relations now to the nations ``others``, by :meth:`restricted`: those
+        it may move through without attacking (allies, 12.5.2), and those it may neither
+        attack nor move through (walls: their zones are closed to it). The move list asks
+        this once a phase while not :meth:`fixed_relations`. Default: :meth:`restricted`
+        asked of each of ``others``; a variant may answer faster from what it knows, but
+        must answer the same."""
+        allies: set[str] = set()
+        walls: set[str] = set()
+        for other in others:
+            no_attack, through = self.restricted(world, state, nation, other)
+            if no_attack and through:
+                allies.add(other)
+            elif no_attack:
+                walls.add(other)
+        return allies, walls
 
     def fixed_allowance(self) -> bool:
         """Whether :meth:`movement_allowance` is the rulebook's: the move list then reads

@@ -24,7 +24,7 @@ still the medieval package's own engine: see ``docs/games/medieval.md``, "Stage 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from italia_kit.core import Action, Context, Decision, IllegalActionError
@@ -88,6 +88,10 @@ TERRAINS = ("clear", "mountain", "marsh", "fortress", "sea", "offmap")
 ITALIA_TERRAIN = {"marsh": "swamp", "fortress": "clear", "offmap": "clear"}
 
 
+#: a pair the chart restricts in nothing (restricted)
+_FREE = (False, False)
+
+
 def unit_flag(unit: Unit, key: str) -> bool:
     """A medieval fact of a unit kept in ``Unit.extras`` (Italia's pieces have none)."""
     return bool(unit.extras and unit.extras.get(key))
@@ -107,6 +111,10 @@ class MedievalRulebook(Rulebook):
         self.medieval = scenario if scenario is not None else load_scenario()
         self._powers = {p.name: p for p in self.medieval.powers}
         self._terrain = {z.name: z.terrain.value for z in medieval_board().zones}
+        # step_costs' table and the board it was made for; the chart's relations by
+        # (power, turn) (restricted)
+        self._step_costs: tuple[Board, dict[str, int]] | None = None
+        self._charted: dict[tuple[str, int], dict[str, tuple[bool, bool]]] = {}
 
     # -- the board --------------------------------------------------------------------------
     def check_board(self, board: Board) -> None:
@@ -165,11 +173,32 @@ class MedievalRulebook(Rulebook):
     def step_cost(self, world: World, state: ItaliaState, unit: Unit, frm: str, to: str) -> int:
         """S3: +1 to enter a mountain; S5, S6: marsh and Mantua cost one; S7: two to enter
         a sea or go from one sea to another; an arrival box is never entered by a move."""
+        return self.entry_cost(world, to)
+
+    def entry_cost(self, world: World, to: str) -> int:
+        """What entering ``to`` costs any army (:meth:`step_cost`: it depends on the area
+        entered alone).
+
+        >>> world = new_game(seed=1).rules.world
+        >>> rules = world.rulebook
+        >>> zones = ("Ferrara", "Mantua", "Aosta", "Adriatic", "France")
+        >>> [rules.entry_cost(world, z) for z in zones]
+        [1, 1, 2, 2, 99]
+        """
         if world.is_sea(to):
             return SEA_COST
         if self._terrain[to] == "offmap":
             return BOX_COST
         return MOUNTAIN_COST if self._terrain[to] == "mountain" else 1
+
+    def step_costs(self, world: World, state: ItaliaState, nation: str) -> dict[str, int]:
+        """:meth:`step_cost` by area entered, for the move list (S3, S7 and the boxes
+        depend on nothing else): made once a board."""
+        board = world.board
+        if self._step_costs is None or self._step_costs[0] is not board:
+            costs = {z.name: self.entry_cost(world, z.name) for z in board.zones}
+            self._step_costs = (board, costs)
+        return self._step_costs[1]
 
     def stops_on_entering(
         self, world: World, state: ItaliaState, nation: str, zone: str, leader: int | None
@@ -198,27 +227,55 @@ class MedievalRulebook(Rulebook):
     def leave_refusal(self, world: World, state: ItaliaState, unit: Unit) -> tuple[str, str]:
         return (R_OVERRUN, self.leave_problem(world, state, unit) or "")
 
+    def held_in_place(
+        self,
+        world: World,
+        state: ItaliaState,
+        nation: str,
+        units: Iterable[Unit],
+        enemies: Collection[str] | None = None,
+        memo: dict[str, Any] | None = None,
+    ) -> set[int]:
+        """S28, S30 for the move list, once a list: only the units in an area with enemies
+        (``enemies``, if the move list gives them) asked (alone with its own power's or
+        allies, a unit may always leave); the enemies' strength of each area read once a
+        phase (kept in ``memo``: the other powers do not move while ``nation`` moves) and
+        its armies once a list, then each unit there asked (:meth:`holds`)."""
+        held: set[int] = set()
+        # no power it may attack where a unit stands: nothing holds it (most units)
+        among = list(units) if enemies is None else [u for u in units if u.zone in enemies]
+        if not among:
+            return held
+        strengths: dict[str, int] = {} if memo is None else memo.setdefault("strengths", {})
+        armies: dict[str, int] = {}
+        for u in among:
+            zone = u.zone
+            foes = strengths.get(zone)
+            if foes is None:
+                foes = strengths[zone] = self.strength_against(world, state, nation, zone)
+            if not foes:
+                continue
+            own = armies.get(zone)
+            if own is None:
+                own = armies[zone] = self.armies_in(state, nation, zone)
+            if self.holds(u, foes, own):
+                held.add(u.id)
+        return held
+
     def leave_problem(self, world: World, state: ItaliaState, unit: Unit) -> str | None:
         """Why ``unit`` may not leave its area now (S28, S30), or None."""
-        nation = unit.nation
-        # the usual case, asked of every unit the move list lists: nobody else is there
-        if all(u.nation == nation for u in state.where.get(unit.zone, ())):
-            return None
-        if not world.is_land(unit.zone) or self.is_box(unit.zone):
-            return None  # at sea, or in an arrival box (no area: nobody fights there)
-        foes = self.enemy_strength(world, state, nation, unit.zone)
+        nation, zone = unit.nation, unit.zone
+        foes = self.strength_against(world, state, nation, zone)
         if not foes:
             return None
-        if unit_flag(unit, "appeared"):
-            return f"{unit.label()} appeared in {unit.zone} and must attack it (rule text)"
-        staying = sum(
-            1 for u in state.units_in(unit.zone, unit.nation) if u.id != unit.id and not u.is_leader
-        )
-        if staying >= 2 * foes or staying >= self.medieval.stack_limit:
+        armies = self.armies_in(state, nation, zone)
+        if not self.holds(unit, foes, armies):
             return None
+        if unit_flag(unit, "appeared"):
+            return f"{unit.label()} appeared in {zone} and must attack it (rule text)"
         return (
-            f"{unit.label()} may leave {unit.zone} only if 2:1 or a full stack stays behind "
-            f"({staying} against {foes})"
+            f"{unit.label()} may leave {zone} only if 2:1 or a full stack stays behind "
+            f"({armies if unit.is_leader else armies - 1} against {foes})"
         )
 
     def invasion_text(
@@ -242,6 +299,29 @@ class MedievalRulebook(Rulebook):
             f"{area(zone)} while 2:1 or a full stack of {self.medieval.stack_limit} stays.",
         )
 
+    def strength_against(self, world: World, state: ItaliaState, nation: str, zone: str) -> int:
+        """The strength of the enemies of ``nation`` in ``zone`` that may hold its units
+        there (S28, S30): :meth:`enemy_strength` in a land area, none at sea, in an arrival
+        box (no area: nobody fights there) or where nobody else stands."""
+        here = state.where.get(zone, ())
+        # the usual case, asked of every area the move list lists units in: nobody else
+        if all(u.nation == nation for u in here) or not world.is_land(zone) or self.is_box(zone):
+            return 0
+        return self.enemy_strength(world, state, nation, zone)
+
+    def armies_in(self, state: ItaliaState, nation: str, zone: str) -> int:
+        """``nation``'s armies in ``zone`` (its leaders not counted)."""
+        return sum(1 for u in state.where.get(zone, ()) if u.nation == nation and not u.is_leader)
+
+    def holds(self, unit: Unit, foes: int, armies: int) -> bool:
+        """Whether ``unit`` must stay in its area, with enemies of strength ``foes`` and
+        ``armies`` of its power's there (itself included): S28, a unit that appeared there
+        must attack; S30, the others leave while 2:1 or a full stack stays behind."""
+        if unit_flag(unit, "appeared"):
+            return True
+        staying = armies if unit.is_leader else armies - 1
+        return not (staying >= 2 * foes or staying >= self.medieval.stack_limit)
+
     def enemy_strength(self, world: World, state: ItaliaState, nation: str, zone: str) -> int:
         """The armies in ``zone`` of the powers ``nation`` may attack there, a power with
         only a leader counting one (the medieval engine's count, S30)."""
@@ -260,17 +340,76 @@ class MedievalRulebook(Rulebook):
         """S21, S22 and the chart's turn entries (M-A turn 1): (``nation`` may not attack
         ``other``, ``nation`` may move through ``other``) now; submissions pending are
         ``state.extras["submissions"]`` ({"submitter", "receiver"} each)."""
-        no_attack = through = False
-        power = self._powers.get(nation)
-        for r in power.restrictions if power is not None else ():
-            if state.turn in r.turns:
-                no_attack = no_attack or other in r.may_not_attack
-                through = through or other in r.may_move_through
+        # asked by every battle and move list: the chart's entries read once a power and
+        # turn, and a submission's receiver only when its submitter is one of the two
+        charted = self._charted.get((nation, state.turn))
+        if charted is None:
+            charted = self.charted(nation, state.turn)
+        no_attack, through = charted.get(other, _FREE)
         for s in state.extras.get("submissions", ()):
-            if {s["submitter"], s["receiver"]} == {nation, other}:
+            submitter = s["submitter"]
+            if submitter != nation and submitter != other:
+                continue
+            receiver = s["receiver"]
+            if (submitter == nation and receiver == other) or (
+                submitter == other and receiver == nation
+            ):
                 no_attack = True
-                through = through or s["receiver"] == nation
+                through = through or receiver == nation
         return no_attack, through
+
+    def relations(
+        self, world: World, state: ItaliaState, nation: str, others: Collection[str]
+    ) -> tuple[set[str], set[str]]:
+        """:meth:`restricted` for every one of ``others`` at once: the chart's entries of
+        the power and turn, then the pending submissions naming ``nation`` (S21, S22), each
+        read once."""
+        pairs = self.charted(nation, state.turn)
+        submissions = state.extras.get("submissions", ())
+        if submissions:
+            pairs = dict(pairs)
+            for s in submissions:
+                submitter, receiver = s["submitter"], s["receiver"]
+                if submitter == nation:
+                    other = receiver
+                elif receiver == nation:
+                    other = submitter
+                else:
+                    continue
+                through = pairs.get(other, _FREE)[1]
+                pairs[other] = (True, through or receiver == nation)
+        allies: set[str] = set()
+        walls: set[str] = set()
+        for other, (no_attack, through) in pairs.items():
+            if no_attack and other in others:
+                (allies if through else walls).add(other)
+        return allies, walls
+
+    def charted(self, nation: str, turn: int) -> dict[str, tuple[bool, bool]]:
+        """The chart's restrictions of ``nation`` on ``turn`` (M-A turn 1): (may not
+        attack, may move through) by the power they name, read once a power and turn
+        (``restricted`` is asked of every pair whenever the move list starts a phase, and
+        by every battle).
+
+        >>> rules = MedievalRulebook()
+        >>> rules.charted("Byzantines", 1), rules.charted("Romans", 1), rules.charted("Romans", 2)
+        ({'Romans': (True, True)}, {'Ostrogoths': (True, False)}, {})
+        """
+        key = (nation, turn)
+        found = self._charted.get(key)
+        if found is None:
+            found = {}
+            power = self._powers.get(nation)
+            for r in power.restrictions if power is not None else ():
+                if turn in r.turns:
+                    for other in (*r.may_not_attack, *r.may_move_through):
+                        no_attack, through = found.get(other, _FREE)
+                        found[other] = (
+                            no_attack or other in r.may_not_attack,
+                            through or other in r.may_move_through,
+                        )
+            self._charted[key] = found
+        return found
 
     # -- arrivals (S26-S29) and the end of movement ----------------------------------------
     def reinforcements_due(
