@@ -71,7 +71,8 @@ def test_play_4_the_greedy_player_lands_its_armies_rather_than_lose_them_at_sea(
             if game.rules.world.is_sea(e.data["zone"])
         }
         lost = [e.text for e in game.log.of_kind("lost_at_sea") if e.data["unit"] not in sent_back]
-        landed = [e.text for e in game.log.of_kind("move") if "Ionian -> " in e.text]
+        # the move's path in its data (its sentence says "from the Ionian to ...")
+        landed = [e.text for e in game.log.of_kind("move") if e.data["path"][0] == "Ionian"]
         assert lost == [], lost
         assert landed, "armies arrived at sea and landed"
 

@@ -132,9 +132,8 @@ def start_battle(
     ctx.emit(
         "battle",
         rule,
-        f"{rule}: the {nation} {what} {zone}, held by the {defender}: "
-        f"{count(len(mine), 'unit')} against "
-        f"{len(sides[defender])}.",
+        f"{rule}: the {nation} {what} {rulebook.place_words(zone)}, held by the {defender}: "
+        f"{rulebook.battle_forces(battle, sides, here)}.",  # a variant says its leaders
         zone=zone,
         attacker=nation,
         defender=defender,

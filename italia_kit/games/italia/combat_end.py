@@ -188,6 +188,7 @@ def stand_fast(ctx: Context[ItaliaState], world: World, nation: str) -> None:
     assert battle is not None
     if battle.stage == "raid_retreat":
         raise IllegalActionError("10.7", "after a raid the attacker must retreat")
+    world.rulebook.stood(ctx, world, nation)  # a variant may tell the stand (10.5)
     if battle.stage == "retreat_attacker":
         battle.stage = "retreat_defender"
         state.actor_override = battle.defender

@@ -329,7 +329,7 @@ def apply_move(
         # a legal move crosses a strait only as its one step (9.4)
         strait = world.board.link(path[0], end) if steps == 1 else None
         if strait is not None and strait.kind == "strait":
-            stop_reason = "crossing a strait takes the whole phase (9.4)"
+            stop_reason = f"crossing a strait takes the whole phase ({world.rulebook.cite('9.4')})"
             for u in units:
                 moves[u.id].strait = True
         elif hostile and enemies_stop(world, state, nation, end):
@@ -348,11 +348,9 @@ def apply_move(
         if stop_reason:
             for u in units:
                 moves[u.id].stopped = True
-    # most moves are one unit's: its label alone, without a join
-    names = units[0].label() if len(units) == 1 else ", ".join(u.label() for u in units)
-    text = f"9.0: the {nation} move {names} {' -> '.join(path)}"
-    text += f"; they stop: {stop_reason}." if stop_reason else "."
-    ctx.emit("move", "9.0", text, nation=nation, units=list(ids), path=list(path))
+    # 9.0's sentence, or a variant's
+    rule, text = world.rulebook.move_event(world, nation, units, path, stop_reason)
+    ctx.emit("move", rule, text, nation=nation, units=list(ids), path=list(path))
     if hostile:  # check_invasion(...) finds nothing to invade in a zone without enemies
         check_invasion(ctx, world, nation, end)
 

@@ -37,7 +37,7 @@ variant that overrides one of those steps is obeyed wherever it is taken.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from italia_kit.core import Action, Context, Decision, IllegalActionError
@@ -59,6 +59,7 @@ from italia_kit.games.italia.battle_state import Battle
 from italia_kit.games.italia.retreat import Refuge
 from italia_kit.games.italia.scenarios import Nation
 from italia_kit.games.italia.state import ItaliaState, Unit
+from italia_kit.games.italia.text import count
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
 from italia_kit.geo import Board, Zone
@@ -707,7 +708,93 @@ class Rulebook:
         none is offered and a declaration is refused, so no capital's +1 (8.1) applies."""
         return None
 
-    # -- the steps of a battle other rule modules take (10.0-10.7) ---------------------------
+    # -- the words of the sequence's and the battles' events (issue 19, med-words) -----------
+    def skip_event(self, world: World, state: ItaliaState, nation: str) -> tuple[str, str]:
+        """5.2: (rule, text) of the event of ``nation``, due to play this turn, skipped
+        (:meth:`plays_now` said no). Default: Italia's 5.2 sentence.
+
+        >>> Rulebook().skip_event(None, None, "Celts")  # type: ignore[arg-type]
+        ('5.2', '5.2: the Celts have no pieces in play and are skipped.')
+        """
+        return "5.2", f"5.2: the {nation} have no pieces in play and are skipped."
+
+    def turn_end_event(self, world: World, state: ItaliaState) -> tuple[str, str]:
+        """5.0: (rule, text) of the event of the game turn ``state.turn`` ending, before
+        its scoring. Default: Italia's 5.0 sentence."""
+        return "5.0", f"5.0: turn {state.turn} ends."
+
+    def game_end_event(self, world: World, state: ItaliaState) -> tuple[str, str]:
+        """11.0: (rule, text) of the event of the game ending after its last turn's
+        scoring. Default: Italia's 11.0 sentence (Italia I's turn 10 has its own, 13.4)."""
+        return "11.0", f"11.0: the game ends after turn {state.turn}."
+
+    def combat_due_event(
+        self,
+        world: World,
+        state: ItaliaState,
+        zone: str,
+        nation: str,
+        attackers: list[Unit],
+        defenders: list[Unit],
+    ) -> tuple[str, str]:
+        """10.0: (rule, text) of the event of a battle due in ``zone``, ``nation``'s
+        ``attackers`` ashore there against the ``defenders`` (every enemy unit there).
+        Default: Italia's sentence, counting the units that count for stacking (8.0)."""
+        mine = sum(1 for u in attackers if u.counts_for_stacking)
+        theirs = sorted({u.nation for u in defenders})
+        defending = sum(1 for u in defenders if u.counts_for_stacking)
+        return "10.0", (
+            f"10.0: combat is due in {zone}: the {nation} ({count(mine, 'unit')}) attack "
+            f"the {', '.join(theirs)} ({count(defending, 'unit')})."
+        )
+
+    def battle_forces(
+        self, battle: Battle, sides: dict[str, list[Unit]], here: Sequence[Unit]
+    ) -> str:
+        """10.1: the forces of ``battle`` as its ``battle`` event says them, ``sides`` its
+        fighters (:func:`.battle_sides.sides_among`), ``here`` everyone in the zone.
+        Default: Italia's "N units against M" (the fighters, without 10.2's leaders)."""
+        mine, theirs = sides[battle.attacker], sides[battle.defender]
+        return f"{count(len(mine), 'unit')} against {len(theirs)}"
+
+    def move_event(
+        self, world: World, nation: str, units: Sequence[Unit], path: Sequence[str], stop: str
+    ) -> tuple[str, str]:
+        """9.0: (rule, text) of the event of ``units`` of ``nation`` moving along
+        ``path``, ``stop`` the reason they stop there ("" if none, else with its section:
+        "crossing a strait takes the whole phase (9.4)"). Default: Italia's 9.0 sentence
+        with the units' labels (:meth:`~.state.Unit.label`)."""
+        # most moves are one unit's: its label alone, without a join
+        names = units[0].label() if len(units) == 1 else ", ".join(u.label() for u in units)
+        text = f"9.0: the {nation} move {names} {' -> '.join(path)}"
+        return "9.0", text + (f"; they stop: {stop}." if stop else ".")
+
+    def placement_decision(self, world: World, state: ItaliaState, nation: str) -> tuple[str, str]:
+        """7.1, 7.2: (rule, prompt) of ``nation``'s decision to place its units bought
+        (``state.to_place``) or its reinforcements (``state.reinforcements``). Default:
+        Italia's, the units' types listed."""
+        what = state.to_place or [r["unit"] for r in state.reinforcements]
+        return ("7.1" if state.to_place else "7.2"), f"place {', '.join(what)}"
+
+    def unit_words(self, unit: Unit) -> str:
+        """How the event of ``unit``'s elimination (11.0, :func:`.victory.eliminate`) names
+        it. Default: its label ("Romans infantry #3", a leader by name)."""
+        return unit.label()
+
+    def place_words(self, zone: str) -> str:
+        """How the ``battle`` event (10.1) names ``zone``. Default: its name ("Roma");
+        a variant may give its seas and ranges their article ("the Alps").
+
+        >>> Rulebook().place_words("Alps")
+        'Alps'
+        """
+        return zone
+
+    def stood(self, ctx: Context[ItaliaState], world: World, nation: str) -> None:
+        """10.5: ``nation``, asked whether to retreat after a round, stands instead
+        (``StandFast``), before the battle goes on. Default: nothing (Italia's log tells
+        a stand by the next round's dice); a variant may tell it by an event of its own."""
+
     def retreat_refuges(
         self, world: World, state: ItaliaState, battle: Battle, nation: str
     ) -> list[Refuge]:

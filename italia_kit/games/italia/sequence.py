@@ -18,7 +18,6 @@ from italia_kit.games.italia.placement import (
 from italia_kit.games.italia.stacking import limit_value, stacking_limit
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.submission import withdraw
-from italia_kit.games.italia.text import count
 from italia_kit.games.italia.world import World
 
 #: the rulebook's four phases (5.0) for each internal phase name
@@ -75,12 +74,8 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
         if world.rulebook.plays_now(world, state, nation):
             break
         if state.turn in world.nation(nation).turns:
-            ctx.emit(
-                "skip",
-                "5.2",
-                f"5.2: the {nation} have no pieces in play and are skipped.",
-                nation=nation,
-            )
+            rule, text = world.rulebook.skip_event(world, state, nation)  # 5.2, a variant's
+            ctx.emit("skip", rule, text, nation=nation)
         state.nation_index += 1
     state.phase_name = "income"
     state.note_city_holders()  # 10.6: whose each city is as the turn begins
@@ -199,12 +194,14 @@ def end_game_turn(ctx: Context[ItaliaState], world: World) -> None:
     for nation in state.nation_order:
         for group in world.rulebook.reinforcements_due(world, state, nation, "after_last_nation"):
             bring_reinforcements(ctx, world, nation, group)
-    ctx.emit("turn_end", "5.0", f"5.0: turn {state.turn} ends.", turn=state.turn)
+    rule, text = world.rulebook.turn_end_event(world, state)  # 5.0, or a variant's words
+    ctx.emit("turn_end", rule, text, turn=state.turn)
     world.rulebook.score_turn(ctx, world)
     if state.turn >= world.scenario.last_turn:
         state.over = True
         state.phase_name = "end"
-        ctx.emit("game_end", "11.0", f"11.0: the game ends after turn {state.turn}.")
+        rule, text = world.rulebook.game_end_event(world, state)  # 11.0, or a variant's
+        ctx.emit("game_end", rule, text)
         return
     state.turn += 1
     state.nation_index = 0
@@ -409,18 +406,12 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
         ashore = [u for u in here if u.nation == nation and u.carrier is None]
         if ashore:  # the mover controls the zone (6.1)
             state.combat_due.append(zone)
-            mine = sum(1 for u in ashore if u.counts_for_stacking)
             theirs = sorted({u.nation for u in enemies})
-            defending = sum(1 for u in enemies if u.counts_for_stacking)
-            ctx.emit(
-                "combat_due",
-                "10.0",
-                f"10.0: combat is due in {zone}: the {nation} ({count(mine, 'unit')}) attack "
-                f"the {', '.join(theirs)} ({count(defending, 'unit')}).",
-                zone=zone,
-                attacker=nation,
-                defenders=theirs,
+            # 10.0's sentence, or a variant's (its rule, its words for the forces)
+            rule, text = world.rulebook.combat_due_event(
+                world, state, zone, nation, ashore, enemies
             )
+            ctx.emit("combat_due", rule, text, zone=zone, attacker=nation, defenders=theirs)
 
 
 def borderland_battle(world: World, zone: str, a: str, b: str) -> bool:

@@ -95,7 +95,7 @@ def eliminate(
 ) -> None:
     """Remove a unit from play; a sunk fleet takes its cargo with it (10.8, 11.0)."""
     state = ctx.state
-    label = unit.label()
+    label = world.rulebook.unit_words(unit)  # "Romans infantry #3", or a variant's words
     if unit.is_fleet:  # only fleets carry units (9.6)
         for cargo in state.cargo(unit.id):
             eliminate(

@@ -31,11 +31,14 @@ from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.italia_cards import UNIT_OF
 from italia_kit.games.medieval.scoring_hooks import controlled, seas
+from italia_kit.games.medieval.words import and_list, area, area_count, army, army_count, forces
 
 if TYPE_CHECKING:
     from italia_kit.games.medieval.rulebook import MedievalRulebook
 
 R_ARRIVE = "rule text: reinforcements arrive at the start of the nation-turn"
+#: M-A turn 2: an arrival of a major invasion's second impulse (Charlemagne)
+R_SECOND = "M-A turn 2: placed as the second impulse begins"
 R_POP = "Britannia (public summary): population increase (arithmetic reconstructed)"
 R_MINIMA = "rule text: city-state minima"
 R_RESTART = 'rule text: the "1.5" box'
@@ -70,6 +73,9 @@ def arrivals_due(
         for index, g in enumerate(r.units):
             if (g.arrives == "second_phase") != (impulse == 2):
                 continue
+            # M-A turn 2: "Charlemagne is placed at that moment", the first impulse's end,
+            # not at the start of the nation-turn (S26)
+            rule = R_SECOND if impulse == 2 else R_ARRIVE
             places = list(g.zones)
             if g.or_own:
                 held = world.controlled_zones(state, nation) if held is None else held
@@ -88,8 +94,8 @@ def arrivals_due(
                 "name": g.name,
                 "region": None,
                 "or_adjacent": False,
-                "provenance": f"{R_ARRIVE}; {r.provenance}",
-                "rule": R_ARRIVE,
+                "provenance": f"{rule}; {r.provenance}",
+                "rule": rule,
                 "together": f"chart:{nation}:{state.turn}:{index}",
             }
             if len(places) > 1:
@@ -138,8 +144,10 @@ def announce_arrival(
     spared = [o for o in others if o not in foes]
     n = len(pieces)
     names = [u.name for u in pieces if u.name]
-    what = ", ".join(names) if len(names) == n else f"{n} arm{'y' if n == 1 else 'ies'}"
-    text = f"{rule}: {what} of the {nation} arrive{'s' if n == 1 else ''} in {zone}"
+    # the pieces as a lesson says them: leaders by name, armies counted, never a leader
+    # counted as an army ("4 armies and Narses")
+    what = and_list(names) if len(names) == n else forces(pieces)
+    text = f"{rule}: {what} of the {nation} arrive{'s' if n == 1 else ''} in {area(zone)}"
     if foes:
         text += f", held by {_the(foes)}: they must attack (rule text)"
         if spared:
@@ -197,7 +205,7 @@ def lose_armies_at_sea(ctx: Context[ItaliaState], world: World) -> None:
         ctx.emit(
             "lost_at_sea",
             R_LOST,
-            f"{R_LOST}: {u.label()} is still at sea when the movement ends and is lost.",
+            f"{R_LOST}: {army(u)} is still in {area(u.zone)} when the movement ends and is lost.",
             unit=u.id,
             zone=u.zone,
         )
@@ -227,8 +235,9 @@ def population_and_minima(rules: MedievalRulebook, ctx: Context[ItaliaState], wo
         ctx.emit(
             "population",
             R_POP,
-            f"{R_POP}: the {nation} hold {len(held)} area(s), +{points} points: {new} new "
-            f"arm{'y' if new == 1 else 'ies'}, {track[nation]:g} on the track.",
+            f"{R_POP}: the {nation} hold {area_count(len(held))}, +{points} points: "
+            f"{army_count(new).replace('army', 'new army').replace('armies', 'new armies')}, "
+            f"{track[nation]:g} on the track.",
             nation=nation,
             points=points,
             armies=new,
@@ -306,7 +315,7 @@ def removals_at_turn_start(
                 ctx.emit(
                     "removed",
                     R_REMOVE,
-                    f"{R_REMOVE} ({card.provenance}): {u.label()} is removed.",
+                    f"{R_REMOVE} ({card.provenance}): {army(u)} is removed from {area(u.zone)}.",
                     unit=u.id,
                     zone=u.zone,
                 )
@@ -355,8 +364,8 @@ def replacements(rules: MedievalRulebook, ctx: Context[ItaliaState], world: Worl
                 ctx.emit(
                     "replaced",
                     R_REPLACE,
-                    f"{R_REPLACE}: the {rep.nation} army #{u.id} in {zone} goes over to the "
-                    f"{nation}.",
+                    f"{R_REPLACE}: army #{u.id} of the {rep.nation} in {area(zone)} goes over "
+                    f"to the {nation}.",
                     unit=u.id,
                     zone=zone,
                 )

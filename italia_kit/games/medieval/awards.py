@@ -42,6 +42,7 @@ from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.scenario import EliminationVP, ScoreRule
 from italia_kit.games.medieval.scoring_hooks import areas, controlled, score_power
+from italia_kit.games.medieval.words import army
 
 if TYPE_CHECKING:
     from italia_kit.games.medieval.rulebook import MedievalRulebook
@@ -82,7 +83,7 @@ def score_kill(rules: MedievalRulebook, ctx: Context[ItaliaState], unit: Unit, b
     ctx.emit(
         "vp",
         R_KILL,
-        f"{R_KILL}: the {by} score {award.points:g} for {unit.label()} ({award.provenance}).",
+        f"{R_KILL}: the {by} score {award.points:g} for {army(unit)} ({award.provenance}).",
         power=by,
         points=award.points,
         unit=unit.id,

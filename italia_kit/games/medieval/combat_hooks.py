@@ -33,6 +33,7 @@ prompts and the refusals of actions out of turn).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from italia_kit.core import Context, IllegalActionError, InvalidActionError
@@ -44,6 +45,7 @@ from italia_kit.games.italia.text import count
 from italia_kit.games.italia.victory import eliminate
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.submission_hooks import R_SUBMIT
+from italia_kit.games.medieval.words import area, forces
 
 if TYPE_CHECKING:
     from italia_kit.games.medieval.rulebook import MedievalRulebook
@@ -146,7 +148,7 @@ def fight_round(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World
     ctx.emit(
         "round",
         R_BATTLE,
-        f"{R_BATTLE}: {stood}round {battle.round} of the battle of {zone}: "
+        f"{R_BATTLE}: {stood}round {battle.round} of the battle of {area(zone)}: "
         f"{count(len(sides[attacker]), 'army', 'armies')} of the {attacker} against "
         f"{len(sides[defender])} of the {defender}, every army rolling one die at once.",
         zone=zone,
@@ -160,7 +162,7 @@ def fight_round(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World
         rolls = ctx.roll(
             len(armies),
             R_DICE,
-            f"the {side} roll for {count(len(armies), 'army', 'armies')} in {zone}",
+            f"the {side} roll for {count(len(armies), 'army', 'armies')} in {area(zone)}",
             6,
             side=side,
             units=[u.id for u in armies],
@@ -172,7 +174,8 @@ def fight_round(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World
         ctx.emit(
             "hits",
             "; ".join(reasons),
-            f"{'; '.join(reasons)}: the {side} need {numbers} and score {count(hits, 'hit')}.",
+            f"{'; '.join(reasons)}: the {side} need {numbers} and score "
+            f"{count(hits, 'hit') if hits else 'no hit'}.",
             side=side,
             hits=hits,
             rolls=list(rolls),
@@ -229,7 +232,7 @@ def _take_losses(
             unit,
             by=battle.enemy(side),
             rule=R_LOSSES,
-            why=f"hit in the battle of {battle.zone}",
+            why=f"hit in the battle of {area(battle.zone)}",
             attacked_scorer=side == battle.attacker,
         )
     if len(lost) == len(armies):
@@ -244,7 +247,7 @@ def _leaders_die(ctx: Context[ItaliaState], world: World, battle: Battle, side: 
             leader,
             by=battle.enemy(side),
             rule=R_LEADER,
-            why=f"no army of the {side} is left in the battle of {battle.zone}",
+            why=f"no army of the {side} is left in the battle of {area(battle.zone)}",
             attacked_scorer=side == battle.attacker,
         )
 
@@ -262,15 +265,15 @@ def _end(
     present = {u.nation for u in here if u.carrier is None}
     holder = next((s for s in (battle.attacker, battle.defender) if s in present), None)
     if retreated is not None:
-        how = f"the {retreated} retreated and the {holder} hold {battle.zone}"
+        how = f"the {retreated} retreated and the {holder} hold {area(battle.zone)}"
     elif holder is not None:
-        how = f"the {battle.enemy(holder)} are destroyed and the {holder} hold {battle.zone}"
+        how = f"the {battle.enemy(holder)} are destroyed and the {holder} hold {area(battle.zone)}"
     else:
-        how = f"both sides are destroyed and {battle.zone} is left empty"
+        how = f"both sides are destroyed and {area(battle.zone)} is left empty"
     ctx.emit(
         "battle_end",
         R_BATTLE,
-        f"{R_BATTLE}: the battle of {battle.zone} is over after round {battle.round}: {how}.",
+        f"{R_BATTLE}: the battle of {area(battle.zone)} is over after round {battle.round}: {how}.",
         zone=battle.zone,
         holder=holder,
     )
@@ -313,20 +316,21 @@ def retreat(
         strangers = [i for i in ids if i not in mine]
         if strangers:
             raise InvalidActionError(
-                f"unit #{strangers[0]} is not one of the {nation}' in the battle of {battle.zone}"
+                f"unit #{strangers[0]} is not one of the {nation}' in the battle of "
+                f"{area(battle.zone)}"
             )
         if set(ids) != mine:
             raise IllegalActionError(
                 R_RETREAT,
                 f"a side retreats whole: all {count(len(mine), 'unit')} of the {nation} in "
-                f"{battle.zone} ({', '.join(map(str, sorted(mine)))}) or none",
+                f"{area(battle.zone)} ({', '.join(map(str, sorted(mine)))}) or none",
             )
         options = [z for z, _, _ in refuges(world, state, battle, nation)]
         if zone not in options:
             raise IllegalActionError(
                 R_RETREAT,
-                f"the {nation} may retreat from {battle.zone} only to an adjacent land area "
-                f"empty or their own ({', '.join(options) or 'none'}), not to {zone}",
+                f"the {nation} may retreat from {area(battle.zone)} only to an adjacent land area "
+                f"empty or their own ({', '.join(options) or 'none'}), not to {area(zone)}",
             )
     for u in side:
         if u.extras and u.extras.get("appeared"):
@@ -336,10 +340,52 @@ def retreat(
     ctx.emit(
         "retreat",
         R_RETREAT,
-        f"{R_RETREAT}: the {nation} retreat from {battle.zone} to {zone} "
-        f"({', '.join(u.label() for u in side)}).",
+        f"{R_RETREAT}: the {nation} retreat from {area(battle.zone)} to {area(zone)} with "
+        f"{forces(side)}.",
         units=[u.id for u in side],
         zone=zone,
         nation=nation,
     )
     _end(rules, ctx, world, retreated=nation)
+
+
+# -- the battle's sentences (issue 19, med-words) ------------------------------------------------
+def combat_due_event(
+    zone: str, nation: str, attackers: list[Unit], defenders: list[Unit]
+) -> tuple[str, str]:
+    """Britannia (public summary): a battle is due where the moving power stands with a
+    power it may attack, each side said with its armies and its leaders by name (Italia's
+    10.0 sentence counts units without leaders: "(0 units)" for Narses alone)."""
+    theirs = sorted({u.nation for u in defenders})
+    sides = "; ".join(f"the {n} ({forces(u for u in defenders if u.nation == n)})" for n in theirs)
+    return R_BATTLE, (
+        f"{R_BATTLE}: a battle is due in {area(zone)}: the {nation} ({forces(attackers)}) "
+        f"attack {sides}."
+    )
+
+
+def battle_forces(battle: Battle, here: Sequence[Unit]) -> str:
+    """The forces of a battle as it begins: "2 armies and Narses against 1 army" (the
+    leaders are in it, though they do not roll)."""
+    ashore = [u for u in here if u.carrier is None]
+    mine = [u for u in ashore if u.nation == battle.attacker]
+    theirs = [u for u in ashore if u.nation == battle.defender]
+    return f"{forces(mine)} against {forces(theirs)}"
+
+
+def stood(ctx: Context[ItaliaState], nation: str) -> None:
+    """Britannia (public summary): retreats: the side asked after a round does not retreat
+    and stands (Italia's ``StandFast``), told by an event of its own: the next round's
+    event says "both sides stood", but a battle that then ends by the other side's
+    retreat would otherwise never say it."""
+    battle = ctx.state.battle
+    assert battle is not None
+    ctx.emit(
+        "stand",
+        R_RETREAT,
+        f"{R_RETREAT}: the {nation} do not retreat and stand in {area(battle.zone)} after "
+        f"round {battle.round}.",
+        nation=nation,
+        zone=battle.zone,
+        round=battle.round,
+    )

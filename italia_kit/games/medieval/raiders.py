@@ -33,6 +33,7 @@ from italia_kit.core import Context
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.scenario import UnitGroup
+from italia_kit.games.medieval.words import area, army
 
 if TYPE_CHECKING:
     from italia_kit.games.medieval.rulebook import MedievalRulebook
@@ -108,7 +109,7 @@ def return_home(ctx: Context[ItaliaState], world: World) -> None:
         ctx.emit(
             "raider_withdraws",
             R_RAIDERS,
-            f"{R_RAIDERS}: {u.label()} returns from {frm} to {home}.",
+            f"{R_RAIDERS}: {army(u)} returns from {area(frm)} to {area(home)}.",
             unit=u.id,
             nation=u.nation,
             zone=frm,

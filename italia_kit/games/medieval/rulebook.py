@@ -24,7 +24,7 @@ still the medieval package's own engine: see ``docs/games/medieval.md``, "Stage 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from italia_kit.core import Action, Context, Decision, IllegalActionError
@@ -48,6 +48,7 @@ from italia_kit.games.medieval import (
 )
 from italia_kit.games.medieval.italia_cards import italia_scenario, medieval_board
 from italia_kit.games.medieval.scenario import Power, Scenario, load_scenario
+from italia_kit.games.medieval.words import and_list, area, army, army_count, move_sentence
 from italia_kit.geo import Board, BoardDataError, Zone
 
 R_MP = "rule text: movement points"
@@ -293,9 +294,9 @@ class MedievalRulebook(Rulebook):
         of the area while 2:1 or a full stack stays (:meth:`may_leave`)."""
         return (
             R_OVERRUN,
-            f"{R_OVERRUN}: the {nation} have moved {attackers} armies into {zone} against "
-            f"{defenders} (2:1 or more): other {nation} armies may move on out of {zone} while "
-            f"2:1 or a full stack of {self.medieval.stack_limit} stays.",
+            f"{R_OVERRUN}: the {nation} have moved {army_count(attackers)} into {area(zone)} "
+            f"against {defenders} (2:1 or more): their other armies may move on out of "
+            f"{area(zone)} while 2:1 or a full stack of {self.medieval.stack_limit} stays.",
         )
 
     def strength_against(self, world: World, state: ItaliaState, nation: str, zone: str) -> int:
@@ -658,8 +659,8 @@ class MedievalRulebook(Rulebook):
 
     def cite(self, section: str) -> str:
         """The variant's rule where Italia's battle steps cite ``section``
-        (``combat_hooks.CITATIONS``)."""
-        return combat_hooks.cite(section)
+        (``combat_hooks.CITATIONS``), and its movement's (``turn_hooks.CITATIONS``)."""
+        return turn_hooks.CITATIONS.get(section) or combat_hooks.cite(section)
 
     def open_battle(
         self, ctx: Context[ItaliaState], world: World, sides: dict[str, list[Unit]] | None = None
@@ -701,6 +702,75 @@ class MedievalRulebook(Rulebook):
         """The odds of Britannia's battle, the d6 and the variant's hit numbers
         (:func:`.combat_odds.land_odds`), for the greedy player's view."""
         return combat_odds.land_odds(self, world, state, attackers, defenders, zone)
+
+    # -- the words of the sequence's and the battles' events (issue 19, med-words) -----------
+    def skip_event(self, world: World, state: ItaliaState, nation: str) -> tuple[str, str]:
+        """Britannia (public summary): no nation-turn for a power with nothing on the map
+        and nothing arriving (:func:`.turn_hooks.skip_event`)."""
+        return turn_hooks.skip_event(self, state, nation)
+
+    def turn_end_event(self, world: World, state: ItaliaState) -> tuple[str, str]:
+        """Britannia (public summary): the turn ends, with its era
+        (:func:`.turn_hooks.turn_end_event`)."""
+        return turn_hooks.turn_end_event(self, state)
+
+    def game_end_event(self, world: World, state: ItaliaState) -> tuple[str, str]:
+        """Britannia (public summary): the game ends, the factions' points and the winner
+        (:func:`.turn_hooks.game_end_event`)."""
+        return turn_hooks.game_end_event(self, state)
+
+    def combat_due_event(
+        self,
+        world: World,
+        state: ItaliaState,
+        zone: str,
+        nation: str,
+        attackers: list[Unit],
+        defenders: list[Unit],
+    ) -> tuple[str, str]:
+        """Britannia (public summary): a battle is due, the sides with their leaders
+        (:func:`.combat_hooks.combat_due_event`)."""
+        return combat_hooks.combat_due_event(zone, nation, attackers, defenders)
+
+    def battle_forces(
+        self, battle: Battle, sides: dict[str, list[Unit]], here: Sequence[Unit]
+    ) -> str:
+        """The battle's forces with their leaders (:func:`.combat_hooks.battle_forces`)."""
+        return combat_hooks.battle_forces(battle, here)
+
+    def move_event(
+        self, world: World, nation: str, units: Sequence[Unit], path: Sequence[str], stop: str
+    ) -> tuple[str, str]:
+        """S1-S8: a move under the rule text's movement points, the pieces and places as a
+        lesson says them (:func:`.words.move_sentence`)."""
+        text = f"{R_MP}: {move_sentence(nation, list(units), list(path))}"
+        return R_MP, text + (f"; they stop: {stop}." if stop else ".")
+
+    def placement_decision(self, world: World, state: ItaliaState, nation: str) -> tuple[str, str]:
+        """S26, S27, population, minima: the decision to place the next arrivals cites
+        their rule and counts them as armies and leaders (Italia's 7.2 listed "infantry")."""
+        first = state.reinforcements[0] if state.reinforcements else {}
+        rule = str(first.get("rule") or arrival_hooks.R_ARRIVE)
+        leaders = [
+            str(r.get("name") or "a leader") for r in state.reinforcements if r["unit"] == "leader"
+        ]
+        n = sum(1 for r in state.reinforcements if r["unit"] != "leader")
+        what = and_list([army_count(n), *leaders] if n else leaders) or "nothing"
+        return rule, f"place {what} of the {nation}"
+
+    def unit_words(self, unit: Unit) -> str:
+        """A piece as the variant's events name it: a leader by name, "army #20 of the
+        Ostrogoths" (:func:`.words.army`)."""
+        return army(unit)
+
+    def place_words(self, zone: str) -> str:
+        """A sea or the Alps with its article (:func:`.words.area`)."""
+        return area(zone)
+
+    def stood(self, ctx: Context[ItaliaState], world: World, nation: str) -> None:
+        """Britannia (public summary): a side that does not retreat says so
+        (:func:`.combat_hooks.stood`)."""
+        combat_hooks.stood(ctx, nation)
 
 
 def new_game(

@@ -24,6 +24,7 @@ from italia_kit.core import Context
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.scenario import ScoreRule
+from italia_kit.games.medieval.words import area_count
 from italia_kit.geo import Board
 
 if TYPE_CHECKING:
@@ -101,7 +102,8 @@ def score_power(
     held = controlled(world, state, power) if held is None else list(held)
     own = sum(area_value(rules, awards, z, turn) for z in held)
     verb = "hold" if rule == R_AREAS else "held"
-    text = f"{rule}: the {power} {verb} {len(held)} area(s) worth {own:g}"
+    worth = f" worth {own:g}" if held else ""  # "no area worth 0" says nothing
+    text = f"{rule}: the {power} {verb} {area_count(len(held))}{worth}"
     total = own
     pending: list[dict[str, Any]] = state.extras.setdefault("submissions", [])
     halved = False
@@ -122,7 +124,8 @@ def score_power(
     ended = [s for s in pending if s["submitter_scored"] and s["receiver_scored"]]
     state.extras["submissions"] = [s for s in pending if s not in ended]
     state.vp[power] = state.vp.get(power, 0.0) + total
-    ctx.emit("vp", rule, f"{text}: {total:g} VP.", power=power, points=total, areas=held)
+    points = f"{total:g} VP" if total else "no VP"
+    ctx.emit("vp", rule, f"{text}: {points}.", power=power, points=total, areas=held)
     for s in ended:
         ctx.emit(
             "truce_ends",

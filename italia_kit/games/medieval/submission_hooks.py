@@ -25,6 +25,7 @@ from italia_kit.core import Action, Context, Decision, IllegalActionError
 from italia_kit.games.italia.battle_sides import defender_in
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
+from italia_kit.games.medieval.words import area, army
 
 if TYPE_CHECKING:
     from italia_kit.games.medieval.rulebook import MedievalRulebook
@@ -86,6 +87,8 @@ def submit(
     battle = state.battle
     assert battle is not None
     zone = battle.zone
+    if why.endswith(f" in {zone}"):  # Italia's words name a sea or the Alps bare
+        why = why[: -len(zone)] + area(zone)
     state.extras.setdefault("submissions", []).append(
         {"submitter": subject, "receiver": master, "submitter_scored": False,
          "receiver_scored": False}
@@ -189,7 +192,7 @@ def apply_withdraw(
         ctx.emit(
             "withdraw",
             R_SUBMIT,
-            f"{R_SUBMIT}: {u.label()} leaves {zone} for {to}.",
+            f"{R_SUBMIT}: {army(u)} leaves {area(zone)} for {area(to)}.",
             unit=u.id,
             zone=to,
         )

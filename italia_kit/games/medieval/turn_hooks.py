@@ -34,6 +34,7 @@ from italia_kit.games.italia import placement
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.arrival_hooks import arrivals_due
+from italia_kit.games.medieval.words import area, army
 
 if TYPE_CHECKING:
     from italia_kit.games.medieval.rulebook import MedievalRulebook
@@ -61,8 +62,9 @@ def announce_nation_turn(
     ctx.emit(
         "nation_turn",
         R_SEQUENCE,
-        f"{R_SEQUENCE}: turn {state.turn}{years}: the {nation} ({world.nation(nation).colour}) "
-        f"play: population increase and arrivals (no gold: no income or purchase), "
+        f"{R_SEQUENCE}: turn {state.turn}{years}: the {nation} (faction "
+        f"{world.nation(nation).colour}) play: population increase and arrivals (no gold: "
+        f"no income or purchase), "
         f"movement, battles.",
         nation=nation,
         major=state.major,
@@ -104,7 +106,7 @@ def first_impulse_leaders_leave(
     }
     for u in sorted(state.units_of(state.active), key=lambda u: u.id):
         if u.is_leader and u.name in names:
-            _leave(ctx, u, R_PEPIN, f"{R_PEPIN}: {u.label()} leaves after the first impulse.")
+            _leave(ctx, u, R_PEPIN, f"{R_PEPIN}: {army(u)} leaves after the first impulse.")
 
 
 def second_impulse_arrivals(
@@ -133,7 +135,7 @@ def leaders_leave_at_nation_turn_end(ctx: Context[ItaliaState]) -> None:
     state = ctx.state
     for u in sorted(state.units_of(state.active), key=lambda u: u.id):
         if u.is_leader:
-            _leave(ctx, u, R_LEADER, f"{R_LEADER}: {u.label()} leaves the game.")
+            _leave(ctx, u, R_LEADER, f"{R_LEADER}: {army(u)} leaves the game.")
 
 
 def _leave(ctx: Context[ItaliaState], unit: Unit, rule: str, text: str) -> None:
@@ -161,8 +163,68 @@ def overpopulation(rules: MedievalRulebook, ctx: Context[ItaliaState], world: Wo
             ctx.emit(
                 "overpopulation",
                 R_OVERPOP,
-                f"{R_OVERPOP}: {u.label()} in {zone} is removed: more than {limit} armies "
+                f"{R_OVERPOP}: {army(u)} in {area(zone)} is removed: more than {limit} armies "
                 f"of the {nation} there as their nation-turn ends.",
                 unit=u.id,
                 zone=zone,
             )
+
+
+# -- the sequence's sentences (issue 19, med-words) ----------------------------------------------
+#: Britannia (public summary): the player whose powers hold the most victory points wins
+R_VICTORY = "Britannia (public summary): victory, the most victory points"
+#: the Italia sections of the movement whose steps the variant keeps, cited as its own
+#: (``Rulebook.cite``): a move and the end of the movement (9.0) are the rule text's
+#: movement points; a strait's whole move is Italia's 9.4, which the board reconstructs
+#: ("crossed as a land move, as on the Italia board (9.4)", geodata/MEDIEVAL.md)
+CITATIONS = {
+    "9.0": "rule text: movement points",
+    "9.4": "reconstructed: a strait as on the Italia board, 9.4",
+}
+
+
+def years(rules: MedievalRulebook, turn: int) -> str:
+    """The turn's era as the scenario labels it, " (535-751)", or nothing."""
+    label = rules.medieval.turn_labels.get(turn, "")
+    return f" ({label})" if label else ""
+
+
+def skip_event(rules: MedievalRulebook, state: ItaliaState, nation: str) -> tuple[str, str]:
+    """Britannia (public summary): a power with no army or leader on the map and none
+    arriving (Italia's ``plays_now``; S23's minima make a city-state play) has no
+    nation-turn."""
+    return R_SEQUENCE, (
+        f"{R_SEQUENCE}: the {nation} have no army on the map and none arriving on turn "
+        f"{state.turn}: they have no nation-turn."
+    )
+
+
+def turn_end_event(rules: MedievalRulebook, state: ItaliaState) -> tuple[str, str]:
+    """Britannia (public summary): every power has played: the turn's victory points."""
+    return R_SEQUENCE, (
+        f"{R_SEQUENCE}: turn {state.turn}{years(rules, state.turn)} ends: the victory points "
+        f"of the turn follow."
+    )
+
+
+def faction_scores(rules: MedievalRulebook, state: ItaliaState) -> dict[str, float]:
+    """Each faction's (player's) victory points: the sum of its powers', in the
+    scenario's order of players."""
+    totals = {faction: 0.0 for faction in rules.medieval.players}
+    for power in rules.medieval.powers:
+        totals[power.faction] = totals.get(power.faction, 0.0) + state.vp.get(power.name, 0.0)
+    return totals
+
+
+def game_end_event(rules: MedievalRulebook, state: ItaliaState) -> tuple[str, str]:
+    """Britannia (public summary): the game ends after its last turn; the player whose
+    powers hold the most victory points wins (a tie shared)."""
+    totals = faction_scores(rules, state)
+    best = max(totals.values(), default=0.0)
+    first = [f for f, v in totals.items() if v == best]
+    verdict = f"{first[0]} wins" if len(first) == 1 else f"{' and '.join(first)} share the victory"
+    scores = ", ".join(f"{f} {v:g}" for f, v in totals.items())
+    return R_VICTORY, (
+        f"{R_VICTORY}: the game ends after turn {state.turn}{years(rules, state.turn)}: "
+        f"{scores} VP; {verdict}."
+    )
