@@ -27,10 +27,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from italia_kit.core import Context
-from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.italia_cards import UNIT_OF
-from italia_kit.games.medieval.scoring_hooks import controlled, seas
+from italia_kit.games.medieval.scoring_hooks import areas, controlled, seas
 
 if TYPE_CHECKING:
     from italia_kit.games.medieval.rulebook import MedievalRulebook
@@ -44,6 +44,9 @@ R_RESTART = 'rule text: the "1.5" box'
 MINIMUM, RESTART = 2, 1.5
 #: the state's extras: each power's population track, and the groups due at placement
 POPULATION, DUE = "population", "due"
+#: the state's extras: the first unit id of the active power's arrivals this nation-turn;
+#: a unit's extras: it appeared among powers it may attack (S28, S29)
+FIRST_NEW, APPEARED = "first_new_id", "appeared"
 #: the state's extras: the game turn whose removals (M-A) are done
 REMOVED = "removed_on_turn"
 R_REMOVE = "M-A: removals at the start of the turn"
@@ -68,7 +71,9 @@ def arrivals_due(
         for g in r.units:
             places = list(g.zones)
             if g.or_own:
-                held = world.controlled_zones(state, nation) if held is None else held
+                # "or a Frankish area": a land area where the power stands (an arrival box
+                # is no area, reading 13; the referee's finding R5)
+                held = own_areas(world, state, nation) if held is None else held
                 places += [z for z in held if z not in places]
             if not places:
                 continue  # reading 17: nowhere to go, they do not come
@@ -87,27 +92,58 @@ def arrivals_due(
     return out
 
 
+def own_areas(world: World, state: ItaliaState, nation: str) -> list[str]:
+    """The land areas (no arrival box) where ``nation`` has units ashore, in board order."""
+    mine = {u.zone for u in state.units_of(nation) if u.carrier is None}
+    return [z for z in areas(world) if z in mine]
+
+
+def note_arrivals(state: ItaliaState) -> None:
+    """As the active power's placement begins: the units with an id from here on are its
+    arrivals of this nation-turn (population, minima, the chart)."""
+    state.extras[FIRST_NEW] = state.next_id
+
+
 def mark_arrivals(rules: MedievalRulebook, world: World, state: ItaliaState) -> None:
-    """As the movement begins, the active power's units that came this turn: superior
-    when their chart entry says so (S10), ``appeared`` where a power they may attack
-    stands (S28, S29)."""
+    """As the movement begins, the active power's units: those that came in this
+    nation-turn (:func:`note_arrivals`; not the set-up's, not an earlier turn's) are marked
+    ``appeared`` where a power they may attack stands (S28, S29; leaders too: reading 3,
+    "units that appeared there must attack and may not leave"), and superior when they
+    stand where a superior chart entry put them (S10, M-A turn 1: the chart's units, not
+    the power's others); an earlier nation-turn's "appeared" goes (the referee's findings
+    R1-R3)."""
     nation = state.active
     power = rules.power(nation)
-    superior = power is not None and any(
-        r.superior for r in power.reinforcements if r.turn == state.turn
-    )
+    first = int(state.extras.get(FIRST_NEW, state.next_id))
+    superior_at = {
+        z
+        for r in (power.reinforcements if power is not None else ())
+        if r.turn == state.turn and r.superior
+        for g in r.units
+        for z in g.zones
+    }
     for u in state.units_of(nation):
-        if u.arrived != state.turn or u.is_leader:
-            continue
         facts = dict(u.extras or {})
-        if superior:
-            facts["superior"] = True
-        if world.is_land(u.zone) and any(
-            not rules.restricted(world, state, nation, o.nation)[0]
-            for o in world.occupants(state, u.zone, nation)
-        ):
-            facts["appeared"] = True
+        facts.pop(APPEARED, None)  # an earlier nation-turn's
+        if u.id >= first and u.arrived == state.turn:
+            if u.zone in superior_at and not u.is_leader:
+                facts["superior"] = True
+            if world.is_land(u.zone) and any(
+                not rules.restricted(world, state, nation, o.nation)[0]
+                for o in world.occupants(state, u.zone, nation)
+            ):
+                facts[APPEARED] = True
         u.extras = facts or None
+
+
+def appeared_here(state: ItaliaState, unit: Unit) -> bool:
+    """Did ``unit`` appear in the area where it stands (S28, S29)? Marked as the movement
+    began, and not moved since in this movement phase (a unit that moves is one of the
+    "other units entering the area", S29: a major invasion's second phase)."""
+    if not (unit.extras and unit.extras.get(APPEARED)):
+        return False
+    rec = state.moves.get(unit.id)
+    return rec is None or rec.steps == 0
 
 
 def lose_armies_at_sea(ctx: Context[ItaliaState], world: World) -> None:

@@ -138,10 +138,19 @@ class MedievalRulebook(Rulebook):
 
     # -- movement (S2-S8) ---------------------------------------------------------------------
     def movement_allowance(self, state: ItaliaState, unit: Unit, group_leader: int | None) -> int:
-        """S2: three movement points, four with a leader (moving with one, or the leader)."""
-        if unit.type is UnitType.LEADER or group_leader is not None:
+        """S2: three movement points, four with a leader: the leader's, and an army's that
+        moves with him and has moved with him since its first step (Italia's 9.1 reading
+        of "with a leader"; the referee's finding R4: three points spent alone get no
+        fourth from a leader met after them)."""
+        if unit.type is UnitType.LEADER:
             return LED_POINTS
-        return ARMY_POINTS
+        if group_leader is None:
+            return ARMY_POINTS
+        rec = state.moves.get(unit.id)
+        if rec is None or rec.steps == 0:
+            return LED_POINTS
+        stayed = rec.leader == group_leader and not rec.without_leader
+        return LED_POINTS if stayed else ARMY_POINTS
 
     def step_cost(self, world: World, state: ItaliaState, unit: Unit, frm: str, to: str) -> int:
         """S3: +1 to enter a mountain; S5, S6: marsh and Mantua cost one; S7: two to enter
@@ -190,7 +199,7 @@ class MedievalRulebook(Rulebook):
         foes = self.enemy_strength(world, state, nation, unit.zone)
         if not foes:
             return None
-        if unit_flag(unit, "appeared"):
+        if arrival_hooks.appeared_here(state, unit):
             return f"{unit.label()} appeared in {unit.zone} and must attack it (rule text)"
         staying = sum(
             1 for u in state.units_in(unit.zone, unit.nation) if u.id != unit.id and not u.is_leader
@@ -261,6 +270,7 @@ class MedievalRulebook(Rulebook):
     def enter_placement(self, ctx: Context[ItaliaState], world: World) -> None:
         """Population increase and the city-state minima (S23-S25), then Italia's
         placement (7.2) of them and of the chart's arrivals (S26, S27)."""
+        arrival_hooks.note_arrivals(ctx.state)
         arrival_hooks.population_and_minima(self, ctx, world)
         # Italia's placement reads the groups due once (7.2) and queues those to place
         super().enter_placement(ctx, world)
@@ -347,7 +357,7 @@ class MedievalRulebook(Rulebook):
         if (
             attacking
             and self.terrain_on(zone, state.turn) in DIFFICULT
-            and not unit_flag(unit, "appeared")
+            and not arrival_hooks.appeared_here(state, unit)
         ):
             return DIFFICULT_HIT
         return SUPERIOR_HIT if unit_flag(unit, "superior") else NORMAL_HIT
