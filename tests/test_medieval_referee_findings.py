@@ -1,6 +1,6 @@
 """What the referee (``tests/medieval_referee.py``) found reading whole random games of
 Medieval Italia on the Italia engine, each fixed in the variant's own modules and kept here
-as a test (numbered as in ``docs/games/medieval.md``, "Stage 2: the referee's findings").
+as a test, numbered R1-R6.
 
 R1. S28, S29: "appeared" was marked on every unit of the active power with ``arrived ==
     turn`` (the set-up's too) and never cleared: a Spoletian army that appeared in Spoleto
