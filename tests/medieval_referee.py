@@ -66,11 +66,19 @@ from typing import Any
 from italia_kit.core import Event, Game, RandomPlayer
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.world import World
+from italia_kit.games.medieval.arrival_hooks import R_ARRIVE
 from italia_kit.games.medieval.rulebook import MedievalRulebook, new_game
 from italia_kit.games.medieval.scenario import Power, ScoreRule
 
 #: events that take a piece off the board for good
-GONE = {"eliminated", "removed", "lost_at_sea", "surplus_removed", "leader_leaves"}
+GONE = {
+    "eliminated",
+    "removed",
+    "lost_at_sea",
+    "surplus_removed",
+    "leader_leaves",
+    "overpopulation",
+}
 #: a unit's place as the state says it, read in C for all units at once (after every action)
 PLACE = attrgetter("zone", "nation")
 #: rule text: "All armies have three movement points, four with a leader"
@@ -84,12 +92,10 @@ MINIMUM, RESTART = 2, 1.5
 PENDING = {
     "retreat_into_box": "med-combat: Italia's 10.5 retreat where the attackers came from, an "
     "arrival box (Britannia (public summary): retreat to an adjacent area, empty or one's own)",
-    "overpopulation": "med-leaks: Italia's 8.0 surplus at the end of movement (and 8.1's "
-    "capital, +1) instead of the overpopulation step at the end of the nation-turn (reading "
-    "10: at most three armies an area), so a retreat or a capital leaves four",
-    "group_overrun": "med-speed: the move list and the move check ask Rulebook.may_leave of "
-    "each unit alone, so a leader's whole-zone move leaves an area of enemies with nobody "
-    "behind (S30, reading 3: 2:1 or a full stack stays); it needs a hook given the group",
+    "group_overrun": "the move list (move_list.py, med-speed) and the move check "
+    "(move_hooks.check_leaving) ask Rulebook.may_leave of each unit alone, so a leader's "
+    "whole-zone move leaves an area of enemies with nobody behind (S30, reading 3: 2:1 or a "
+    "full stack stays); it needs a hook given the moving group",
 }
 #: every how many actions the referee compares every unit with the state (it compares the
 #: units the events named after every action)
@@ -126,8 +132,9 @@ class Slot:
 
     unit: str
     places: frozenset[str]
-    why: str
+    source: str  # the rule its arrival cites (population, minima, the chart)
     superior: bool = False  # a unit of a chart entry of superior quality (M-A turn 1)
+    group: int = 0  # the slots of one group arrive in one decision (S27)
 
 
 class Referee:
@@ -186,6 +193,7 @@ class Referee:
         self.logged_vp: dict[str, float] = dict(self.vp)
         self.population: dict[str, float] = {}
         self.slots: list[Slot] = []
+        self.group = 0  # the last group of slots made
         self.chart_read = True  # the chart's arrivals of this nation-turn are in ``slots``
         self.placing = False  # the placement of this nation-turn is under way
         self.minima_told = False
@@ -317,8 +325,10 @@ class Referee:
         self.capitals[str(e.data["nation"])] = str(e.data["zone"])
 
     def _second_phase(self, e: Event) -> None:
-        """12.2: a major invasion moves a second time, every unit with its full points."""
+        """Britannia (public summary): a major invasion's second impulse, every unit with
+        its full points; the chart's arrivals of the second impulse are due."""
         self._new_movement_phase()
+        self._read_chart(impulse=2)
 
     def _hostile(self, power: str, other: str) -> bool:
         """Do ``power``'s units fight ``other``'s in an area they share (no truce of a
@@ -421,7 +431,10 @@ class Referee:
         armies = int(total // step)
         assert d["armies"] == armies, self._say(e, f"{total:g} points make {armies} armies")
         self.population[power] = total - armies * step
-        self.slots += [Slot(ARMY, frozenset(held), e.rule)] * armies
+        # each new army is placed by itself (Britannia (public summary), as the engines)
+        for _ in range(armies):
+            self.group += 1
+            self.slots.append(Slot(ARMY, frozenset(held), e.rule, group=self.group))
 
     def _minima(self, e: Event) -> None:
         """Rule text: city-state minima, "to bring its strength up to two, if it is below
@@ -431,30 +444,35 @@ class Referee:
         have = self._strength(power)
         assert have < MINIMUM, self._say(e, f"the {power} have strength {have}")
         places = frozenset(self.powers[power].minima_places)
-        self.slots += [Slot(ARMY, places, e.rule)] * (MINIMUM - have)
+        self.group += 1
+        self.slots += [Slot(ARMY, places, e.rule, group=self.group)] * (MINIMUM - have)
         self.minima_told = True
 
-    def _read_chart(self) -> None:
+    def _read_chart(self, impulse: int = 1) -> None:
         """The arrival chart's groups of the active power this turn (M-A; reading 17: a group
-        with nowhere to go does not come), read as its placement begins."""
+        with nowhere to go does not come), read as its placement begins, and those that
+        come as a major invasion's second impulse starts (M-A turn 2: Charlemagne, "placed
+        at that moment", among the areas held then)."""
         self.chart_read = True
         power = self.powers.get(self.active)
-        held: set[str] | None = None
         for card in power.reinforcements if power is not None else ():
             if card.turn != self.turn:
                 continue
             for g in card.units:
+                if (g.arrives == "second_phase") != (impulse == 2):
+                    continue
                 places = set(g.zones)
-                if g.or_own:
-                    held = {z for z in self.land if self.active in self._powers_in(z)}
-                    places |= held
+                if g.or_own:  # "or a Frankish area": a land area where it stands
+                    places |= {z for z in self.land if self.active in self.count.get(z, ())}
                 unit = ARMY if g.unit == "army" else LEADER
-                slot = Slot(unit, frozenset(places), g.provenance, card.superior)
+                self.group += 1
+                slot = Slot(unit, frozenset(places), R_ARRIVE, card.superior, self.group)
                 self.slots += [slot] * (g.count if places else 0)
 
     def _arrival(self, e: Event) -> None:
-        """A unit arrives: it takes one of the nation-turn's slots of its kind, in a place
-        the slot allows (the most constrained such slot: the slots' places are nested)."""
+        """Units arrive: each takes one of the nation-turn's slots of its source (the rule
+        the event cites: population, minima, the chart) and kind, in the order Italia's
+        placement queues them, in a place the slot allows; one event, one group."""
         d = e.data
         if not self.chart_read:
             self._read_chart()
@@ -462,40 +480,40 @@ class Referee:
         power = str(d["nation"])
         assert power == self.active, self._say(e, "an arrival out of its nation-turn")
         if e.kind == "unit_lost":
-            self._take_slot(e, str(d["unit"]), None)
+            self._take_slots(e, str(d["unit"]), None, 1)
             return
-        zone = str(d["zone"])
+        zone, count, ids = str(d["zone"]), int(d["count"]), [int(i) for i in d["units"]]
         assert zone in self.kind, self._say(e, "arrives off the board")
-        if e.kind == "reinforcement":
-            unit, count = str(d["unit"]), int(d["count"])
-        else:
-            assert int(d["unit"]) == self.next_id, self._say(e, f"#{self.next_id} comes next")
-            # the label says the kind: "Franks infantry #88", a leader by his name
-            army = f"{power} {ARMY} #{self.next_id} " in e.text
-            unit, count = ARMY if army else LEADER, 1
-        for _ in range(count):
-            slot = self._take_slot(e, unit, zone)
-            piece = Piece(power, zone, unit != LEADER, superior=slot.superior)
-            piece.appeared = zone in self.land and any(
-                self._hostile(power, o) for o in self._powers_in(zone) - {power}
-            )
+        assert ids == list(range(self.next_id, self.next_id + count)), self._say(e, "the ids")
+        # the sentence says the kind: "4 armies of the Franks", a leader by his name
+        unit = ARMY if f": {count} arm" in e.text else LEADER
+        hostile = zone in self.land and any(
+            self._hostile(power, o) for o in self._powers_in(zone) - {power}
+        )
+        for slot in self._take_slots(e, unit, zone, count):
+            piece = Piece(power, zone, unit != LEADER, superior=slot.superior, appeared=hostile)
             self._put(self.next_id, piece)
             self.told[self.next_id] = (zone, power)
             self.next_id += 1
 
-    def _take_slot(self, e: Event, unit: str, zone: str | None) -> Slot:
-        """The first slot of ``unit`` still due that comes the way the event says: at once
-        in its one place (``reinforcement``), or chosen (``place``, ``unit_lost``) in the
-        order Italia's placement queues them (7.2: population, minima, then the chart)."""
+    def _take_slots(self, e: Event, unit: str, zone: str | None, count: int) -> list[Slot]:
+        """The first ``count`` slots of ``unit`` from the event's source still due that come
+        the way the event says (at once in their one place: ``reinforcement``; chosen:
+        ``place``, ``unit_lost``), all of one group, and allowing ``zone``."""
         at_once = e.kind == "reinforcement"
-        for slot in self.slots:
-            if slot.unit == unit and (len(slot.places) == 1) == at_once:
-                break
-        else:
-            raise AssertionError(self._say(e, f"no {unit} of the {self.active} is due"))
-        assert zone is None or zone in slot.places, self._say(e, f"{slot.why}: {slot.places}")
-        self.slots.remove(slot)
-        return slot
+        fits = [
+            s
+            for s in self.slots
+            if s.unit == unit and (len(s.places) == 1) == at_once
+            and (e.kind == "unit_lost" or s.source == e.rule)
+        ]  # fmt: skip
+        assert len(fits) >= count, self._say(e, f"{len(fits)} {unit} of this source are due")
+        taken = fits[:count]
+        assert len({s.group for s in taken}) == 1, self._say(e, "arrivals of several groups")
+        assert zone is None or zone in taken[0].places, self._say(e, f"{taken[0].places}")
+        for slot in taken:
+            self.slots.remove(slot)
+        return taken
 
     def _placement_over(self, e: Event) -> None:
         """The placement is over: every slot came (or was lost), the minima were told."""
@@ -529,9 +547,10 @@ class Referee:
             assert p.zone in self.seas and p.power == self.active, self._say(e, "not at sea")
         elif kind == "surplus_removed":
             over = self._armies(p.zone, p.power) > self.limit
-            assert p.army and over, self._say(e, "not over the limit")
-            if p.power != self.active:  # 8.3: the defender's surplus after a battle
-                self._deviation(e, "overpopulation", f"8.3 removes the {p.power}' surplus")
+            assert p.army and over and p.power == self.active, self._say(e, "not over the limit")
+        elif kind == "overpopulation":  # reading 10: at most three armies an area
+            over = self._armies(p.zone, p.power) > self.limit
+            assert p.army and over and p.power == self.active, self._say(e, "not over three")
         elif kind == "leader_leaves":
             assert not p.army, self._say(e, "an army leaves as a leader")
         elif kind == "removed":  # M-A: "remove 2 armies at the start of the turn"
@@ -753,10 +772,8 @@ class Referee:
                 for p in self.pieces.values()
                 if p.power == ended and p.army and p.zone in self.land
             )
-            for zone, armies in per_area.items():
-                if armies <= self.limit:
-                    continue
-                self._deviation(e, "overpopulation", f"the {ended} have {armies} in {zone}")
+            most = max(per_area.values(), default=0)
+            assert most <= self.limit, self._say(e, f"the {ended}: {per_area.most_common(1)}")
         assert self.battle is None and self.withdrawal is None, self._say(e, "a battle is open")
         self.announced.clear()
         if e.kind == "nation_turn":

@@ -261,12 +261,12 @@ def test_s26_land_reinforcements_appear_at_the_start_of_the_nation_turn() -> Non
 def test_s27_a_choice_of_place_is_made_when_they_arrive() -> None:
     """S27: the Florentines' two armies of turn 2 (Florence, Pisa or Siena, M-A) wait for
     their place as they arrive; another area is refused under 7.2, the state untouched.
-    (Italia's placement asks for each army: the medieval engine placed the group at once.)"""
+    The group's place is one decision (``Rulebook.placed_with``; the medieval engine's
+    reading), both armies in Siena."""
     game = nation_turn("Florentines", 2).game()
     places = [a.zone for a in game.legal_actions() if isinstance(a, Place)]
     assert places == ["Florence", "Pisa", "Siena"]
     refused(game, lambda: game.apply(Place("Florentines", "infantry", "Rome")), "7.2")
-    game.apply(Place("Florentines", "infantry", "Siena"))
     game.apply(Place("Florentines", "infantry", "Siena"))
     assert game.state.stack_count("Siena", "Florentines") == 2
     assert game.decision is not None and game.decision.kind == "move"

@@ -381,15 +381,23 @@ def check_invasion(ctx: Context[ItaliaState], world: World, nation: str, zone: s
     needed = len(enemies) if city else 2 * len(enemies)
     if len(moved_in) >= needed:
         state.invaded.append(zone)
-        why = "as many as the defenders in their city" if city else "twice the defenders"
-        ctx.emit(
-            "invasion",
-            "9.3",
-            f"9.3: the {nation} invade {zone} with {len(moved_in)} units against "
-            f"{len(enemies)} ({why}); more units may now move into and through {zone}.",
-            nation=nation,
-            zone=zone,
+        rule, text = world.rulebook.invasion_text(
+            world, state, nation, zone, len(moved_in), len(enemies), city=city
         )
+        ctx.emit("invasion", rule, text, nation=nation, zone=zone)
+
+
+def invasion_text(
+    nation: str, zone: str, attackers: int, defenders: int, *, city: bool
+) -> tuple[str, str]:
+    """9.3: the rule and sentence of an invasion (twice the defenders, as many in their
+    city): more units may now move into and through the zone."""
+    why = "as many as the defenders in their city" if city else "twice the defenders"
+    return (
+        "9.3",
+        f"9.3: the {nation} invade {zone} with {attackers} units against {defenders} "
+        f"({why}); more units may now move into and through {zone}.",
+    )
 
 
 # -- naval transport (9.6) ---------------------------------------------------------------------

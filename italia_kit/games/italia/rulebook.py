@@ -177,6 +177,24 @@ class Rulebook:
         move list and :meth:`World.allied` then read ``state.masters`` themselves."""
         return type(self).restricted is Rulebook.restricted
 
+    def invasion_text(
+        self,
+        world: World,
+        state: ItaliaState,
+        nation: str,
+        zone: str,
+        attackers: int,
+        defenders: int,
+        *,
+        city: bool,
+    ) -> tuple[str, str]:
+        """9.3: (rule, sentence) of the event when ``attackers`` units of ``nation`` that
+        moved in this phase reach twice the ``defenders`` in ``zone`` (as many in their
+        ``city``): the zone is invaded. Default: :func:`.movement.invasion_text` ("more
+        units may now move into and through"). A variant whose units pass enemies anyway
+        (:meth:`enemies_stop` False) says what the ratio gives it instead."""
+        return movement.invasion_text(nation, zone, attackers, defenders, city=city)
+
     def fixed_allowance(self) -> bool:
         """Whether :meth:`movement_allowance` is the rulebook's: the move list then reads
         the movement of a unit alone from its own table (the list is asked at every move)."""
@@ -306,6 +324,44 @@ class Rulebook:
             world, state, nation, pending["unit"], free=True, pending=pending
         )
 
+    def placed_with(
+        self, world: World, state: ItaliaState, pending: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """7.2: the other reinforcements waiting (entries of ``state.reinforcements``) that
+        one placement of ``pending`` puts into the same zone with it. Default: none: Italia
+        places each waiting unit by itself. A variant whose group arrives in one decision
+        returns the rest of its group (its entries share a ``together`` key,
+        :data:`.placement.VARIANT_KEYS`)."""
+        return []
+
+    def reinforcement_arrives(
+        self,
+        ctx: Context[ItaliaState],
+        world: World,
+        nation: str,
+        group: dict[str, Any],
+        zone: str,
+        pieces: list[Unit],
+    ) -> None:
+        """7.2: the event of ``pieces``, a reinforcement ``group`` of ``nation``, put into
+        the ``zone`` its card names. Default: :func:`.placement.announce_reinforcement`
+        ("free and regardless of stacking")."""
+        placement.announce_reinforcement(ctx, nation, group, zone, pieces)
+
+    def reinforcement_placed(
+        self,
+        ctx: Context[ItaliaState],
+        world: World,
+        nation: str,
+        pending: dict[str, Any],
+        zone: str,
+        pieces: list[Unit],
+    ) -> None:
+        """7.2: the event of ``pieces`` (the waiting ``pending`` and those
+        :meth:`placed_with` it) placed in ``zone``, chosen by the player. Default:
+        :func:`.placement.announce_placed` (one event a unit)."""
+        placement.announce_placed(ctx, nation, zone, pieces)
+
     def fixed_arrivals(self) -> bool:
         """Whether :meth:`arrival_zones` is the rulebook's."""
         return type(self).arrival_zones is Rulebook.arrival_zones
@@ -348,6 +404,14 @@ class Rulebook:
         (None: unlimited). Default: :func:`.board.base_stacking_limit` (3 in clear and
         swamp, 2 in mountains and borderlands). Asked once per board and rulebook."""
         return board_words.base_stacking_limit(zone)
+
+    def attack_base(self, zone: Zone) -> int:
+        """8.3: the units that may attack into a land location, before a leader's +1 and a
+        major invasion's +1 (12.2). Default: one more than :meth:`stacking_base`. A variant
+        whose stacks are limited only at another moment (Britannia's overpopulation at the
+        end of the nation-turn) answers more than any stack. Asked once per board and
+        rulebook by :class:`World` (the move list's and the move check's limit)."""
+        return (self.stacking_base(zone) or 0) + 1
 
     # -- a variant's own decisions ------------------------------------------------------------
     #: the variant's own action classes: its decisions' actions, read back from saves
@@ -440,6 +504,55 @@ class Rulebook:
         """8.3: the stacking check in a zone after its battle. Default:
         :func:`.sequence.find_surplus_in`."""
         sequence.find_surplus_in(ctx, world, zone, nation)
+
+    # -- what the sequence says, phase 1, leaders, stacking, capitals (issue 19, med-leaks) ----
+    def announce_nation_turn(self, ctx: Context[ItaliaState], world: World, nation: str) -> None:
+        """5.0, 12.2: the events that open ``nation``'s turn (``state.major`` already set
+        from its cards): who plays, and what a major invasion gives. Default:
+        :func:`.sequence.announce_nation_turn` (a 12.2 invasion has "one more unit in each
+        attack", 8.3). A variant's nation-turn cites its own sequence."""
+        sequence.announce_nation_turn(ctx, world, nation)
+
+    def phase_one(self, ctx: Context[ItaliaState], world: World) -> None:
+        """5.0 phase 1, after the turn is announced (and a campaign that comes first, 12.3):
+        income, then tribute or purchase. Default: :func:`.sequence.phase_one`. A variant
+        without gold goes on to its placement (:meth:`enter_placement`)."""
+        sequence.phase_one(ctx, world)
+
+    def announce_second_phase(self, ctx: Context[ItaliaState], world: World) -> None:
+        """12.2: the event of a major invasion's second movement and combat phases, once
+        the state is reset for them. Default: :func:`.sequence.announce_second_phase`."""
+        sequence.announce_second_phase(ctx, world)
+
+    def leaders_leave(self, ctx: Context[ItaliaState], world: World, when: str) -> None:
+        """7.2: the leaders whose single turn is over leave the game. ``when`` is
+        ``"game_turn"`` (a game turn begins: leaders of nations with no turn of their own
+        in it, :func:`.sequence.leaders_without_a_next_turn`) or ``"placement"`` (the start
+        of the active nation's phase 2: its leaders of an earlier turn,
+        :func:`.placement.leaders_leave_at_placement`). A variant whose leaders serve one
+        nation-turn removes them at its own moments and answers nothing here."""
+        if when == "game_turn":
+            sequence.leaders_without_a_next_turn(ctx, world)
+        elif when == "placement":
+            placement.leaders_leave_at_placement(ctx, world)
+        else:
+            raise ValueError(f"leaders leave at 'game_turn' or 'placement', not {when!r}")
+
+    def find_surplus(self, ctx: Context[ItaliaState], world: World) -> None:
+        """8.0: the stacking check at the end of movement (``state.surplus``, then the
+        stacking phase). Default: :func:`.sequence.find_surplus`. A variant that checks its
+        stacks at another moment (Britannia's overpopulation, at the end of the
+        nation-turn) answers nothing here and in :meth:`find_surplus_in`."""
+        sequence.find_surplus(ctx, world)
+
+    def capital_refusal(
+        self, world: World, state: ItaliaState, nation: str
+    ) -> tuple[str, str] | None:
+        """8.1: (rule, reason) when ``nation`` may not designate a capital, else None.
+        Default: None (8.1: "Each nation must designate a zone as its capital", offered
+        in its purchase and stacking phases). A variant without capitals refuses here:
+        none is offered and a declaration is refused, so no capital's +1 (8.1) applies."""
+        return None
 
     # -- the steps of a battle other rule modules take (10.0-10.7) ---------------------------
     def retreat_refuges(

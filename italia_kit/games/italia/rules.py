@@ -424,6 +424,8 @@ class ItaliaRules:
         zone = w.zone_name(action.zone)
         if action.nation == "Romans" and w.variant == "italia1":
             raise IllegalActionError("13.1", "in Italia I Rome is always the Roman capital")
+        if (refusal := w.rulebook.capital_refusal(w, state, action.nation)) is not None:
+            raise IllegalActionError(*refusal)
         if not w.is_land(zone) or w.is_borderland(zone):
             raise IllegalActionError("8.1", f"{zone} cannot be a capital")
         old = capital_of(w, state, action.nation)
@@ -520,6 +522,8 @@ def _capital_actions(
     capital is always Rome (13.1)."""
     if nation == "Romans" and w.variant == "italia1":
         return []
+    if w.rulebook.capital_refusal(w, state, nation) is not None:
+        return []  # a variant without capitals (Rulebook.capital_refusal)
     current = capital_of(w, state, nation)
     where = w.controlled_zones(state, nation) if zones is None else zones
     out: list[Action] = []

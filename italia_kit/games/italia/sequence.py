@@ -54,7 +54,7 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     """Find the next nation to play from ``state.nation_index`` on; start its phase 1."""
     state = ctx.state
     if state.nation_index == 0 and not state.played:
-        leaders_without_a_next_turn(ctx, world)
+        world.rulebook.leaders_leave(ctx, world, "game_turn")
         # 7.2: some reinforcements arrive before the first nation of the turn moves
         for nation in state.nation_order:
             for group in world.rulebook.reinforcements_due(
@@ -89,19 +89,7 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     state.major = any(r.major_invasion for r in cards)
     state.extra_move = any(r.major_invasion and r.extra_move for r in cards)
     state.second_phase = False
-    ctx.emit(
-        "nation_turn",
-        "5.0",
-        f"5.0: turn {state.turn}: the {nation} ({info.colour}) play.",
-        nation=nation,
-    )
-    if state.major:
-        ctx.emit(
-            "major_invasion",
-            "12.2",
-            f"12.2: the {nation} make a major invasion: two movement and two combat phases, "
-            f"and one more unit in each attack.",
-        )
+    world.rulebook.announce_nation_turn(ctx, world, nation)
     if nation == "Romans" and world.variant == "italia1" and state.turn <= 9:
         rome_for_the_romans(ctx, world)
     card = next((r for r in cards if r.campaign), None)
@@ -111,8 +99,34 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
         state.reinforcements.clear()
         if campaign.start(ctx, world):
             return
+    world.rulebook.phase_one(ctx, world)
+
+
+def announce_nation_turn(ctx: Context[ItaliaState], world: World, nation: str) -> None:
+    """5.0: the nation's turn begins (its colour named); 12.2: a major invasion says what
+    it gives (two movement and two combat phases, one more unit in each attack, 8.3)."""
+    state = ctx.state
+    ctx.emit(
+        "nation_turn",
+        "5.0",
+        f"5.0: turn {state.turn}: the {nation} ({world.nation(nation).colour}) play.",
+        nation=nation,
+    )
+    if state.major:
+        ctx.emit(
+            "major_invasion",
+            "12.2",
+            f"12.2: the {nation} make a major invasion: two movement and two combat phases, "
+            f"and one more unit in each attack.",
+        )
+
+
+def phase_one(ctx: Context[ItaliaState], world: World) -> None:
+    """5.0 phase 1 (6.1, 6.2, 6.4): the nation collects its income, then its master takes
+    tribute (more than 10 gold, 6.4) or the nation buys."""
+    state = ctx.state
     collect_income(ctx, world)
-    master = state.masters.get(nation)
+    master = state.masters.get(state.active)
     if master and state.gold.get(master, 0) > 10:
         state.actor_override = master
         state.phase_name = "tribute"
@@ -171,7 +185,12 @@ def second_phase(ctx: Context[ItaliaState], world: World) -> None:
     state.moves.clear()
     state.invaded.clear()
     state.raided.clear()  # 10.7: a city raided in the first phase may be raided again
-    ctx.emit("second_phase", "12.2", f"12.2: the {state.active} move and fight a second time.")
+    world.rulebook.announce_second_phase(ctx, world)
+
+
+def announce_second_phase(ctx: Context[ItaliaState], world: World) -> None:
+    """12.2: the second movement and combat phases of a major invasion begin."""
+    ctx.emit("second_phase", "12.2", f"12.2: the {ctx.state.active} move and fight a second time.")
 
 
 def end_game_turn(ctx: Context[ItaliaState], world: World) -> None:
@@ -212,7 +231,7 @@ def end_movement(ctx: Context[ItaliaState], world: World) -> None:
     """The end of phase 3: borderlands emptied (9.2), stacking checked (8.0), combat found."""
     state = ctx.state
     clear_borderlands(ctx, world, keep_campaign_stack=True)
-    find_surplus(ctx, world)
+    world.rulebook.find_surplus(ctx, world)
     if state.surplus:
         state.phase_name = "stacking"
     else:

@@ -128,7 +128,7 @@ class World:
                 for n in nbs
                 if n not in self._seas
             )
-            self._attack_limit[z.name] = (rulebook.stacking_base(z) or 0) + 1
+            self._attack_limit[z.name] = rulebook.attack_base(z)  # 8.3: the limit + 1
             self._neighbours[z.name] = tuple(nbs)
             self._seas_beside[z.name] = () if z.is_sea else tuple(self.board.seas_beside(z.name))
             self._terrain[z.name] = terrain_of[z.name]

@@ -47,6 +47,8 @@ POPULATION, DUE = "population", "due"
 #: the state's extras: the first unit id of the active power's arrivals this nation-turn;
 #: a unit's extras: it appeared among powers it may attack (S28, S29)
 FIRST_NEW, APPEARED = "first_new_id", "appeared"
+#: the state's extras: [turn, nation index, next id] of the last marking of arrivals
+MARKED = "arrivals_marked"
 #: the state's extras: the game turn whose removals (M-A) are done
 REMOVED = "removed_on_turn"
 R_REMOVE = "M-A: removals at the start of the turn"
@@ -55,11 +57,13 @@ R_LOST = "rule text: boats; reconstructed: armies left at sea are lost"
 
 
 def arrivals_due(
-    rules: MedievalRulebook, world: World, state: ItaliaState, nation: str
+    rules: MedievalRulebook, world: World, state: ItaliaState, nation: str, impulse: int = 1
 ) -> list[dict[str, Any]]:
-    """The groups of ``nation``'s medieval arrivals of this turn, as Italia places them:
-    one area, or ``choices`` to choose from as they arrive (S27). Charlemagne's "when the
-    second impulse starts" (``arrives``) is not yet told apart: he comes with the rest."""
+    """The groups of ``nation``'s medieval arrivals of this turn for ``impulse`` (1: the
+    start of the nation-turn, S26; 2: the start of a major invasion's second impulse, the
+    chart's ``arrives: second_phase``, M-A turn 2's Charlemagne), as Italia places them:
+    one area, or ``choices`` to choose from as they arrive (S27), the group placed in one
+    decision (its ``together`` key, :func:`placed_with`)."""
     power = rules.power(nation)
     if power is None:
         return []
@@ -68,7 +72,9 @@ def arrivals_due(
     for r in power.reinforcements:
         if r.turn != state.turn:
             continue
-        for g in r.units:
+        for index, g in enumerate(r.units):
+            if (g.arrives == "second_phase") != (impulse == 2):
+                continue
             places = list(g.zones)
             if g.or_own:
                 # "or a Frankish area": a land area where the power stands (an arrival box
@@ -85,6 +91,8 @@ def arrivals_due(
                 "region": None,
                 "or_adjacent": False,
                 "provenance": f"{R_ARRIVE}; {r.provenance}",
+                "rule": R_ARRIVE,
+                "together": f"chart:{nation}:{state.turn}:{index}",
             }
             if len(places) > 1:
                 group["choices"] = places
@@ -104,6 +112,67 @@ def note_arrivals(state: ItaliaState) -> None:
     state.extras[FIRST_NEW] = state.next_id
 
 
+def placed_with(state: ItaliaState, pending: dict[str, Any]) -> list[dict[str, Any]]:
+    """S27 "If the controlling player has a choice of location then the decision is made
+    when they arrive": one decision for the group (the medieval engine's reading): the
+    other waiting armies of ``pending``'s group (its ``together`` key: a chart entry's
+    group, or the minima of a nation-turn). A population increase's armies have no key:
+    each new army is placed by itself (Britannia (public summary), as the medieval engine)."""
+    key = pending.get("together")
+    if key is None:
+        return []
+    return [r for r in state.reinforcements if r is not pending and r.get("together") == key]
+
+
+def _the(powers: list[str]) -> str:
+    """Powers named in a sentence: "the Lombards", "the Lombards and the Franks"."""
+    named = [f"the {p}" for p in powers]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def announce_arrival(
+    rules: MedievalRulebook,
+    ctx: Context[ItaliaState],
+    world: World,
+    kind: str,
+    rule: str,
+    nation: str,
+    zone: str,
+    pieces: list[Unit],
+) -> None:
+    """The event of ``pieces`` of ``nation`` arriving in ``zone`` (``kind``
+    ``reinforcement``: where the chart puts them; ``place``: where the player chose, S27),
+    citing ``rule`` (the chart's S26, population, minima). S28 "they must be attacked"
+    where a power they may attack stands; reading 18: a power they may not attack now (a
+    truce of S21, M-A's turn-1 entries) shares the area, and the sentence says so."""
+    others: list[str] = []
+    if world.is_land(zone):
+        others = sorted({u.nation for u in world.occupants(ctx.state, zone, nation)})
+    foes = [o for o in others if not rules.restricted(world, ctx.state, nation, o)[0]]
+    spared = [o for o in others if o not in foes]
+    n = len(pieces)
+    names = [u.name for u in pieces if u.name]
+    what = ", ".join(names) if len(names) == n else f"{n} arm{'y' if n == 1 else 'ies'}"
+    text = f"{rule}: {what} of the {nation} arrive{'s' if n == 1 else ''} in {zone}"
+    if foes:
+        text += f", held by {_the(foes)}: they must attack (rule text)"
+        if spared:
+            text += f"; {_the(spared)} there they may not attack now"
+    elif spared:
+        text += f", shared with {_the(spared)}, whom they may not attack now (reading 18)"
+    ctx.emit(
+        kind,
+        rule,
+        text + ".",
+        nation=nation,
+        zone=zone,
+        units=[u.id for u in pieces],
+        count=n,
+        attack=foes,
+        share=spared,
+    )
+
+
 def mark_arrivals(rules: MedievalRulebook, world: World, state: ItaliaState) -> None:
     """As the movement begins, the active power's units: those that came in this
     nation-turn (:func:`note_arrivals`; not the set-up's, not an earlier turn's) are marked
@@ -114,7 +183,13 @@ def mark_arrivals(rules: MedievalRulebook, world: World, state: ItaliaState) -> 
     R1-R3)."""
     nation = state.active
     power = rules.power(nation)
-    first = int(state.extras.get(FIRST_NEW, state.next_id))
+    # a major invasion's second impulse brings arrivals of its own (Charlemagne): only
+    # those are looked at then, the first impulse's marks stay
+    key = [state.turn, state.nation_index]
+    marked: list[int] = state.extras.get(MARKED) or [0, 0, 0]
+    again = marked[:2] == key
+    first = int(marked[2]) if again else int(state.extras.get(FIRST_NEW, state.next_id))
+    state.extras[MARKED] = [*key, state.next_id]
     superior_at = {
         z
         for r in (power.reinforcements if power is not None else ())
@@ -124,7 +199,8 @@ def mark_arrivals(rules: MedievalRulebook, world: World, state: ItaliaState) -> 
     }
     for u in state.units_of(nation):
         facts = dict(u.extras or {})
-        facts.pop(APPEARED, None)  # an earlier nation-turn's
+        if not again:
+            facts.pop(APPEARED, None)  # an earlier nation-turn's
         if u.id >= first and u.arrived == state.turn:
             if u.zone in superior_at and not u.is_leader:
                 facts["superior"] = True
@@ -239,7 +315,10 @@ def _due(count: int, places: list[str], rule: str) -> dict[str, Any]:
         "region": None,
         "or_adjacent": False,
         "provenance": rule,
+        "rule": rule,
     }
+    if rule == R_MINIMA:  # the minima of a nation-turn arrive as one group (S27)
+        group["together"] = f"minima:{places[0]}"
     if len(places) > 1:
         group["choices"] = list(places)
     return group

@@ -33,7 +33,7 @@ from italia_kit.games.italia.setup import new_game as new_italia_game
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
-from italia_kit.games.medieval import arrival_hooks, scoring_hooks, submission_hooks
+from italia_kit.games.medieval import arrival_hooks, scoring_hooks, submission_hooks, turn_hooks
 from italia_kit.games.medieval.italia_cards import italia_scenario, medieval_board
 from italia_kit.games.medieval.scenario import Power, Scenario, load_scenario
 from italia_kit.geo import Board, BoardDataError, Zone
@@ -211,6 +211,27 @@ class MedievalRulebook(Rulebook):
             f"({staying} against {foes})"
         )
 
+    def invasion_text(
+        self,
+        world: World,
+        state: ItaliaState,
+        nation: str,
+        zone: str,
+        attackers: int,
+        defenders: int,
+        *,
+        city: bool,
+    ) -> tuple[str, str]:
+        """S30, Britannia's overrun, instead of Italia's 9.3 invasion (the variant's units
+        never stop among enemies, :meth:`enemies_stop`): at 2:1 the others may move on out
+        of the area while 2:1 or a full stack stays (:meth:`may_leave`)."""
+        return (
+            R_OVERRUN,
+            f"{R_OVERRUN}: the {nation} have moved {attackers} armies into {zone} against "
+            f"{defenders} (2:1 or more): other {nation} armies may move on out of {zone} while "
+            f"2:1 or a full stack of {self.medieval.stack_limit} stays.",
+        )
+
     def enemy_strength(self, world: World, state: ItaliaState, nation: str, zone: str) -> int:
         """The armies in ``zone`` of the powers ``nation`` may attack there, a power with
         only a leader counting one (the medieval engine's count, S30)."""
@@ -283,14 +304,98 @@ class MedievalRulebook(Rulebook):
 
     def end_nation_turn(self, ctx: Context[ItaliaState], world: World) -> None:
         """Armies still at sea (sent back there by a withdrawal, S15) are lost as the
-        nation-turn ends, as at the end of the movement; then Italia's next nation."""
+        nation-turn ends, as at the end of the movement; then overpopulation and the
+        leaders' leaving (``turn_hooks``); then Italia's next nation."""
         arrival_hooks.lose_armies_at_sea(ctx, world)
+        turn_hooks.overpopulation(self, ctx, world)
+        turn_hooks.leaders_leave_at_nation_turn_end(ctx)
         super().end_nation_turn(ctx, world)
 
     def end_movement(self, ctx: Context[ItaliaState], world: World) -> None:
         """Armies left at sea are lost (``arrival_hooks``), then Italia's end of movement."""
         arrival_hooks.lose_armies_at_sea(ctx, world)
         super().end_movement(ctx, world)
+
+    # -- the nation-turn where Italia's sequence would reach the variant (turn_hooks) --------
+    def announce_nation_turn(self, ctx: Context[ItaliaState], world: World, nation: str) -> None:
+        """Britannia (public summary): the nation-turn and a major invasion, in the
+        variant's words (not Italia's 5.0 and 12.2's "one more unit in each attack")."""
+        turn_hooks.announce_nation_turn(self, ctx, world, nation)
+
+    def phase_one(self, ctx: Context[ItaliaState], world: World) -> None:
+        """Britannia (public summary): no gold, so no income, tribute or purchase (6.1-6.4):
+        the nation-turn goes on to population increase and the arrivals (S26)."""
+        self.enter_placement(ctx, world)
+
+    def announce_second_phase(self, ctx: Context[ItaliaState], world: World) -> None:
+        turn_hooks.announce_second_phase(ctx)
+
+    def second_phase(self, ctx: Context[ItaliaState], world: World) -> None:
+        """M-A turn 2: the first impulse's leaders leave (Pepin), the second impulse starts
+        (Italia's resets of 12.2, Britannia's words), and its arrivals come (Charlemagne),
+        placed as they arrive (S27)."""
+        turn_hooks.first_impulse_leaders_leave(self, ctx, world)
+        super().second_phase(ctx, world)
+        turn_hooks.second_impulse_arrivals(self, ctx, world)
+
+    def leaders_leave(self, ctx: Context[ItaliaState], world: World, when: str) -> None:
+        """Not at Italia's moments (7.2): a medieval leader leaves after his first impulse
+        (M-A) or as his nation-turn ends (reconstructed; :meth:`end_nation_turn`)."""
+
+    def find_surplus(self, ctx: Context[ItaliaState], world: World) -> None:
+        """Not after the movement (Italia's 8.0): overpopulation is checked as the
+        nation-turn ends (Britannia (public summary); :meth:`end_nation_turn`)."""
+
+    def find_surplus_in(
+        self, ctx: Context[ItaliaState], world: World, zone: str, nation: str
+    ) -> None:
+        """Not after a battle (Italia's 8.3): overpopulation, as the nation-turn ends."""
+
+    def attack_base(self, zone: Zone) -> int:
+        """No limit of an attack's own (Italia's 8.3): Britannia's stacks are limited by
+        overpopulation as the nation-turn ends (the medieval engine's reading 10)."""
+        return BOX_LIMIT
+
+    def capital_refusal(
+        self, world: World, state: ItaliaState, nation: str
+    ) -> tuple[str, str] | None:
+        """No capitals (``turn_hooks.R_NO_CAPITAL``): Italia's 8.1 is never offered."""
+        return (turn_hooks.R_NO_CAPITAL, f"the {nation} have no capital to designate")
+
+    # -- S27 and reading 18: a group placed in one decision, its sentence -------------------------
+    def placed_with(
+        self, world: World, state: ItaliaState, pending: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """S27: a group's place is one decision (``arrival_hooks.placed_with``)."""
+        return arrival_hooks.placed_with(state, pending)
+
+    def reinforcement_arrives(
+        self,
+        ctx: Context[ItaliaState],
+        world: World,
+        nation: str,
+        group: dict[str, Any],
+        zone: str,
+        pieces: list[Unit],
+    ) -> None:
+        """S26, S28, reading 18: the arrival's sentence (``arrival_hooks.announce_arrival``)."""
+        rule = group.get("rule") or arrival_hooks.R_ARRIVE
+        arrival_hooks.announce_arrival(
+            self, ctx, world, "reinforcement", rule, nation, zone, pieces
+        )
+
+    def reinforcement_placed(
+        self,
+        ctx: Context[ItaliaState],
+        world: World,
+        nation: str,
+        pending: dict[str, Any],
+        zone: str,
+        pieces: list[Unit],
+    ) -> None:
+        """S27, S28, reading 18: the sentence of a group placed where the player chose."""
+        rule = pending.get("rule") or arrival_hooks.R_ARRIVE
+        arrival_hooks.announce_arrival(self, ctx, world, "place", rule, nation, zone, pieces)
 
     # -- submission (S11-S18) and the withdrawal after it -------------------------------------
     own_actions: tuple[type[Action], ...] = (submission_hooks.Withdraw,)
