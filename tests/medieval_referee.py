@@ -675,11 +675,19 @@ class Referee:
             mine = sorted(i for i, p in self._in(zone, side) if p.army)
             assert sorted(d["units"]) == mine, self._say(e, f"the {side}' armies are {mine}")
             self.battle_rounds += 1
-            need = [self.hit_number(zone, self.pieces[int(i)], attacking=side == att) for i in mine]
+            need = [
+                self.hit_number(zone, self.pieces[int(i)], attacking=side == att)
+                for i in d["units"]
+            ]
             self._hits_due = sum(1 for n, r in zip(need, d["results"], strict=True) if r >= n)
             self._need = need
         elif kind == "hits":
-            hits = sum(int(n) for n in d["hits"].values())
+            # Italia's stages count hits by target class; Britannia's battle (med-combat)
+            # one number, with the number each die needed
+            told = d["hits"]
+            hits = sum(int(n) for n in told.values()) if isinstance(told, dict) else int(told)
+            if "needs" in d:
+                assert list(d["needs"]) == self._need, self._say(e, f"the dice need {self._need}")
             why = f"{self._hits_due} dice hit (at {self._need})"
             assert hits == self._hits_due, self._say(e, why)
         elif kind == "eliminated":
