@@ -124,6 +124,7 @@ class Piece:
     led: int | None = None  # the leader it has moved with all this phase (None: none)
     appeared: bool = False  # placed in its land area in this nation-turn, not moved since
     superior: bool = False  # a superior unit of the chart (M-A turn 1: the Byzantines)
+    home: str | None = None  # a raider's place of arrival, where it returns (reading 10)
 
 
 @dataclass(slots=True)
@@ -135,6 +136,7 @@ class Slot:
     source: str  # the rule its arrival cites (population, minima, the chart)
     superior: bool = False  # a unit of a chart entry of superior quality (M-A turn 1)
     group: int = 0  # the slots of one group arrive in one decision (S27)
+    raider: bool = False  # a raider of the chart (M-A turn 1: the Avars)
 
 
 class Referee:
@@ -309,6 +311,7 @@ class Referee:
         out |= dict.fromkeys(("submission", "withdraw", "stay", "truce_ends"), self._submission)
         out |= dict.fromkeys(BATTLE_EVENTS, self.battle_event)
         out["second_phase"] = self._second_phase
+        out["raider_withdraws"] = self._raider_withdraws
         out |= dict.fromkeys(("nation_turn", "turn_end", "game_end"), self._between_nation_turns)
         return out
 
@@ -320,6 +323,15 @@ class Referee:
         reader = self.readers.get(e.kind)
         if reader is not None:
             reader(e)
+
+    def _raider_withdraws(self, e: Event) -> None:
+        """Britannia (public summary): raider withdrawal (reconstructed, reading 10): a
+        raider of the active power goes back to the place it arrived in."""
+        unit = int(e.data["unit"])
+        p = self._where(e, unit)
+        assert p.power == self.active and p.home is not None, self._say(e, "not a raider")
+        assert p.zone == e.data["zone"] and e.data["to"] == p.home, self._say(e, f"{p.home}?")
+        self._go(unit, p, p.home)
 
     def _capital(self, e: Event) -> None:
         self.capitals[str(e.data["nation"])] = str(e.data["zone"])
@@ -466,7 +478,7 @@ class Referee:
                     places |= {z for z in self.land if self.active in self.count.get(z, ())}
                 unit = ARMY if g.unit == "army" else LEADER
                 self.group += 1
-                slot = Slot(unit, frozenset(places), R_ARRIVE, card.superior, self.group)
+                slot = Slot(unit, frozenset(places), R_ARRIVE, card.superior, self.group, g.raider)
                 self.slots += [slot] * (g.count if places else 0)
 
     def _arrival(self, e: Event) -> None:
@@ -492,6 +504,7 @@ class Referee:
         )
         for slot in self._take_slots(e, unit, zone, count):
             piece = Piece(power, zone, unit != LEADER, superior=slot.superior, appeared=hostile)
+            piece.home = zone if slot.raider else None
             self._put(self.next_id, piece)
             self.told[self.next_id] = (zone, power)
             self.next_id += 1
