@@ -92,6 +92,9 @@ MINIMUM, RESTART = 2, 1.5
 PENDING = {
     "retreat_into_box": "med-combat: Italia's 10.5 retreat where the attackers came from, an "
     "arrival box (Britannia (public summary): retreat to an adjacent area, empty or one's own)",
+    "arrival_at_sea_without_boats": "med-awards: a chart group 'at sea or a Frankish "
+    "area' of a power without boats on the turn arrives at sea (S8: powers without boats "
+    "may not move into sea zones; reading 17: with nowhere else to go it does not come)",
     "group_overrun": "the move list (move_list.py, med-speed) and the move check "
     "(move_hooks.check_leaving) ask Rulebook.may_leave of each unit alone, so a leader's "
     "whole-zone move leaves an area of enemies with nobody behind (S30, reading 3: 2:1 or a "
@@ -476,6 +479,8 @@ class Referee:
                 places = set(g.zones)
                 if g.or_own:  # "or a Frankish area": a land area where it stands
                     places |= {z for z in self.land if self.active in self.count.get(z, ())}
+                if self.active not in self.scenario.boats.get(self.turn, ()):
+                    places -= self.seas  # S8: a power without boats never goes to sea
                 unit = ARMY if g.unit == "army" else LEADER
                 self.group += 1
                 slot = Slot(unit, frozenset(places), R_ARRIVE, card.superior, self.group, g.raider)
@@ -502,7 +507,11 @@ class Referee:
         hostile = zone in self.land and any(
             self._hostile(power, o) for o in self._powers_in(zone) - {power}
         )
-        for slot in self._take_slots(e, unit, zone, count):
+        where: str | None = zone
+        if zone in self.seas and power not in self.scenario.boats.get(self.turn, ()):
+            self._deviation(e, "arrival_at_sea_without_boats", f"the {power} arrive in {zone}")
+            where = None  # the slot's places, the sea left out, are not asked
+        for slot in self._take_slots(e, unit, where, count):
             piece = Piece(power, zone, unit != LEADER, superior=slot.superior, appeared=hostile)
             piece.home = zone if slot.raider else None
             self._put(self.next_id, piece)
@@ -758,19 +767,23 @@ class Referee:
             return
         areas = list(d["areas"])
         assert len(set(areas)) == len(areas), self._say(e, "an area scored twice")
-        if not self.between:  # "at any moment of the nation-turn" (M-V4), as it ends
+        during = not self.between  # "at any moment of the nation-turn" (M-V4), as it ends
+        if during:
             assert power == self.active, self._say(e, "scored in another's nation-turn")
-            assert set(areas) <= self.held_now, self._say(e, "not held during the nation-turn")
-            return
-        held = self._held(power)
-        assert set(areas) == held, self._say(e, f"holds {sorted(held)}")
+            held = set(areas)
+            assert held <= self.held_now, self._say(e, "not held during the nation-turn")
+        else:
+            held = self._held(power)
+            assert set(areas) == held, self._say(e, f"holds {sorted(held)}")
         awards = [
             r
             for r in self.powers[power].scoring
-            if self.turn in r.turns and not r.during_nation_turn
+            if self.turn in r.turns and r.during_nation_turn == during
         ]
         own = sum(self._values(awards, z) for z in held)
         total = own
+        # a territorial victory phase either way (S19, S20: "the victory point phase of the
+        # next turn in which that power scores victory points for controlling areas")
         subs = [s for s in self.truces if s[0] == power and not s[2]]
         if subs:  # S20: the submitter's next territorial scoring at half value
             total -= own / 2
