@@ -15,7 +15,8 @@ the rule modules ask ``world.rulebook`` wherever a variant may decide differentl
 - submission: whether a nation must, may, or is offered before any round to submit (12.5.1);
 - reinforcements: which arrive for a nation at a moment of the turn, and where one
   waiting for a place may go (7.2);
-- scoring: the end-of-turn scoring and one nation's control points (11.0);
+- scoring: the end-of-turn scoring, one nation's control points and what an elimination
+  scores (11.0);
 - the board: its words checked, its terrains and stacking limits read (2.1, 8.0);
 - the sequence of a nation's turn (5.0): each step from the start of a nation's turn to the
   next nation's, with the end of the game turn.
@@ -36,7 +37,7 @@ variant that overrides one of those steps is obeyed wherever it is taken.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from italia_kit.core import Action, Context, Decision, IllegalActionError
 from italia_kit.games.italia import board as board_words
@@ -51,6 +52,7 @@ from italia_kit.games.italia import (
     sequence,
     submission,
     turn_ten,
+    victory,
 )
 from italia_kit.games.italia.battle_state import Battle
 from italia_kit.games.italia.retreat import Refuge
@@ -382,6 +384,18 @@ class Rulebook:
         rules; a subject's points halved by :func:`.victory.score`, 12.5.2)."""
         scoring.score_nation(ctx, world, nation, held)
 
+    def score_elimination(
+        self, ctx: Context[ItaliaState], world: World, unit: Unit, by: str, *, attacked_scorer: bool
+    ) -> None:
+        """11.0: what nation ``by`` scores for eliminating ``unit`` (just taken off the
+        board; ``attacked_scorer``: the unit's side attacked ``by``). Asked by
+        :func:`.victory.eliminate`, through which every elimination by an enemy passes (a
+        battle's hits, lone leaders, retreats with nowhere to go, sunk fleets' cargo,
+        campaigns), so a variant's awards for kills hold whatever its combat sequence.
+        Default: :func:`.victory.score_elimination` (the card's elimination points; none
+        for attackers unless the card says so; a subject's halved, 12.5.2)."""
+        victory.score_elimination(ctx, world, unit, by, attacked_scorer=attacked_scorer)
+
     # -- the board (2.1, 2.2.1.9, 8.0, 9.4) ------------------------------------------------
     def check_board(self, board: Board) -> None:
         """2.1, 2.2.1.9, 8.0, 9.4: that ``board`` declares the words the rules read (zone
@@ -475,6 +489,13 @@ class Rulebook:
         :func:`.sequence.find_combat`."""
         sequence.find_combat(ctx, world)
 
+    def combat_zone(self, world: World, state: ItaliaState, zone: str) -> bool:
+        """10.0: whether combat may be due in the land zone ``zone`` where the active
+        nation meets enemies (a borderland's own rule, 10.0, applies besides). Asked by
+        :func:`.sequence.find_combat` for each zone it finds enemies in. Default: True:
+        every land zone of the board."""
+        return True
+
     def second_phase(self, ctx: Context[ItaliaState], world: World) -> None:
         """12.2: a major invasion moves and fights a second time. Default:
         :func:`.sequence.second_phase`."""
@@ -504,6 +525,88 @@ class Rulebook:
         """8.3: the stacking check in a zone after its battle. Default:
         :func:`.sequence.find_surplus_in`."""
         sequence.find_surplus_in(ctx, world, zone, nation)
+
+    # -- the sequence of a battle (10.1-10.5) ------------------------------------------------
+    #: 10.5: a side "may retreat some or all of its units" after a round: the retreats of
+    #: single units are listed beside the whole side's. A variant whose sides retreat whole
+    #: (Britannia's) says False and refuses a part of a side in its :meth:`retreat`.
+    retreats_by_unit = True
+
+    def cite(self, section: str) -> str:
+        """The rule that an event, a decision or a refusal of Italia's combat steps cites
+        where Italia cites its ``section`` (``"10.0"``, ``"10.1"``, ``"10.5"``,
+        ``"12.5.1"``, ...): the battle's start, a submission declined, the stages' prompts,
+        an action out of turn. Default: the section itself. A variant whose battles are
+        another game's maps the sections its own steps replace to its own rules.
+
+        >>> Rulebook().cite("10.1")
+        '10.1'
+        """
+        return section
+
+    def open_battle(
+        self, ctx: Context[ItaliaState], world: World, sides: dict[str, list[Unit]] | None = None
+    ) -> None:
+        """10.1: the declared battle begins, once any submission offered before it is
+        declined: Italia's first round (13.3's elephants, 14.4's foederati, 10.2's lone
+        leaders, then 10.4's targets and the dice). ``sides``: the battle's fighters, if
+        nothing moved since they were looked up. Default: :func:`.combat.open_battle`. A
+        variant with a battle sequence of its own starts it here and continues it in
+        :meth:`next_round` and :meth:`retreat` (Italia's stages stay its decisions)."""
+        combat.open_battle(ctx, world, sides)
+
+    def retreat(
+        self,
+        ctx: Context[ItaliaState],
+        world: World,
+        nation: str,
+        ids: tuple[int, ...],
+        zone: str,
+    ) -> None:
+        """10.5, 10.7: units ``ids`` of ``nation`` retreat from the battle to ``zone`` (some
+        or all of a side, checked unless listed), then :meth:`after_retreat`. Default:
+        :func:`.combat_end.retreat`."""
+        combat_end.retreat(ctx, world, nation, ids, zone)
+
+    def land_odds(
+        self,
+        world: World,
+        state: ItaliaState,
+        attackers: list[Unit],
+        defenders: list[Unit],
+        zone: str,
+    ) -> tuple[float, float, float, float]:
+        """10.0-10.4: (the attacker wins, the defender wins, the attacker's expected
+        losses, the defender's) of a land battle in ``zone`` between ``attackers`` and
+        ``defenders`` fought out, as the greedy player's view judges an attack. Default:
+        Italia's exact odds (:func:`.odds.exact_odds`: the units' types and leaders, the
+        zone's terrain and city); the view adds naval supremacy (10.9) and landings
+        (10.8.2) to Italia's itself, and asks this only of a variant that overrides it."""
+        from italia_kit.games.italia.odds import Battle as OddsBattle  # the analysis layer's
+        from italia_kit.games.italia.odds import Side, exact_odds
+
+        def side(units: list[Unit]) -> Side:
+            counts: dict[str | UnitType, int] = {}
+            for u in units:
+                if not u.is_leader and not u.is_fleet:
+                    counts[u.type] = counts.get(u.type, 0) + 1
+            return Side(counts, leaders=sum(1 for u in units if u.is_leader))
+
+        terrain: Literal["clear", "mountain", "swamp"] = "clear"
+        if world.terrain(zone) == "mountain":
+            terrain = "mountain"
+        elif world.terrain(zone) == "swamp":
+            terrain = "swamp"
+        odds = exact_odds(
+            OddsBattle(side(attackers), side(defenders), terrain=terrain, city=state.has_city(zone))
+        )
+        lost = odds.expected_losses
+        return odds.attacker_wins, odds.defender_wins, lost["attacker"], lost["defender"]
+
+    def fixed_land_odds(self) -> bool:
+        """Whether :meth:`land_odds` is the rulebook's: the greedy player's view then
+        works Italia's odds out itself (with supremacy and landings, memoised)."""
+        return type(self).land_odds is Rulebook.land_odds
 
     # -- what the sequence says, phase 1, leaders, stacking, capitals (issue 19, med-leaks) ----
     def announce_nation_turn(self, ctx: Context[ItaliaState], world: World, nation: str) -> None:

@@ -277,7 +277,9 @@ class ItaliaRules:
             submission.revolt(ctx, w, nation)
         elif isinstance(action, EndCombat):
             if state.combat_due or state.battle or state.naval_offers:
-                raise IllegalActionError("10.0", "battles are still due: combat is mandatory")
+                raise IllegalActionError(
+                    w.rulebook.cite("10.0"), "battles are still due: combat is mandatory"
+                )
             w.rulebook.end_nation_turn(ctx, w)
         elif isinstance(action, CAMPAIGN_ACTIONS):
             campaign.apply(ctx, w, action)

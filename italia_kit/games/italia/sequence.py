@@ -404,6 +404,8 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
             enemies = [u for u in enemies if borderland_battle(world, zone, nation, u.nation)]
         if not enemies or not world.is_land(zone):
             continue
+        if not world.rulebook.combat_zone(world, state, zone):
+            continue  # a variant's zone where nobody fights (10.0 as the rulebook says)
         ashore = [u for u in here if u.nation == nation and u.carrier is None]
         if ashore:  # the mover controls the zone (6.1)
             state.combat_due.append(zone)

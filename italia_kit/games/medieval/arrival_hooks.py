@@ -81,6 +81,11 @@ def arrivals_due(
                 # is no area, reading 13; the referee's finding R5)
                 held = own_areas(world, state, nation) if held is None else held
                 places += [z for z in held if z not in places]
+            if not rules.has_boats(nation, state.turn):
+                # S8: no sea zones without boats, so no arrival at sea either (a choice's
+                # sea was never offered: Italia's 7.2 lists only zones a unit may be in);
+                # M-A turn 2's "the Ligurian or a Frankish area" with none left is nowhere
+                places = [z for z in places if not world.is_sea(z)]
             if not places:
                 continue  # reading 17: nowhere to go, they do not come
             group: dict[str, Any] = {

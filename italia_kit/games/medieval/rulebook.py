@@ -27,13 +27,24 @@ from __future__ import annotations
 from typing import Any
 
 from italia_kit.core import Action, Context, Decision, IllegalActionError
+from italia_kit.games.italia.battle_state import Battle
+from italia_kit.games.italia.retreat import Refuge
 from italia_kit.games.italia.rulebook import Rulebook
 from italia_kit.games.italia.setup import ItaliaGame
 from italia_kit.games.italia.setup import new_game as new_italia_game
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
-from italia_kit.games.medieval import arrival_hooks, scoring_hooks, submission_hooks, turn_hooks
+from italia_kit.games.medieval import (
+    arrival_hooks,
+    awards,
+    combat_hooks,
+    combat_odds,
+    raiders,
+    scoring_hooks,
+    submission_hooks,
+    turn_hooks,
+)
 from italia_kit.games.medieval.italia_cards import italia_scenario, medieval_board
 from italia_kit.games.medieval.scenario import Power, Scenario, load_scenario
 from italia_kit.geo import Board, BoardDataError, Zone
@@ -128,6 +139,12 @@ class MedievalRulebook(Rulebook):
             return "clear" if turn <= FORTRESS_CLEAR_UNTIL else "marsh"
         return terrain
 
+    def is_box(self, zone: str) -> bool:
+        """An arrival box (France, Austria): no area, as the medieval engine reads the
+        board: nobody fights, holds or must stay there (reconstructed: the chart's "from
+        Austria" is a way in, and the raiders' home)."""
+        return self._terrain.get(zone) == "offmap"
+
     def power(self, name: str) -> Power | None:
         """The medieval power ``name`` (None for a nation of no medieval power)."""
         return self._powers.get(name)
@@ -194,8 +211,8 @@ class MedievalRulebook(Rulebook):
         # the usual case, asked of every unit the move list lists: nobody else is there
         if all(u.nation == nation for u in state.where.get(unit.zone, ())):
             return None
-        if not world.is_land(unit.zone):
-            return None
+        if not world.is_land(unit.zone) or self.is_box(unit.zone):
+            return None  # at sea, or in an arrival box (no area: nobody fights there)
         foes = self.enemy_strength(world, state, nation, unit.zone)
         if not foes:
             return None
@@ -301,18 +318,29 @@ class MedievalRulebook(Rulebook):
         """9.0, then S10, S28, S29: the units that came this turn are marked."""
         super().enter_movement(ctx, world)
         arrival_hooks.mark_arrivals(self, world, ctx.state)
+        # raiders (Britannia's raider withdrawal), the areas held "at any moment" (M-V4)
+        raiders.mark(self, world, ctx.state)
+        raiders.none_appear_in_boxes(self, ctx.state)
+        awards.note_held(self, world, ctx.state)
 
     def end_nation_turn(self, ctx: Context[ItaliaState], world: World) -> None:
         """Armies still at sea (sent back there by a withdrawal, S15) are lost as the
         nation-turn ends, as at the end of the movement; then overpopulation and the
-        leaders' leaving (``turn_hooks``); then Italia's next nation."""
+        leaders' leaving (``turn_hooks``); then Italia's next nation. Before them the areas
+        held "at any moment" are noted and the raiders go home (``awards``, ``raiders``:
+        Britannia's raider withdrawal precedes overpopulation); after them M-V4's award "at
+        any moment of the nation-turn" is scored."""
+        awards.note_held(self, world, ctx.state)
+        raiders.return_home(ctx, world)
         arrival_hooks.lose_armies_at_sea(ctx, world)
         turn_hooks.overpopulation(self, ctx, world)
         turn_hooks.leaders_leave_at_nation_turn_end(ctx)
+        awards.score_any_moment(self, ctx, world)
         super().end_nation_turn(ctx, world)
 
     def end_movement(self, ctx: Context[ItaliaState], world: World) -> None:
         """Armies left at sea are lost (``arrival_hooks``), then Italia's end of movement."""
+        awards.note_held(self, world, ctx.state, moved=True)  # M-V4 "at any moment"
         arrival_hooks.lose_armies_at_sea(ctx, world)
         super().end_movement(ctx, world)
 
@@ -439,6 +467,18 @@ class MedievalRulebook(Rulebook):
         (``scoring_hooks``), instead of Italia's control points (11.0)."""
         scoring_hooks.score_turn(self, ctx, world)
 
+    def combat_zone(self, world: World, state: ItaliaState, zone: str) -> bool:
+        """10.0: no battle in an arrival box (:meth:`is_box`), where the chart's arrivals
+        and the raiders at home meet (M-A turn 1: Lombards and Avars both from Austria)."""
+        return not self.is_box(zone)
+
+    def score_elimination(
+        self, ctx: Context[ItaliaState], world: World, unit: Unit, by: str, *, attacked_scorer: bool
+    ) -> None:
+        """M-V4: the points for armies destroyed and leaders killed (``awards``), whoever
+        attacked, instead of Italia's card points (11.0)."""
+        awards.score_kill(self, ctx, unit, by)
+
     # -- combat (S5, S6, S10, S29) ----------------------------------------------------------------
     def hit_number(self, unit: UnitType, *, raider: bool = False) -> int:
         """Britannia (public summary): every army hits on a 5 or 6."""
@@ -481,6 +521,56 @@ class MedievalRulebook(Rulebook):
         """Britannia (public summary): no modifiers; terrain is in the hit number
         (:meth:`hit_number_in`), leaders only add movement (S2)."""
         return 0
+
+    # -- the battle: Britannia's rounds and retreats (combat_hooks) -----------------------------
+    #: Britannia (public summary): a side retreats whole, to one area
+    retreats_by_unit = False
+
+    def cite(self, section: str) -> str:
+        """The variant's rule where Italia's battle steps cite ``section``
+        (``combat_hooks.CITATIONS``)."""
+        return combat_hooks.cite(section)
+
+    def open_battle(
+        self, ctx: Context[ItaliaState], world: World, sides: dict[str, list[Unit]] | None = None
+    ) -> None:
+        """Britannia (public summary): the first round (no targets, no lone leaders'
+        10.2): :func:`.combat_hooks.open_battle`."""
+        combat_hooks.open_battle(self, ctx, world)
+
+    def next_round(self, ctx: Context[ItaliaState], world: World) -> None:
+        """Both sides stood: another round (:func:`.combat_hooks.next_round`)."""
+        combat_hooks.next_round(self, ctx, world)
+
+    def retreat(
+        self,
+        ctx: Context[ItaliaState],
+        world: World,
+        nation: str,
+        ids: tuple[int, ...],
+        zone: str,
+    ) -> None:
+        """Britannia (public summary): the whole side retreats and the battle is over
+        (:func:`.combat_hooks.retreat`)."""
+        combat_hooks.retreat(self, ctx, world, nation, ids, zone)
+
+    def retreat_refuges(
+        self, world: World, state: ItaliaState, battle: Battle, nation: str
+    ) -> list[Refuge]:
+        """Britannia (public summary): an adjacent land area empty or the side's own."""
+        return combat_hooks.refuges(world, state, battle, nation)
+
+    def land_odds(
+        self,
+        world: World,
+        state: ItaliaState,
+        attackers: list[Unit],
+        defenders: list[Unit],
+        zone: str,
+    ) -> tuple[float, float, float, float]:
+        """The odds of Britannia's battle, the d6 and the variant's hit numbers
+        (:func:`.combat_odds.land_odds`), for the greedy player's view."""
+        return combat_odds.land_odds(self, world, state, attackers, defenders, zone)
 
 
 def new_game(

@@ -10,8 +10,9 @@
   territorial victory phase score victory points for areas it controls at half value
   only." S21's truce ends once both have scored (``state.extras["submissions"]``, each
   ``{"submitter", "receiver", "submitter_scored", "receiver_scored"}``).
-* Not yet on this engine: M-V4's French award "at any moment of the nation-turn"
-  (``during_nation_turn``) and the awards for armies destroyed and leaders killed.
+* M-V4's French award "at any moment of the nation-turn" (``during_nation_turn``) and the
+  awards for armies destroyed and leaders killed are ``awards.py``'s; the end of the turn
+  scores neither.
 """
 
 from __future__ import annotations
@@ -88,13 +89,19 @@ def score_power(
     world: World,
     power: str,
     awards: Sequence[ScoreRule],
+    *,
+    held: Sequence[str] | None = None,
+    rule: str = R_AREAS,
 ) -> None:
-    """One territorial victory phase of ``power``, with S19's and S20's half values."""
+    """One territorial victory phase of ``power``, with S19's and S20's half values: on
+    the areas it holds now, or on ``held`` (M-V4's "at any moment of the nation-turn",
+    ``awards.score_any_moment``), the event citing ``rule``."""
     state = ctx.state
     turn = state.turn
-    held = controlled(world, state, power)
+    held = controlled(world, state, power) if held is None else list(held)
     own = sum(area_value(rules, awards, z, turn) for z in held)
-    text = f"{R_AREAS}: the {power} hold {len(held)} area(s) worth {own:g}"
+    verb = "hold" if rule == R_AREAS else "held"
+    text = f"{rule}: the {power} {verb} {len(held)} area(s) worth {own:g}"
     total = own
     pending: list[dict[str, Any]] = state.extras.setdefault("submissions", [])
     halved = False
@@ -115,7 +122,7 @@ def score_power(
     ended = [s for s in pending if s["submitter_scored"] and s["receiver_scored"]]
     state.extras["submissions"] = [s for s in pending if s not in ended]
     state.vp[power] = state.vp.get(power, 0.0) + total
-    ctx.emit("vp", R_AREAS, f"{text}: {total:g} VP.", power=power, points=total, areas=held)
+    ctx.emit("vp", rule, f"{text}: {total:g} VP.", power=power, points=total, areas=held)
     for s in ended:
         ctx.emit(
             "truce_ends",
