@@ -1,8 +1,11 @@
 """A referee for whole games of Medieval Italia played by the Italia engine under
 :class:`~italia_kit.games.medieval.rulebook.MedievalRulebook`: it reads the event log as it
 is written, keeps its own picture of the board from the events alone, checks event by event
-that the story is possible under the variant's rule text, and after every action that its
-picture is the engine's state.
+that the story is possible under the variant's rule text, and that its picture is the
+engine's state: after every action for the units the events named, and for every unit every
+``FULL_EVERY`` actions and whenever a nation-turn begins or ends (so a change without an
+event is caught within a few actions). A deviation another branch is removing (``PENDING``)
+is let pass by name and counted, nothing else.
 
 The picture knows, per unit id, its area, its power, whether it is an army, the points it
 has spent this movement phase and whether it appeared this nation-turn; it changes only
@@ -90,11 +93,6 @@ MINIMUM, RESTART = 2, 1.5
 #: where the Italia engine still plays an Italia rule the variant replaces, and which branch
 #: is replacing it; a referee given the name lets it pass and counts it (nothing else passes)
 PENDING = {
-    "retreat_into_box": "med-combat: Italia's 10.5 retreat where the attackers came from, an "
-    "arrival box (Britannia (public summary): retreat to an adjacent area, empty or one's own)",
-    "arrival_at_sea_without_boats": "med-awards: a chart group 'at sea or a Frankish "
-    "area' of a power without boats on the turn arrives at sea (S8: powers without boats "
-    "may not move into sea zones; reading 17: with nowhere else to go it does not come)",
     "group_overrun": "the move list (move_list.py, med-speed) and the move check "
     "(move_hooks.check_leaving) ask Rulebook.may_leave of each unit alone, so a leader's "
     "whole-zone move leaves an area of enemies with nobody behind (S30, reading 3: 2:1 or a "
@@ -507,11 +505,7 @@ class Referee:
         hostile = zone in self.land and any(
             self._hostile(power, o) for o in self._powers_in(zone) - {power}
         )
-        where: str | None = zone
-        if zone in self.seas and power not in self.scenario.boats.get(self.turn, ()):
-            self._deviation(e, "arrival_at_sea_without_boats", f"the {power} arrive in {zone}")
-            where = None  # the slot's places, the sea left out, are not asked
-        for slot in self._take_slots(e, unit, where, count):
+        for slot in self._take_slots(e, unit, zone, count):
             piece = Piece(power, zone, unit != LEADER, superior=slot.superior, appeared=hostile)
             piece.home = zone if slot.raider else None
             self._put(self.next_id, piece)
@@ -719,10 +713,7 @@ class Referee:
         elif kind == "retreat":
             to = str(d["zone"])
             assert to in self.adjacent[zone], self._say(e, f"{to} is not adjacent")
-            if self.kind[to] == "box":
-                self._deviation(e, "retreat_into_box", f"a retreat into the box {to}")
-            else:
-                assert to in self.land, self._say(e, f"a retreat to the sea ({to})")
+            assert to in self.land, self._say(e, f"a retreat into {to}, no land area")
             for unit in d["units"]:
                 p = self._where(e, int(unit))
                 assert p.zone == zone and p.power in (att, dfn), self._say(e, "not in the battle")
