@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 from italia_kit.games.italia import EndMovement, Move, Position
 from italia_kit.games.italia.actions import Fight, Place, Submit
 from italia_kit.games.italia.scenarios import Scenario as ItaliaScenario
@@ -211,3 +213,23 @@ def test_r6_a_second_withdrawal_goes_back_where_the_unit_came_from() -> None:
     state = game.state
     assert state.units[runner].zone == "Parma"
     assert {state.units[u].zone for u in walkers} == {"Milan"}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="pending (tests/medieval_referee.py PENDING['group_overrun']): may_leave is asked "
+    "of each unit alone; the move list and move_hooks.check_leaving need a hook given the group",
+)
+def test_pending_a_leaders_whole_stack_may_not_leave_an_enemy_behind() -> None:
+    """S30, reading 3: "a unit may leave an area where such a power still stands only while
+    the units left behind are at least twice the enemy or a full stack": Otto and his three
+    Germans in Milan, with a Lombard there, may not all go on to Brescia (nobody stays
+    behind), though each alone might (two would stay against one)."""
+    pos = nation_turn("Germans", 4)
+    armies = pos.put("Germans", "infantry", "Milan", 3)
+    (otto,) = pos.put("Germans", "leader", "Milan", name="Otto")
+    pos.put("Lombards", "infantry", "Milan")
+    game = pos.game()
+    everyone = {*armies, otto}
+    whole = [a for a in game.legal_actions() if isinstance(a, Move) and set(a.units) == everyone]
+    assert not whole
