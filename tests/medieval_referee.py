@@ -28,8 +28,10 @@ come (the rule each check stands for in brackets):
   armies to areas the power holds, minima to their listed places, the chart's groups to
   their areas (or, "or a Frankish area", to one the power holds); the population points are
   2 an area held and 1 a difficult one, an army per ``population_step``, and the "1.5" box
-  for a listed power at zero that receives armies (Britannia (public summary): population;
-  rule text: city-state minima, the "1.5" box, reinforcements);
+  for a listed power at zero that receives armies; a listed power below two at the start
+  of its nation-turn gets its minima (Britannia (public summary): population; rule text:
+  city-state minima, the "1.5" box, reinforcements; M-A turn 2: Charlemagne in the second
+  impulse; raiders go back where they arrived, reading 10);
 * the chart's removals and the Spoletians' replacements take what the chart says;
 * a submission is by a power of the "may submit" list to one of the "may receive" list,
   of another player, reduced to at most three areas, when attacked by it, before any round;
@@ -37,8 +39,9 @@ come (the rule each check stands for in brackets):
   into an area the attacker holds; a fleeing submitter to an adjacent area empty or its own
   (rule text: submission); no battle between the two until both have scored, and the truce
   ends exactly when both have;
-* the battles (one function, :meth:`Referee.battle_event`: the combat sequence is being
-  replaced): a battle was announced as the movement ended, is fought by the active power
+* the battles (one function, :meth:`Referee.battle_event`, which reads both Italia's
+  stages' events and Britannia's battle's, whose ``hits`` name each die's number, checked
+  too): a battle was announced as the movement ended, is fought by the active power
   against a power it may attack, both present; each side rolls one d6 per army; its hits
   are the dice at or above its hit number (5; 6 attacking a mountain or a marsh, Mantua
   from turn 7, unless the army appeared there; 4 for a superior army); casualties are of
@@ -47,7 +50,8 @@ come (the rule each check stands for in brackets):
   summary): battles; rule text: S5, S6, S10, S29);
 * between two nation-turns nobody is at sea, and the power whose nation-turn ended has at
   most ``stack_limit`` armies in any area (the overpopulation step, reading 10);
-* a territorial award counts exactly the land areas the power holds alone at that moment,
+* every power with a territorial award of the turn scores once at its end; an award
+  counts exactly the land areas the power holds alone at that moment,
   at the values of its awards, halved for a submitter's next scoring, plus half the value
   of the submitter's areas for a receiver's (Britannia (public summary): area points; M-V4;
   rule text: S19, S20); an award "at any moment of the nation-turn" only areas held at
@@ -200,6 +204,8 @@ class Referee:
         self.chart_read = True  # the chart's arrivals of this nation-turn are in ``slots``
         self.placing = False  # the placement of this nation-turn is under way
         self.minima_told = False
+        self.minima_due = False  # S23: the active power's minima are due this nation-turn
+        self.to_score: set[str] = set()  # the powers whose end-of-turn awards are due
         self.held_now: set[str] = set()  # held at some moment of this nation-turn
         self.during = False  # does the active power score "at any moment" this turn?
         self.kinds: Counter[str] = Counter()
@@ -318,6 +324,8 @@ class Referee:
 
     def read(self, e: Event) -> None:
         if e.turn != self.turn:  # a new game turn: its removals and nation-turns follow
+            missed = self.to_score if self.between else set()
+            assert not missed, self._say(e, f"no territorial award for {sorted(missed)}")
             self.turn, self.between = e.turn, False
         if self.placing and e.phase not in ("purchase", "placement"):
             self._placement_over(e)
@@ -502,9 +510,13 @@ class Referee:
         assert ids == list(range(self.next_id, self.next_id + count)), self._say(e, "the ids")
         # the sentence says the kind: "4 armies of the Franks", a leader by his name
         unit = ARMY if f": {count} arm" in e.text else LEADER
-        hostile = zone in self.land and any(
-            self._hostile(power, o) for o in self._powers_in(zone) - {power}
-        )
+        others = self._powers_in(zone) - {power} if zone in self.land else set()
+        foes = sorted(o for o in others if self._hostile(power, o))
+        hostile = bool(foes)
+        if "attack" in d:  # S28 "they must be attacked"; reading 18: a truce prevails
+            assert list(d["attack"]) == foes, self._say(e, f"they must attack {foes}")
+            spared = sorted(others - set(foes))
+            assert list(d["share"]) == spared, self._say(e, f"they share with {spared}")
         for slot in self._take_slots(e, unit, zone, count):
             piece = Piece(power, zone, unit != LEADER, superior=slot.superior, appeared=hostile)
             piece.home = zone if slot.raider else None
@@ -551,6 +563,10 @@ class Referee:
             self.turn in r.turns and r.during_nation_turn for r in mine.scoring
         )
         self.held_now = self._held(power) if self.during else set()
+        # S23: "Each listed power receives reinforcements to bring its strength up to two,
+        # if it is below this at the start of its nation-turn"
+        listed = power in self.scenario.minima.get(self.turn, ())
+        self.minima_due = listed and self._strength(power) < MINIMUM
 
     # -- removals and changes of hands ------------------------------------------------------------
     def _gone(self, e: Event) -> None:
@@ -766,6 +782,8 @@ class Referee:
         else:
             held = self._held(power)
             assert set(areas) == held, self._say(e, f"holds {sorted(held)}")
+            assert power in self.to_score, self._say(e, f"the {power} score twice or no award")
+            self.to_score.discard(power)
         awards = [
             r
             for r in self.powers[power].scoring
@@ -800,6 +818,10 @@ class Referee:
             most = max(per_area.values(), default=0)
             assert most <= self.limit, self._say(e, f"the {ended}: {per_area.most_common(1)}")
         assert self.battle is None and self.withdrawal is None, self._say(e, "a battle is open")
+        if ended and not self.between:
+            assert self.minima_told or not self.minima_due, self._say(e, f"no minima: {ended}")
+        if e.kind != "turn_end" and self.between:  # the end of the turn's scoring
+            assert not self.to_score, self._say(e, f"no territorial award: {self.to_score}")
         self.announced.clear()
         if e.kind == "nation_turn":
             self.between = False
@@ -808,6 +830,13 @@ class Referee:
             self.between = True
             self.active = ""
             self.during = False
+            # Britannia (public summary): area points at the end of the turn, for every
+            # power with a territorial award of the turn
+            self.to_score = {
+                p.name
+                for p in self.scenario.powers
+                if any(self.turn in r.turns and not r.during_nation_turn for r in p.scoring)
+            }
         else:
             self.active = ""
 

@@ -16,6 +16,8 @@ R5. M-A's "or a Frankish area" (and S13's "at most three areas") counted the arr
     as areas: the Franks' Alps group of turn 2 arrived in the France box.
 R6. S15: a withdrawal was no step of the unit's path: after a second submission the unit
     went "back" to the area it stood in.
+R7. S28: arrivals in an arrival box beside another power were told "they must attack"
+    there, where nobody fights.
 """
 
 from __future__ import annotations
@@ -233,3 +235,15 @@ def test_pending_a_leaders_whole_stack_may_not_leave_an_enemy_behind() -> None:
     everyone = {*armies, otto}
     whole = [a for a in game.legal_actions() if isinstance(a, Move) and set(a.units) == everyone]
     assert not whole
+
+
+def test_r7_an_arrival_in_a_box_is_not_told_it_must_attack() -> None:
+    """M-A turn 1: "Avars: 6 raiders from Austria"; an arrival box is no area, nobody
+    fights there (``MedievalRulebook.is_box``): arriving in Austria beside the Lombards the
+    Avars are not told "they must attack" (S28 is about areas), and need not."""
+    pos = nation_turn("Avars", 1)
+    pos.put("Lombards", "infantry", "Austria")
+    game = pos.game()
+    (arrival,) = [e for e in game.log.of_kind("reinforcement") if e.data["nation"] == "Avars"]
+    assert arrival.data["attack"] == [] and "must attack" not in arrival.text
+    assert not any(flags(game, u).get("appeared") for u in arrival.data["units"])

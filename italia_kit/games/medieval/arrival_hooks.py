@@ -151,7 +151,8 @@ def announce_arrival(
     where a power they may attack stands; reading 18: a power they may not attack now (a
     truce of S21, M-A's turn-1 entries) shares the area, and the sentence says so."""
     others: list[str] = []
-    if world.is_land(zone):
+    # an arrival box is no area: nobody fights there (the referee's finding R7)
+    if world.is_land(zone) and not rules.is_box(zone):
         others = sorted({u.nation for u in world.occupants(ctx.state, zone, nation)})
     foes = [o for o in others if not rules.restricted(world, ctx.state, nation, o)[0]]
     spared = [o for o in others if o not in foes]
