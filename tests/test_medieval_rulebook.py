@@ -1,8 +1,9 @@
 """Issue 19, stage 2: the variant's sentences played by the Italia engine under
 :class:`~italia_kit.games.medieval.rulebook.MedievalRulebook` (numbered S1..S30 as in
 ``docs/games/medieval.md``). Each builds a position on the medieval board with Italia's
-:class:`~italia_kit.games.italia.Position` and plays it through ``Game.apply``; the same
-sentences on the medieval package's own engine are ``tests/test_medieval_rules.py``.
+:class:`~italia_kit.games.italia.Position` and plays it through ``Game.apply``;
+``tests/test_medieval_rules.py`` holds the old engine's checks these do not already make,
+on this engine since the game id switched to it.
 """
 
 from __future__ import annotations
