@@ -151,7 +151,10 @@ def test_leak_4_pepin_leaves_after_the_first_impulse_charlemagne_comes_with_the_
     assert left.rule == turn_hooks.R_PEPIN and "Pepin" in left.text
     assert game.state.second_phase and game.decision is not None
     assert game.decision.kind == "place"
-    held = game.rules.world.controlled_zones(game.state, "Franks")
+    # the land areas the Franks stand in (not the France box: the referee's finding R5,
+    # tests/test_medieval_referee_findings.py)
+    held = arrival_hooks.own_areas(game.rules.world, game.state, "Franks")
+    assert "France" not in held
     assert [a.zone for a in game.legal_actions() if isinstance(a, Place)] == held
     place_all(game)
     assert leaders(game) == {"Charlemagne"} and game.decision.kind == "move"

@@ -30,7 +30,7 @@ from italia_kit.core import Context
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.italia_cards import UNIT_OF
-from italia_kit.games.medieval.scoring_hooks import controlled, seas
+from italia_kit.games.medieval.scoring_hooks import areas, controlled, seas
 from italia_kit.games.medieval.words import and_list, area, area_count, army, army_count, forces
 
 if TYPE_CHECKING:
@@ -47,6 +47,11 @@ R_RESTART = 'rule text: the "1.5" box'
 MINIMUM, RESTART = 2, 1.5
 #: the state's extras: each power's population track, and the groups due at placement
 POPULATION, DUE = "population", "due"
+#: the state's extras: the first unit id of the active power's arrivals this nation-turn;
+#: a unit's extras: it appeared among powers it may attack (S28, S29)
+FIRST_NEW, APPEARED = "first_new_id", "appeared"
+#: the state's extras: [turn, nation index, next id] of the last marking of arrivals
+MARKED = "arrivals_marked"
 #: the state's extras: the game turn whose removals (M-A) are done
 REMOVED = "removed_on_turn"
 R_REMOVE = "M-A: removals at the start of the turn"
@@ -78,7 +83,9 @@ def arrivals_due(
             rule = R_SECOND if impulse == 2 else R_ARRIVE
             places = list(g.zones)
             if g.or_own:
-                held = world.controlled_zones(state, nation) if held is None else held
+                # "or a Frankish area": a land area where the power stands (an arrival box
+                # is no area, reading 13; the referee's finding R5)
+                held = own_areas(world, state, nation) if held is None else held
                 places += [z for z in held if z not in places]
             if not rules.has_boats(nation, state.turn):
                 # S8: no sea zones without boats, so no arrival at sea either (a choice's
@@ -102,6 +109,18 @@ def arrivals_due(
                 group["choices"] = places
             out.append(group)
     return out
+
+
+def own_areas(world: World, state: ItaliaState, nation: str) -> list[str]:
+    """The land areas (no arrival box) where ``nation`` has units ashore, in board order."""
+    mine = {u.zone for u in state.units_of(nation) if u.carrier is None}
+    return [z for z in areas(world) if z in mine]
+
+
+def note_arrivals(state: ItaliaState) -> None:
+    """As the active power's placement begins: the units with an id from here on are its
+    arrivals of this nation-turn (population, minima, the chart)."""
+    state.extras[FIRST_NEW] = state.next_id
 
 
 def placed_with(state: ItaliaState, pending: dict[str, Any]) -> list[dict[str, Any]]:
@@ -138,7 +157,8 @@ def announce_arrival(
     where a power they may attack stands; reading 18: a power they may not attack now (a
     truce of S21, M-A's turn-1 entries) shares the area, and the sentence says so."""
     others: list[str] = []
-    if world.is_land(zone):
+    # an arrival box is no area: nobody fights there (the referee's finding R7)
+    if world.is_land(zone) and not rules.is_box(zone):
         others = sorted({u.nation for u in world.occupants(ctx.state, zone, nation)})
     foes = [o for o in others if not rules.restricted(world, ctx.state, nation, o)[0]]
     spared = [o for o in others if o not in foes]
@@ -168,26 +188,52 @@ def announce_arrival(
 
 
 def mark_arrivals(rules: MedievalRulebook, world: World, state: ItaliaState) -> None:
-    """As the movement begins, the active power's units that came this turn: superior
-    when their chart entry says so (S10), ``appeared`` where a power they may attack
-    stands (S28, S29)."""
+    """As the movement begins, the active power's units: those that came in this
+    nation-turn (:func:`note_arrivals`; not the set-up's, not an earlier turn's) are marked
+    ``appeared`` where a power they may attack stands (S28, S29; leaders too: reading 3,
+    "units that appeared there must attack and may not leave"), and superior when they
+    stand where a superior chart entry put them (S10, M-A turn 1: the chart's units, not
+    the power's others); an earlier nation-turn's "appeared" goes (the referee's findings
+    R1-R3)."""
     nation = state.active
     power = rules.power(nation)
-    superior = power is not None and any(
-        r.superior for r in power.reinforcements if r.turn == state.turn
-    )
+    # a major invasion's second impulse brings arrivals of its own (Charlemagne): only
+    # those are looked at then, the first impulse's marks stay
+    key = [state.turn, state.nation_index]
+    marked: list[int] = state.extras.get(MARKED) or [0, 0, 0]
+    again = marked[:2] == key
+    first = int(marked[2]) if again else int(state.extras.get(FIRST_NEW, state.next_id))
+    state.extras[MARKED] = [*key, state.next_id]
+    superior_at = {
+        z
+        for r in (power.reinforcements if power is not None else ())
+        if r.turn == state.turn and r.superior
+        for g in r.units
+        for z in g.zones
+    }
     for u in state.units_of(nation):
-        if u.arrived != state.turn or u.is_leader:
-            continue
         facts = dict(u.extras or {})
-        if superior:
-            facts["superior"] = True
-        if world.is_land(u.zone) and any(
-            not rules.restricted(world, state, nation, o.nation)[0]
-            for o in world.occupants(state, u.zone, nation)
-        ):
-            facts["appeared"] = True
+        if not again:
+            facts.pop(APPEARED, None)  # an earlier nation-turn's
+        if u.id >= first and u.arrived == state.turn:
+            if u.zone in superior_at and not u.is_leader:
+                facts["superior"] = True
+            if world.is_land(u.zone) and any(
+                not rules.restricted(world, state, nation, o.nation)[0]
+                for o in world.occupants(state, u.zone, nation)
+            ):
+                facts[APPEARED] = True
         u.extras = facts or None
+
+
+def appeared_here(state: ItaliaState, unit: Unit) -> bool:
+    """Did ``unit`` appear in the area where it stands (S28, S29)? Marked as the movement
+    began, and not moved since in this movement phase (a unit that moves is one of the
+    "other units entering the area", S29: a major invasion's second phase)."""
+    if not (unit.extras and unit.extras.get(APPEARED)):
+        return False
+    rec = state.moves.get(unit.id)
+    return rec is None or rec.steps == 0
 
 
 def lose_armies_at_sea(ctx: Context[ItaliaState], world: World) -> None:

@@ -165,10 +165,19 @@ class MedievalRulebook(Rulebook):
 
     # -- movement (S2-S8) ---------------------------------------------------------------------
     def movement_allowance(self, state: ItaliaState, unit: Unit, group_leader: int | None) -> int:
-        """S2: three movement points, four with a leader (moving with one, or the leader)."""
-        if unit.type is UnitType.LEADER or group_leader is not None:
+        """S2: three movement points, four with a leader: the leader's, and an army's that
+        moves with him and has moved with him since its first step (Italia's 9.1 reading
+        of "with a leader"; the referee's finding R4: three points spent alone get no
+        fourth from a leader met after them)."""
+        if unit.type is UnitType.LEADER:
             return LED_POINTS
-        return ARMY_POINTS
+        if group_leader is None:
+            return ARMY_POINTS
+        rec = state.moves.get(unit.id)
+        if rec is None or rec.steps == 0:
+            return LED_POINTS
+        stayed = rec.leader == group_leader and not rec.without_leader
+        return LED_POINTS if stayed else ARMY_POINTS
 
     def step_cost(self, world: World, state: ItaliaState, unit: Unit, frm: str, to: str) -> int:
         """S3: +1 to enter a mountain; S5, S6: marsh and Mantua cost one; S7: two to enter
@@ -258,7 +267,7 @@ class MedievalRulebook(Rulebook):
             own = armies.get(zone)
             if own is None:
                 own = armies[zone] = self.armies_in(state, nation, zone)
-            if self.holds(u, foes, own):
+            if self.holds(state, u, foes, own):
                 held.add(u.id)
         return held
 
@@ -269,9 +278,9 @@ class MedievalRulebook(Rulebook):
         if not foes:
             return None
         armies = self.armies_in(state, nation, zone)
-        if not self.holds(unit, foes, armies):
+        if not self.holds(state, unit, foes, armies):
             return None
-        if unit_flag(unit, "appeared"):
+        if arrival_hooks.appeared_here(state, unit):
             return f"{unit.label()} appeared in {zone} and must attack it (rule text)"
         return (
             f"{unit.label()} may leave {zone} only if 2:1 or a full stack stays behind "
@@ -313,11 +322,11 @@ class MedievalRulebook(Rulebook):
         """``nation``'s armies in ``zone`` (its leaders not counted)."""
         return sum(1 for u in state.where.get(zone, ()) if u.nation == nation and not u.is_leader)
 
-    def holds(self, unit: Unit, foes: int, armies: int) -> bool:
+    def holds(self, state: ItaliaState, unit: Unit, foes: int, armies: int) -> bool:
         """Whether ``unit`` must stay in its area, with enemies of strength ``foes`` and
         ``armies`` of its power's there (itself included): S28, a unit that appeared there
         must attack; S30, the others leave while 2:1 or a full stack stays behind."""
-        if unit_flag(unit, "appeared"):
+        if arrival_hooks.appeared_here(state, unit):
             return True
         staying = armies if unit.is_leader else armies - 1
         return not (staying >= 2 * foes or staying >= self.medieval.stack_limit)
@@ -440,6 +449,7 @@ class MedievalRulebook(Rulebook):
     def enter_placement(self, ctx: Context[ItaliaState], world: World) -> None:
         """Population increase and the city-state minima (S23-S25), then Italia's
         placement (7.2) of them and of the chart's arrivals (S26, S27)."""
+        arrival_hooks.note_arrivals(ctx.state)
         arrival_hooks.population_and_minima(self, ctx, world)
         # Italia's placement reads the groups due once (7.2) and queues those to place
         super().enter_placement(ctx, world)
@@ -633,7 +643,7 @@ class MedievalRulebook(Rulebook):
         if (
             attacking
             and self.terrain_on(zone, state.turn) in DIFFICULT
-            and not unit_flag(unit, "appeared")
+            and not arrival_hooks.appeared_here(state, unit)
         ):
             return DIFFICULT_HIT
         return SUPERIOR_HIT if unit_flag(unit, "superior") else NORMAL_HIT

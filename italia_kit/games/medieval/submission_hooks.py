@@ -25,6 +25,7 @@ from italia_kit.core import Action, Context, Decision, IllegalActionError
 from italia_kit.games.italia.battle_sides import defender_in
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
+from italia_kit.games.medieval.arrival_hooks import appeared_here, own_areas
 from italia_kit.games.medieval.words import area, army
 
 if TYPE_CHECKING:
@@ -57,7 +58,8 @@ def may_submit(
         return f"the {master} are not among the powers that may receive submissions"
     if d.faction == a.faction:
         return f"the {master} are controlled by the same player ({d.faction})"
-    areas = len({u.zone for u in state.units_of(subject) if world.is_land(u.zone)})
+    # land areas: an arrival box is no area (reading 13; the referee's finding R5)
+    areas = len(own_areas(world, state, subject))
     if areas > 3:
         return f"the {subject} hold {areas} areas: a power must be reduced to at most three"
     return None
@@ -65,7 +67,7 @@ def may_submit(
 
 def _from_chart(world: World, state: ItaliaState, unit: Unit) -> bool:
     """Did ``unit`` enter its area from the arrival chart (appeared, or came from a box)?"""
-    if unit.extras and unit.extras.get("appeared"):
+    if appeared_here(state, unit):
         return True
     rec = state.moves.get(unit.id)
     if rec is None or len(rec.path) < 2:
@@ -188,6 +190,10 @@ def apply_withdraw(
         to = action.zone or (rec.path[-2] if rec is not None and len(rec.path) >= 2 else zone)
         if action.zone and rec is not None:
             rec.steps += rules.step_cost(world, state, u, zone, to)
+        if rec is not None:
+            # a step of its path: a later withdrawal goes back to ``zone`` (the referee's
+            # finding R6: it went "back" to where it stood)
+            rec.path.append(to)
         state.relocate(u, to)
         ctx.emit(
             "withdraw",
