@@ -73,7 +73,7 @@ from typing import Any
 from italia_kit.core import Event, Game, RandomPlayer
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.world import World
-from italia_kit.games.medieval.arrival_hooks import R_ARRIVE
+from italia_kit.games.medieval.arrival_hooks import R_ARRIVE, R_SECOND
 from italia_kit.games.medieval.rulebook import MedievalRulebook, new_game
 from italia_kit.games.medieval.scenario import Power, ScoreRule
 
@@ -489,7 +489,8 @@ class Referee:
                     places -= self.seas  # S8: a power without boats never goes to sea
                 unit = ARMY if g.unit == "army" else LEADER
                 self.group += 1
-                slot = Slot(unit, frozenset(places), R_ARRIVE, card.superior, self.group, g.raider)
+                source = R_SECOND if impulse == 2 else R_ARRIVE  # M-A turn 2's own citation
+                slot = Slot(unit, frozenset(places), source, card.superior, self.group, g.raider)
                 self.slots += [slot] * (g.count if places else 0)
 
     def _arrival(self, e: Event) -> None:
