@@ -96,12 +96,7 @@ NORMAL, SUPERIOR, DIFFICULT = 5, 4, 6
 MINIMUM, RESTART = 2, 1.5
 #: where the Italia engine still plays an Italia rule the variant replaces, and which branch
 #: is replacing it; a referee given the name lets it pass and counts it (nothing else passes)
-PENDING = {
-    "group_overrun": "the move list (move_list.py, med-speed) and the move check "
-    "(move_hooks.check_leaving) ask Rulebook.may_leave of each unit alone, so a leader's "
-    "whole-zone move leaves an area of enemies with nobody behind (S30, reading 3: 2:1 or a "
-    "full stack stays); it needs a hook given the moving group",
-}
+PENDING: dict[str, str] = {}  # group_overrun: removed by Rulebook.leave_together (S30)
 #: every how many actions the referee compares every unit with the state (it compares the
 #: units the events named after every action)
 FULL_EVERY = 4
@@ -411,12 +406,9 @@ class Referee:
                 for i, p in zip(ids, pieces, strict=True):
                     assert not p.appeared, self._say(e, f"#{i} appeared in {frm}: it must attack")
                 staying = sum(1 for i, p in self._in(frm, power) if p.army and i not in moving)
-                if not (staying >= 2 * foes or staying >= self.limit):
-                    why = f"overrun of {frm} with {staying} against {foes}"
-                    # each unit alone would leave 2:1 or a full stack behind
-                    alone = staying + len(moving) - 1
-                    assert alone >= 2 * foes or alone >= self.limit, self._say(e, why)
-                    self._deviation(e, "group_overrun", why)
+                # S30, reading 3: what stays behind the whole move is 2:1 or a full stack
+                why = f"overrun of {frm} with {staying} against {foes}"
+                assert staying >= 2 * foes or staying >= self.limit, self._say(e, why)
         if to in self.land:
             mine = self.powers.get(power)
             for other in self._powers_in(to) - {power}:

@@ -66,7 +66,7 @@ def test_the_medieval_move_list_is_its_slow_reading_over_a_random_game(seed: int
     world = game.rules.world
     rulebook = world.rulebook
     rng = random.Random(seed)
-    seen = {"decisions": 0, "held": 0, "sailing": 0, "relations": 0}
+    seen = {"decisions": 0, "held": 0, "sailing": 0, "relations": 0, "groups held": 0}
     while not game.is_over:
         actions = game.legal_actions()
         state = game.state
@@ -84,7 +84,25 @@ def test_the_medieval_move_list_is_its_slow_reading_over_a_random_game(seed: int
             seen["relations"] += bool(relations[0] or relations[1])
             sides.parts = None  # made whole
             whole = _listed(world, state, nation, sides)
-            assert actions[:-1] == [a for a in whole if held.isdisjoint(getattr(a, "units", ()))]
+            # without the held units' parts and the groups' moves S30 holds (leave_together)
+            assert actions[:-1] == [
+                a
+                for a in whole
+                if held.isdisjoint(getattr(a, "units", ()))
+                and not (
+                    isinstance(a, Move)
+                    and len(a.units) > 1
+                    and rulebook.leave_together(world, state, [state.units[i] for i in a.units])
+                )
+            ]
+            groups_held = sum(
+                1
+                for a in whole
+                if isinstance(a, Move)
+                and len(a.units) > 1
+                and rulebook.leave_together(world, state, [state.units[i] for i in a.units])
+            )
+            seen["groups held"] += bool(groups_held)
             # the boats' moves, kept piece by piece, last: those sailings asks afresh
             sailing = sailings(world, state, nation, held=held)
             assert actions[len(actions) - 1 - len(sailing) : -1] == sailing
@@ -96,7 +114,7 @@ def test_the_medieval_move_list_is_its_slow_reading_over_a_random_game(seed: int
             seen["sailing"] += any(world.is_sea(a.path[-1]) for a in alone)
         game.apply(rng.choice(actions))
     assert seen["decisions"] > 500 and seen["held"] > 50 and seen["sailing"] > 20, seen
-    assert seen["relations"] > 10, seen
+    assert seen["relations"] > 10 and seen["groups held"] > 0, seen
 
 
 class Walled(Rulebook):
@@ -143,3 +161,17 @@ def test_step_costs_default_is_none_and_the_medieval_table_is_its_step_cost() ->
                 assert rulebook.step_cost(world, state, unit, frm, to) == costs[to], (frm, to)
                 steps += 1
     assert steps > 300 and {costs[z] for z in costs} == {1, 2, 99}
+
+
+def test_italia_holds_no_group_in_place() -> None:
+    """Rulebook.leave_together: Italia's rule holds no group (None; the move list and the
+    move check do not ask it), and a variant that overrides it is asked."""
+    from italia_kit.games.italia.rulebook import Rulebook
+
+    class HoldsPairs(Rulebook):
+        def leave_together(self, world, state, units):  # type: ignore[no-untyped-def]
+            return ("test", "no two together")
+
+    assert Rulebook().fixed_group_leaving()
+    assert Rulebook().leave_together(None, None, []) is None  # type: ignore[arg-type]
+    assert not HoldsPairs().fixed_group_leaving()

@@ -24,8 +24,6 @@ from __future__ import annotations
 
 from functools import cache
 
-import pytest
-
 from italia_kit.games.italia import EndMovement, Move, Position
 from italia_kit.games.italia.actions import Fight, Place, Submit
 from italia_kit.games.italia.scenarios import Scenario as ItaliaScenario
@@ -217,12 +215,7 @@ def test_r6_a_second_withdrawal_goes_back_where_the_unit_came_from() -> None:
     assert {state.units[u].zone for u in walkers} == {"Milan"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="pending (tests/medieval_referee.py PENDING['group_overrun']): may_leave is asked "
-    "of each unit alone; the move list and move_hooks.check_leaving need a hook given the group",
-)
-def test_pending_a_leaders_whole_stack_may_not_leave_an_enemy_behind() -> None:
+def test_r8_a_leaders_whole_stack_may_not_leave_an_enemy_behind() -> None:
     """S30, reading 3: "a unit may leave an area where such a power still stands only while
     the units left behind are at least twice the enemy or a full stack": Otto and his three
     Germans in Milan, with a Lombard there, may not all go on to Brescia (nobody stays
@@ -235,6 +228,13 @@ def test_pending_a_leaders_whole_stack_may_not_leave_an_enemy_behind() -> None:
     everyone = {*armies, otto}
     whole = [a for a in game.legal_actions() if isinstance(a, Move) and set(a.units) == everyone]
     assert not whole
+    # the move check refuses it too, naming the overrun, the state untouched
+    whole_move = Move("Germans", tuple(sorted(everyone)), ("Milan", "Brescia"))
+    refused(game, lambda: game.apply(whole_move), R_OVERRUN, "2:1 or a full stack")
+    # two armies staying against one Lombard are 2:1: Otto and one army may go together
+    world, state = game.rules.world, game.state
+    pair = [state.units[armies[0]], state.units[otto]]
+    assert RULES.leave_together(world, state, pair) is None
 
 
 def test_r7_an_arrival_in_a_box_is_not_told_it_must_attack() -> None:

@@ -22,14 +22,19 @@ _unit_id = attrgetter("id")
 
 
 def check_leaving(world: World, state: ItaliaState, units: list[Unit]) -> None:
-    """A variant's hold on units in place (:meth:`~.rulebook.Rulebook.may_leave`): refused
-    with the variant's rule; Italia holds none, and is not asked."""
+    """A variant's hold on units in place (:meth:`~.rulebook.Rulebook.may_leave`, and for
+    a group :meth:`~.rulebook.Rulebook.leave_together`): refused with the variant's rule;
+    Italia holds none, and is not asked."""
     rulebook = world.rulebook
     if rulebook.fixed_leaving():
         return
     for u in units:
         if not rulebook.may_leave(world, state, u):
             raise IllegalActionError(*rulebook.leave_refusal(world, state, u))
+    if len(units) > 1 and not rulebook.fixed_group_leaving():
+        refusal = rulebook.leave_together(world, state, units)
+        if refusal is not None:
+            raise IllegalActionError(*refusal)
 
 
 def check_sailing(world: World, state: ItaliaState, units: list[Unit], sea: str) -> None:

@@ -227,13 +227,29 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     sailing alone (:func:`.move_hooks.sailings`), all made by :func:`_listed`, without
     those of units a variant holds in place (:meth:`~.rulebook.Rulebook.held_in_place`,
     asked once a list: the parts of the list are kept whole and the held units' parts
-    left out)."""
+    left out), and the moves of groups a variant holds
+    (:meth:`~.rulebook.Rulebook.leave_together`)."""
     rulebook = world.rulebook
     sides = Sides.of(world, state, nation)
     held: frozenset[int] | set[int] = _NONE_HELD
     if not rulebook.fixed_leaving():
         held = rulebook.held_in_place(world, state, nation, sides.own, sides.foes, sides.memo)
-    return _listed(world, state, nation, sides, held)
+    listed = _listed(world, state, nation, sides, held)
+    if rulebook.fixed_group_leaving() or not sides.foes:
+        return listed
+    # a variant's hold on a group (Rulebook.leave_together): only moves of two or more
+    # units from a zone with enemies are asked; a new list, so the kept one stays whole
+    foes, units = sides.foes, state.units
+    return [
+        a
+        for a in listed
+        if not (
+            isinstance(a, Move)
+            and len(a.units) > 1
+            and units[a.units[0]].zone in foes
+            and rulebook.leave_together(world, state, [units[i] for i in a.units]) is not None
+        )
+    ]
 
 
 #: no unit held in place (Italia's rulebook, or no unit of a variant's held now)

@@ -174,6 +174,22 @@ class Rulebook:
         lists moves without asking it."""
         return type(self).may_leave is Rulebook.may_leave
 
+    def leave_together(
+        self, world: World, state: ItaliaState, units: Sequence[Unit]
+    ) -> tuple[str, str] | None:
+        """(rule, reason) why ``units`` (two or more pieces of one nation in one zone, each
+        of which :meth:`may_leave`) may not leave their zone together, or None. A variant
+        whose hold depends on what stays behind (Britannia's overrun: 2:1 or a full stack
+        left) answers here for a group; the move check asks it of every move of two or more
+        units, and the move list leaves out the groups' moves it refuses. Default: None
+        (Italia holds no group in place)."""
+        return None
+
+    def fixed_group_leaving(self) -> bool:
+        """Whether :meth:`leave_together` is the rulebook's (no group held): the move list
+        and the move check then do not ask it."""
+        return type(self).leave_together is Rulebook.leave_together
+
     def held_in_place(
         self,
         world: World,

@@ -271,6 +271,30 @@ class MedievalRulebook(Rulebook):
                 held.add(u.id)
         return held
 
+    def leave_together(
+        self, world: World, state: ItaliaState, units: Sequence[Unit]
+    ) -> tuple[str, str] | None:
+        """S30, reading 3, for a group: the armies left behind must be 2:1 against the
+        enemies there, or a full stack, after the whole group has gone (each unit alone was
+        asked by :meth:`may_leave`, as if the others stayed)."""
+        zone, nation = units[0].zone, units[0].nation
+        foes = self.strength_against(world, state, nation, zone)
+        if not foes:
+            return None
+        going = {u.id for u in units}
+        staying = sum(
+            1
+            for u in state.where.get(zone, ())
+            if u.nation == nation and not u.is_leader and u.id not in going
+        )
+        if staying >= 2 * foes or staying >= self.medieval.stack_limit:
+            return None
+        return (
+            R_OVERRUN,
+            f"these {len(units)} units may leave {area(zone)} together only if 2:1 or a full "
+            f"stack stays behind ({staying} would stay against {foes})",
+        )
+
     def leave_problem(self, world: World, state: ItaliaState, unit: Unit) -> str | None:
         """Why ``unit`` may not leave its area now (S28, S30), or None."""
         nation, zone = unit.nation, unit.zone
