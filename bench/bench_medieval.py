@@ -1,4 +1,6 @@
-"""Whole games a second of Medieval Italia (issue 19) with random players, against Italia I.
+"""Whole games a second of Medieval Italia (issue 19) with random players, against Italia I:
+the game id ``medieval``, played by the Italia engine under ``MedievalRulebook`` since the
+switch (``docs/games/medieval.md``, "The switch").
 
 Prints ``games_medieval_random: RATE games/s (ratio R vs italia1)``. The baseline, Italia I
 with random players (``bench_games.py``'s ``italia1_random``), runs in the same process,

@@ -574,3 +574,47 @@ def test_the_kernels_of_closed_pages_are_shut_down(app: Server) -> None:
         time.sleep(1)
     assert _kernels(app.proc.pid) == [], "every closed page's kernel is shut down"
     assert app.proc.poll() is None
+
+
+MEDIEVAL = "Medieval Italia 535-1865 (Bofinger's Britannia-family variant), 4 players"
+MEDIEVAL_AREAS = 47  # the land areas, seas and the Alps, and the France and Austria boxes
+
+
+def test_medieval_italia_on_the_italia_engine_in_the_picker_at_1600x1200(app: Server) -> None:
+    """The game id ``medieval`` (the Italia engine under the variant's rulebook) from the
+    game picker: every area drawn and named inside the map's view, nothing overlapping; the
+    legend gives the factions' VP; next phase steps the game, its log citing the variant's
+    and Britannia's rules."""
+    shot = Path(os.environ.get("ITALIA_KIT_SCREENSHOT", "/tmp/italia_kit-app.png"))
+    shot = shot.with_name(shot.stem + "-medieval.png")
+    with _page(app.url, 1600, 1200) as (page, outside):
+        try:
+            page.locator(".widget-dropdown select").first.select_option(label=MEDIEVAL)
+            page.wait_for_function(
+                "() => document.querySelector('.ik-header').innerText.includes('Romans')"
+                " && document.querySelectorAll('.leaflet-overlay-pane path.leaflet-interactive')"
+                f".length === {MEDIEVAL_AREAS}",
+                timeout=60_000,
+            )
+            page.wait_for_function(f"() => ({FRAME_JS})().outside.length === 0", timeout=60_000)
+            page.wait_for_timeout(500)  # the names and stacks laid out again at that zoom
+            found = page.evaluate(FRAME_JS)
+            assert found["paths"] == found["labels"] == MEDIEVAL_AREAS
+            assert found["stacks"] > 20
+            assert found["outside"] == [], f"outside the map's view: {found['outside']}"
+            assert found["overlaps"] == [], f"names and stacks overlap: {found['overlaps']}"
+            assert all(f"{f} 0 VP" in page.inner_text(".ik-app") for f in ("One", "Four"))
+            logs = []
+            for _ in range(4):  # the Romans' phases, then the Byzantines' arrivals
+                header = page.inner_text(".ik-header")
+                page.get_by_role("button", name="next phase").first.click()
+                page.wait_for_function(
+                    f"() => document.querySelector('.ik-header').innerText !== {header!r}",
+                    timeout=60_000,
+                )
+                logs.append(page.inner_text(".ik-log"))
+            assert "Britannia (public summary)" in logs[0]
+            assert "rule text: reinforcements arrive" in logs[-1]
+            assert outside == [], "nothing leaves the machine"
+        finally:
+            page.screenshot(path=str(shot), full_page=True)

@@ -30,7 +30,8 @@ def test_variant_2_a_saved_variant_game_loads_without_its_file(tmp_path: Path) -
     save_game(game, tmp_path / "v.json")
     again = load_game(tmp_path / "v.json")
     assert [e.text for e in again.log] == [e.text for e in game.log]
-    assert again.rules.world.scenario.power("Byzantines").reinforcements[0].units[1].count == 6
+    medieval = again.rules.world.rulebook.medieval  # the rulebook holds the medieval scenario
+    assert medieval.power("Byzantines").reinforcements[0].units[1].count == 6
 
 
 def test_variant_3_bad_changes_are_refused_naming_each_problem() -> None:

@@ -14,9 +14,11 @@ from italia_kit.games.agricola.geography import BOX
 from italia_kit.games.agricola.say import sentence as agricola_says
 from italia_kit.games.agricola.setup import new_game as new_agricola
 from italia_kit.games.agricola.tables import ONE_AQUILA
-from italia_kit.games.medieval import actions as md
+from italia_kit.games.italia import actions as md
+from italia_kit.games.italia.battle_state import Battle
 from italia_kit.games.medieval.say import sentence as medieval_says
 from italia_kit.games.medieval.spec import new_game as new_medieval
+from italia_kit.games.medieval.submission_hooks import PENDING, Withdraw
 from italia_kit.games.renaissance.notation import parse_line
 from italia_kit.games.renaissance.rules import Adjustments, SeasonOrders
 from italia_kit.games.renaissance.say import sentence as renaissance_says
@@ -78,18 +80,46 @@ def test_agricola_7_1_raid_loss_8_3_ambush_and_5_2_garrison_name_legions_and_cou
 
 
 def test_medieval_battle_choices_name_the_area_and_the_submission_rule() -> None:
+    """On the Italia engine: the offer of a submission (S14), the retreats of a battle
+    (Britannia's) and the withdrawals after a submission (S15, S16)."""
     game = new_medieval(seed=1)
     state = game.state
-    state.battle = {"stage": "submit", "zone": "Alps", "attacker": "Lombards", "defender": "Franks"}
-    assert medieval_says(state, md.Submit("Franks", "Lombards")) == (
+    state.battle = Battle(zone="Alps", attacker="Lombards", defender="Franks", stage="submit")
+    assert medieval_says(state, md.Submit("Franks", True)) == (
         "Franks: submit to the Lombards in Alps (submission)"
     )
-    assert medieval_says(state, md.Fight("Franks")) == (
+    assert medieval_says(state, md.Submit("Franks", False)) == (
         "Franks: refuse to submit and fight in Alps (submission)"
     )
-    state.battle["stage"] = "withdraw"
-    assert medieval_says(state, md.Retreat("Lombards", "")) == (
+    assert medieval_says(state, md.StandFast("Franks")) == (
+        "Franks: stand and fight in Alps (Britannia: retreats)"
+    )
+    state.extras[PENDING] = {"nation": "Lombards", "zone": "Alps", "flee": False}
+    assert medieval_says(state, Withdraw("Lombards", "")) == (
         "Lombards: send the units in Alps back where each came from (submission)"
+    )
+    assert medieval_says(state, Withdraw("Lombards", "Friuli")) == (
+        "Lombards: send the units in Alps on to Friuli (submission)"
+    )
+    state.extras[PENDING] = {"nation": "Franks", "zone": "Alps", "flee": True}
+    assert medieval_says(state, Withdraw("Franks", "")) == (
+        "Franks: stay in Alps under the truce (submission)"
+    )
+
+
+def test_medieval_a_placement_names_its_group_and_the_rule_it_arrives_under() -> None:
+    """S27: the Pisans' two armies of turn 2 are one decision and one sentence; a
+    population increase's army cites Britannia's population rule."""
+    from italia_kit.games.medieval.tutorial import at_nation_turn
+
+    pisans = at_nation_turn({}, power="Pisans", turn=2)
+    assert medieval_says(pisans.state, md.Place("Pisans", "infantry", "Pisa")) == (
+        "Pisans: place 2 armies in Pisa (reinforcements arrive at the start of the nation-turn)"
+    )
+    held = {z: 1 for z in ("Milan", "Novara", "Brescia", "Parma", "Alessandria", "Turin")}
+    milanese = at_nation_turn({"Milanese": held}, power="Milanese", turn=4)
+    assert medieval_says(milanese.state, md.Place("Milanese", "infantry", "Milan")) == (
+        "Milanese: place an army in Milan (Britannia: population increase)"
     )
 
 

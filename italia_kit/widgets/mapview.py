@@ -359,6 +359,11 @@ class MapView:
                     stacks += 1
         self._views = views
         moved = self._lay_out() if labels or stacks else 0
+        # a legend may say how the game stands (Medieval Italia's factions' VP): re-sent only
+        # when its text changed
+        legend = self.presenter.legend(self._game)
+        if legend != self.legend.value:
+            self.legend.value = legend
         if self.selected is not None:
             self._show_details(self.selected)
         for overlay in self.overlays.values():

@@ -90,31 +90,33 @@ def check_fight(world: World, state: ItaliaState, nation: str, zone: str, raid: 
     zone = world.zone_name(zone)
     if zone not in state.combat_due:
         due = ", ".join(state.combat_due) or "nowhere"
-        raise IllegalActionError("10.0", f"no battle is due in {zone} (due: {due})")
+        rule = world.rulebook.cite("10.0")  # a variant's battles cite its own rule
+        raise IllegalActionError(rule, f"no battle is due in {zone} (due: {due})")
     if raid:
+        rule = world.rulebook.cite("10.7")  # a variant without cities cites its own
         defender = defender_in(world, state, nation, zone)
         if not state.has_city(zone):
-            raise IllegalActionError("10.7", f"a raid needs a city; {zone} has none standing")
+            raise IllegalActionError(rule, f"a raid needs a city; {zone} has none standing")
         if defender is None or defender == nation:
-            raise IllegalActionError("10.7", "a raid can only strike a city held by an opponent")
+            raise IllegalActionError(rule, "a raid can only strike a city held by an opponent")
         if not opponents(world, nation, defender):
             raise IllegalActionError(
-                "10.7",
+                rule,
                 f"a raid can only be conducted against cities controlled by opponents: the "
                 f"{defender} belong to the {nation}' own player",
             )
         if zone in state.raided:
             raise IllegalActionError(
-                "10.7", f"the city of {zone} was already raided in this combat phase"
+                rule, f"the city of {zone} was already raided in this combat phase"
             )
         if not any(
             not u.is_leader for u in world.occupants(state, zone, nation) if u.nation == defender
         ):
             raise IllegalActionError(
-                "10.7", f"only leaders hold {zone}: there is no battle to raid, attack it"
+                rule, f"only leaders hold {zone}: there is no battle to raid, attack it"
             )
         if not any(not u.is_leader and u.carrier is None for u in state.units_in(zone, nation)):
-            raise IllegalActionError("10.7", "leaders alone cannot raid: the raiders roll the dice")
+            raise IllegalActionError(rule, "leaders alone cannot raid: the raiders roll the dice")
     return zone
 
 

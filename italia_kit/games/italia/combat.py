@@ -128,12 +128,12 @@ def start_battle(
     battle.defender_had_city = state.has_city(zone)
     state.battle = battle
     what = "raid the city of" if raid else "attack"
+    rule = rulebook.cite("10.7" if raid else "10.1")  # a variant's battles cite its own
     ctx.emit(
         "battle",
-        "10.7" if raid else "10.1",
-        f"{'10.7' if raid else '10.1'}: the {nation} {what} {zone}, held by the {defender}: "
-        f"{count(len(mine), 'unit')} against "
-        f"{len(sides[defender])}.",
+        rule,
+        f"{rule}: the {nation} {what} {rulebook.place_words(zone)}, held by the {defender}: "
+        f"{rulebook.battle_forces(battle, sides, here)}.",  # a variant says its leaders
         zone=zone,
         attacker=nation,
         defender=defender,
@@ -144,7 +144,7 @@ def start_battle(
         battle.stage = "submit_first"
         state.actor_override = defender
         return
-    open_battle(ctx, world, sides)
+    rulebook.open_battle(ctx, world, sides)
 
 
 def open_battle(
@@ -276,9 +276,10 @@ def answer_submission(ctx: Context[ItaliaState], world: World, nation: str, acce
         world.rulebook.submit(ctx, world, nation, battle.attacker, f"{when} in {battle.zone}")
         return
     if first:
-        ctx.emit("fight_on", "12.5.1", f"12.5.1: the {nation} do not submit and fight.")
+        rule = world.rulebook.cite("12.5.1")  # a variant's submission cites its own rule
+        ctx.emit("fight_on", rule, f"{rule}: the {nation} do not submit and fight.")
         state.actor_override = None
-        open_battle(ctx, world)
+        world.rulebook.open_battle(ctx, world)
         return
     ctx.emit("fight_on", "12.5.1", f"12.5.1: the {nation} do not submit and fight on.")
     next_round(ctx, world)

@@ -60,6 +60,7 @@ def roll_round(
     hit, dice, die = rulebook.hits, rulebook.dice, rulebook.die_sides
     # a variant's hit numbers by battle (Rulebook.hit_number_in); Italia's are by type
     by_battle = not rulebook.fixed_hit_number_in()
+    italia_modifiers = rulebook.fixed_modifiers()
     hits_on: dict[str, dict[str, int]] = {}
     trampled: dict[str, int] = {}
     # nothing changes in the zone until every die is rolled (hits are applied after both
@@ -143,7 +144,13 @@ def roll_round(
                     trampled[enemy] = trampled.get(enemy, 0) + 1
         hits_on[enemy] = tally
         total = sum(tally.values())
-        mod_text = modifier_text(battle, side, sup, n_leaders, terrain, city)
+        # Italia's modifiers spelled out; a variant with modifiers of its own
+        # (Rulebook.land_modifier) says none that its rules do not give
+        mod_text = (
+            modifier_text(battle, side, sup, n_leaders, terrain, city)
+            if italia_modifiers or plain or landing
+            else ""
+        )
         ctx.emit(
             "hits",
             rule,

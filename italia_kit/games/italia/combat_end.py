@@ -11,7 +11,6 @@ from italia_kit.games.italia import cities
 from italia_kit.games.italia.battle_sides import both_sides, fighters, leaders, sides_among
 from italia_kit.games.italia.battle_state import Battle
 from italia_kit.games.italia.retreat import retreat_zones
-from italia_kit.games.italia.sequence import find_surplus_in
 from italia_kit.games.italia.special import (
     major_battle,
     settle_conversion,
@@ -189,6 +188,7 @@ def stand_fast(ctx: Context[ItaliaState], world: World, nation: str) -> None:
     assert battle is not None
     if battle.stage == "raid_retreat":
         raise IllegalActionError("10.7", "after a raid the attacker must retreat")
+    world.rulebook.stood(ctx, world, nation)  # a variant may tell the stand (10.5)
     if battle.stage == "retreat_attacker":
         battle.stage = "retreat_defender"
         state.actor_override = battle.defender
@@ -296,4 +296,4 @@ def close(ctx: Context[ItaliaState], world: World) -> None:
             # 8.4, 12.3.1: none in the zone of a campaigning leader
             leader = state.units.get(int(state.campaign["leader"])) if state.campaign else None
             if leader is None or leader.zone != battle.zone:
-                find_surplus_in(ctx, world, battle.zone, holder)
+                world.rulebook.find_surplus_in(ctx, world, battle.zone, holder)

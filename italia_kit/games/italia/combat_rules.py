@@ -109,7 +109,10 @@ def decision(world: World, state: ItaliaState) -> Decision:
     battle = state.battle
     if battle is not None:
         kind, rule, prompt = _STAGE_DECISION[battle.stage]
-        return Decision(nation, kind, rule, f"{battle.zone}: {prompt}")
+        rulebook = world.rulebook
+        if not rulebook.retreats_by_unit and kind == "retreat":
+            prompt = "retreat the whole side, or stand and fight another round"
+        return Decision(nation, kind, rulebook.cite(rule), f"{battle.zone}: {prompt}")
     order = _order_due(state)
     if order is not None:
         return Decision(
@@ -131,7 +134,8 @@ def decision(world: World, state: ItaliaState) -> Decision:
         if (announced is None or zone == announced) and combat.can_raid(world, state, nation, zone)
     ]
     choice = f"attack, or raid the city of {' or '.join(raids)}" if raids else "attack"
-    return Decision(nation, "battle", "10.1", f"choose the next battle ({due}): {choice}")
+    rule = world.rulebook.cite("10.1")
+    return Decision(nation, "battle", rule, f"choose the next battle ({due}): {choice}")
 
 
 def legal_actions(world: World, state: ItaliaState) -> list[Action]:
@@ -227,7 +231,7 @@ def _battle_actions(world: World, state: ItaliaState, nation: str) -> list[Actio
         # the same for every group
         havens = world.rulebook.retreat_refuges(world, state, battle, nation)
         _add_retreats(world, out, nation, everyone, fitting(havens, mine))
-        if len(mine) > 1:
+        if len(mine) > 1 and world.rulebook.retreats_by_unit:  # 10.5: "some or all"
             # where one unit may go depends only on its type and whether it has been hit
             # (:func:`fitting`): worked out once for each
             alone: dict[tuple[UnitType, bool], list[str]] = {}
@@ -307,7 +311,9 @@ def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
         raise IllegalActionError("8.3", "first remove the surplus units after the battle")
     if isinstance(action, _STARTS):
         if battle is not None:
-            raise IllegalActionError("10.1", f"finish the battle of {battle.zone} first")
+            raise IllegalActionError(
+                world.rulebook.cite("10.1"), f"finish the battle of {battle.zone} first"
+            )
         if isinstance(action, NavalOrder):
             _order_naval(ctx, world, action)
         elif _order_due(state) is not None:
@@ -328,12 +334,12 @@ def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
         return
     if battle is None:
         raise IllegalActionError(
-            "10.1", f"no battle is being fought: {action.kind} is not possible"
+            world.rulebook.cite("10.1"), f"no battle is being fought: {action.kind} is not possible"
         )
     allowed = _STAGES_OF[type(action)]
     if battle.stage not in allowed:
         raise IllegalActionError(
-            "10.1",
+            world.rulebook.cite("10.1"),
             f"{action.kind} is not possible now: the battle of {battle.zone} awaits "
             f"{_STAGE_DECISION.get(battle.stage, ('', '', battle.stage))[2]}",
         )
@@ -344,7 +350,7 @@ def apply(ctx: Context[ItaliaState], world: World, action: Action) -> None:
     elif isinstance(action, SinkFleets):
         combat.sink_fleets(ctx, world, nation, action.fleets)
     elif isinstance(action, Retreat):
-        combat.retreat(ctx, world, nation, action.units, action.zone)
+        world.rulebook.retreat(ctx, world, nation, action.units, action.zone)
     elif isinstance(action, StandFast):
         combat.stand_fast(ctx, world, nation)
     elif isinstance(action, Loot):

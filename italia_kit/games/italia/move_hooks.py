@@ -8,11 +8,13 @@ its ``fixed_*`` answer): 9.0, 9.5, 9.6 and 12.5.2 apply as the rule modules stat
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
 from operator import attrgetter
 
 from italia_kit.core import Action, IllegalActionError
 from italia_kit.games.italia.actions import Move
 from italia_kit.games.italia.state import ItaliaState, Unit
+from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
 
 #: a unit's id, the order the move list gives units in
@@ -20,14 +22,19 @@ _unit_id = attrgetter("id")
 
 
 def check_leaving(world: World, state: ItaliaState, units: list[Unit]) -> None:
-    """A variant's hold on units in place (:meth:`~.rulebook.Rulebook.may_leave`): refused
-    with the variant's rule; Italia holds none, and is not asked."""
+    """A variant's hold on units in place (:meth:`~.rulebook.Rulebook.may_leave`, and for
+    a group :meth:`~.rulebook.Rulebook.leave_together`): refused with the variant's rule;
+    Italia holds none, and is not asked."""
     rulebook = world.rulebook
     if rulebook.fixed_leaving():
         return
     for u in units:
         if not rulebook.may_leave(world, state, u):
             raise IllegalActionError(*rulebook.leave_refusal(world, state, u))
+    if len(units) > 1 and not rulebook.fixed_group_leaving():
+        refusal = rulebook.leave_together(world, state, units)
+        if refusal is not None:
+            raise IllegalActionError(*refusal)
 
 
 def check_sailing(world: World, state: ItaliaState, units: list[Unit], sea: str) -> None:
@@ -61,36 +68,71 @@ def walled_by(world: World, state: ItaliaState, nation: str, zone: str) -> str |
 
 def relations(world: World, state: ItaliaState, nation: str) -> tuple[set[str], set[str]]:
     """The nations ``nation`` may move through without attacking, and those it may neither
-    attack nor move through, by the rulebook's :meth:`~.rulebook.Rulebook.restricted`."""
-    allies: set[str] = set()
-    walls: set[str] = set()
-    for other in {u.nation for u in state.units.values()} - {nation}:
-        no_attack, through = world.rulebook.restricted(world, state, nation, other)
-        if no_attack and through:
-            allies.add(other)
-        elif no_attack:
-            walls.add(other)
-    return allies, walls
+    attack nor move through, among the nations with pieces on the board, by the rulebook's
+    :meth:`~.rulebook.Rulebook.relations` (:meth:`~.rulebook.Rulebook.restricted`)."""
+    others = {u.nation for u in state.units.values()}
+    others.discard(nation)
+    return world.rulebook.relations(world, state, nation, others)
 
 
-def sailings(world: World, state: ItaliaState, nation: str) -> list[Action]:
+def sailings(
+    world: World,
+    state: ItaliaState,
+    nation: str,
+    own: Sequence[Unit] | None = None,
+    held: Collection[int] = (),
+    costs: Mapping[str, int] | None = None,
+) -> list[Action]:
     """A variant's one-step moves of land units sailing alone (its boats,
     :meth:`~.rulebook.Rulebook.sails_alone`): from a coast into a sea beside it, or from a
     sea into the next, each unit alone, within its allowance at the rulebook's step cost.
-    (Its steps from a sea onto a coast are listed with its other land steps.)"""
-    rulebook = world.rulebook
+    (Its steps from a sea onto a coast are listed with its other land steps.)
+
+    ``own``: the nation's pieces in id order, if the caller has them (the move list's
+    :class:`~.move_list.Sides`); ``held``: ids of units held in place
+    (:meth:`~.rulebook.Rulebook.held_in_place`), left out; ``costs``: as
+    :func:`unit_sailings`. The move list keeps each piece's :func:`unit_sailings` from one
+    list to the next instead, made again for the pieces that moved."""
     out: list[Action] = []
-    for u in sorted(state.units_of(nation), key=_unit_id):
-        if u.is_fleet or u.carrier is not None:
-            continue
-        rec = state.moves.get(u.id)
-        if rec is not None and rec.stopped:
-            continue
-        if not rulebook.sails_alone(world, state, u):
-            continue
-        used = rec.steps if rec is not None else 0
-        limit = rulebook.movement_allowance(state, u, None)
-        for sea in world.sea_exits(u.zone):
-            if used + rulebook.step_cost(world, state, u, u.zone, sea) <= limit:
-                out.append(Move(nation, (u.id,), (u.zone, sea)))
+    for u in own if own is not None else sorted(state.units_of(nation), key=_unit_id):
+        if u.id not in held:
+            out += unit_sailings(world, state, nation, u, costs)
     return out
+
+
+def unit_sailings(
+    world: World,
+    state: ItaliaState,
+    nation: str,
+    unit: Unit,
+    costs: Mapping[str, int] | None = None,
+) -> tuple[Action, ...]:
+    """One piece's :func:`sailings`: none for a fleet, a unit aboard or stopped, or one
+    beside no sea (only a unit beside a sea is asked whether it sails); ``costs``: the
+    rulebook's step costs by zone for the phase (:meth:`~.rulebook.Rulebook.step_costs`),
+    if it gives them, else :meth:`~.rulebook.Rulebook.step_cost` is asked. The moves are
+    made once per world."""
+    if unit.carrier is not None or unit.type is UnitType.FLEET:
+        return ()
+    zone = unit.zone
+    seas = world.sea_exits(zone)
+    if not seas:
+        return ()  # no sea beside it: nothing to ask
+    rec = state.moves.get(unit.id)
+    if rec is not None and rec.stopped:
+        return ()
+    rulebook = world.rulebook
+    if not rulebook.sails_alone(world, state, unit):
+        return ()
+    used = rec.steps if rec is not None else 0
+    limit = rulebook.movement_allowance(state, unit, None)
+    cache = world.action_cache  # actions are values: each is made once per world, reused
+    out: list[Action] = []
+    for sea in seas:
+        cost = rulebook.step_cost(world, state, unit, zone, sea) if costs is None else costs[sea]
+        if used + cost <= limit:
+            key = ("move", nation, (unit.id,), zone, sea)
+            if (action := cache.get(key)) is None:
+                action = cache[key] = Move(nation, (unit.id,), (zone, sea))
+            out.append(action)
+    return tuple(out)

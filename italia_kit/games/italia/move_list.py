@@ -13,11 +13,11 @@ holds the two lists equal at every movement decision of random games.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
+from typing import Any
 
 from italia_kit.core import Action
 from italia_kit.games.italia.actions import Disembark, Embark, Move
-from italia_kit.games.italia.move_hooks import relations, sailings
+from italia_kit.games.italia.move_hooks import relations, unit_sailings
 from italia_kit.games.italia.move_steps import (
     FLEET,
     FLEET_MOVES,
@@ -53,6 +53,7 @@ class Sides:
         "allies_only",
         "barred",
         "closed",
+        "costs",
         "foes",
         "friends",
         "guarded",
@@ -60,6 +61,7 @@ class Sides:
         "invaded",
         "land_memo",
         "march",
+        "memo",
         "own",
         "parts",
         "relocated",
@@ -110,6 +112,13 @@ class Sides:
         # the nation's one-step moves, kept by the world (World.land_moves, World.sea_moves)
         self.land_memo = world.land_moves.setdefault(nation, {})
         self.sea_memo = world.sea_moves.setdefault(nation, {})
+        # a variant's step costs by zone entered, for the phase (Rulebook.step_costs), or
+        # None: its step_cost is asked of each step (Italia's, one a zone, is not asked)
+        rules = world.rulebook
+        self.costs = None if rules.fixed_step_cost() else rules.step_costs(world, state, nation)
+        # what a variant's hooks read of the other nations' pieces for the phase
+        # (Rulebook.held_in_place)
+        self.memo: dict[str, Any] = {}
         # the last list in parts, and the pieces ItaliaState.relocate has moved since
         self.parts: Parts | None = None
         self.relocated: list[Unit] = []
@@ -167,6 +176,7 @@ class Parts:
         "invaded",
         "landings",
         "occ",
+        "sails",
         "slot",
         "zones",
     )
@@ -186,6 +196,7 @@ class Parts:
         cargo: dict[int, int],
         boarders: dict[str, list[Unit]],
         boarding: dict[int, list[Action]],
+        sails: list[tuple[Action, ...]],
     ) -> None:
         self.invaded = invaded  # len(state.invaded) then: an invasion changes what is guarded
         self.occ = occ  # its counts change only where a piece enters or leaves a guarded zone
@@ -202,6 +213,9 @@ class Parts:
         self.cargo = cargo
         self.boarders = boarders
         self.boarding = boarding  # 9.6: each fleet's embarkations, by fleet id in id order
+        # a variant's boats (Rulebook.sails_alone): each piece's sailings, by its place in
+        # Sides.own (empty when no land unit sails alone)
+        self.sails = sails
 
 
 def _unit_id(u: Unit) -> int:
@@ -209,32 +223,56 @@ def _unit_id(u: Unit) -> int:
 
 
 def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
-    """The movement phase's moves, embarkations and landings (:func:`_listed`), without
-    those of units a variant holds in place (:meth:`~.rulebook.Rulebook.may_leave`)."""
-    listed = _listed(world, state, nation)
+    """The movement phase's moves, embarkations and landings, and a variant's land units
+    sailing alone (:func:`.move_hooks.sailings`), all made by :func:`_listed`, without
+    those of units a variant holds in place (:meth:`~.rulebook.Rulebook.held_in_place`,
+    asked once a list: the parts of the list are kept whole and the held units' parts
+    left out), and the moves of groups a variant holds
+    (:meth:`~.rulebook.Rulebook.leave_together`)."""
     rulebook = world.rulebook
-    if not rulebook.fixed_sailing():
-        listed.extend(sailings(world, state, nation))
-    if rulebook.fixed_leaving():
+    sides = Sides.of(world, state, nation)
+    held: frozenset[int] | set[int] = _NONE_HELD
+    if not rulebook.fixed_leaving():
+        held = rulebook.held_in_place(world, state, nation, sides.own, sides.foes, sides.memo)
+    listed = _listed(world, state, nation, sides, held)
+    if rulebook.fixed_group_leaving() or not sides.foes:
         return listed
-    held = {u.id for u in state.units_of(nation) if not rulebook.may_leave(world, state, u)}
-    if not held:
-        return listed
-    return [a for a in listed if held.isdisjoint(getattr(a, "units", ()))]
+    # a variant's hold on a group (Rulebook.leave_together): only moves of two or more
+    # units from a zone with enemies are asked; a new list, so the kept one stays whole
+    foes, units = sides.foes, state.units
+    return [
+        a
+        for a in listed
+        if not (
+            isinstance(a, Move)
+            and len(a.units) > 1
+            and units[a.units[0]].zone in foes
+            and rulebook.leave_together(world, state, [units[i] for i in a.units]) is not None
+        )
+    ]
 
 
-def _listed(world: World, state: ItaliaState, nation: str) -> list[Action]:
+#: no unit held in place (Italia's rulebook, or no unit of a variant's held now)
+_NONE_HELD: frozenset[int] = frozenset()
+
+
+def _listed(
+    world: World,
+    state: ItaliaState,
+    nation: str,
+    sides: Sides,
+    in_place: frozenset[int] | set[int] = _NONE_HELD,
+) -> list[Action]:
     """The one-step moves of each unit and of each leader's whole zone, the march to the
     Alps (13.2), embarking and landing (9.6), in a fixed order, in a new list each call
-    (the caller may extend it).
+    (the caller may extend it), leaving out those of the units ``in_place`` (held there).
 
     One pass over the nation's pieces counts them by zone and lists each unit's own steps
     where no step needs a second look (most of them); the steps into zones of allies,
     enemies or Rome are looked at after it, when the counts are known. After a move, an
     embarkation or a landing the last list is only changed where pieces moved
     (:func:`_again`)."""
-    sides = Sides.of(world, state, nation)
-    again = _again(world, state, nation, sides)
+    again = _again(world, state, nation, sides, in_place)
     sides.relocated.clear()
     if again is not None:
         return again
@@ -316,15 +354,16 @@ def _listed(world: World, state: ItaliaState, nation: str) -> list[Action]:
             continue
         option = steps_alone(world, nation, land_memo, uid, zone, used)
         if costly:
-            option = affordable(world, state, u, zone, option, limit - used)
+            option = affordable(world, state, u, zone, option, limit - used, sides.costs)
         slot[uid] = k = len(alone)
         if not barred.isdisjoint(option[0]):
             held[k] = (u, option)
         alone.append(option[1])
-    occ = Occupancy(count, leaders, sides.allies_only, guarded, closed)  # read from now on
+    # read from now on
+    occ = Occupancy(count, leaders, sides.allies_only, guarded, closed, world.attack_limit)
     extra = 1 if state.major else 0  # 12.2: a major invasion attacks with one more
     for k, (u, option) in held.items():  # into zones of allies, enemies, Rome
-        alone[k] = second_look(occ, barred, extra, campaign is not None, u, option)
+        alone[k] = second_look(occ, extra, campaign is not None, u, option)
     out = _landings(world, state, nation, occ, aboard)
     lead = state.units.get(campaign_leader) if campaign_leader is not None else None
     if lead is not None and out:  # 12.3.1: troops land with the leader or after him
@@ -363,9 +402,6 @@ def _listed(world: World, state: ItaliaState, nation: str) -> list[Action]:
         if len(groups) > 1:
             groups.sort(key=_first)
     landings = out[:] if campaign is None and not hannibal else []
-    out.extend(chain.from_iterable(alone))
-    for group_moves in groups:
-        out.extend(group_moves[2])
     boarding = {f.id: boardings(world, state, nation, f, boarders, cargo) for f in fleets}
     if lead is not None:  # 12.3.1: the leader boards first, the others join his fleet
         for fid, embarks in boarding.items():
@@ -373,7 +409,11 @@ def _listed(world: World, state: ItaliaState, nation: str) -> list[Action]:
                 boarding[fid] = [
                     a for a in embarks if isinstance(a, Embark) and a.units[0] == lead.id
                 ]
-    out.extend(chain.from_iterable(boarding.values()))
+    sails: list[tuple[Action, ...]] = []  # each piece's sailings alone, by place in own
+    if not world.rulebook.fixed_sailing():
+        costs = sides.costs
+        sails = [unit_sailings(world, state, nation, u, costs) for u in own]
+    listed = _joined(out, alone, slot, groups, boarding, sails, in_place)
     if campaign is None and not hannibal:  # the common case _again makes again
         sides.parts = Parts(
             len(state.invaded),
@@ -389,10 +429,11 @@ def _listed(world: World, state: ItaliaState, nation: str) -> list[Action]:
             cargo,
             boarders,
             boarding,
+            sails,
         )
     else:
         sides.parts = None
-    return out
+    return listed
 
 
 def _landings(
@@ -413,7 +454,13 @@ def _landings(
     return out
 
 
-def _again(world: World, state: ItaliaState, nation: str, sides: Sides) -> list[Action] | None:
+def _again(
+    world: World,
+    state: ItaliaState,
+    nation: str,
+    sides: Sides,
+    in_place: frozenset[int] | set[int] = _NONE_HELD,
+) -> list[Action] | None:
     """The list again after pieces moved, embarked or landed, with no invasion (9.3),
     campaign (12.3) or march (13.2) under way: None for anything else, to make it whole.
 
@@ -483,7 +530,9 @@ def _again(world: World, state: ItaliaState, nation: str, sides: Sides) -> list[
         delta = {z for z in count.keys() | before.keys() if count.get(z) != before.get(z)}
         delta |= leaders ^ occ.leaders
         if delta:
-            occ = parts.occ = Occupancy(count, leaders, sides.allies_only, guarded, sides.closed)
+            occ = parts.occ = Occupancy(
+                count, leaders, sides.allies_only, guarded, sides.closed, world.attack_limit
+            )
     barred = sides.barred
     alone, held = parts.alone, parts.held
     bonus = 1 if state.extra_move and not state.second_phase else 0  # allowance(), 12.2
@@ -491,6 +540,10 @@ def _again(world: World, state: ItaliaState, nation: str, sides: Sides) -> list[
     costly = not world.rulebook.fixed_step_cost()  # a variant's step costs (9.0: one a zone)
     extra = 1 if state.major else 0  # 12.2
     slot = parts.slot
+    sails = parts.sails
+    if sails:  # a variant's boats: the sailings of the pieces that moved (of no others)
+        for k, u in pieces.items():
+            sails[k] = unit_sailings(world, state, nation, u, sides.costs)
     for u in pieces.values():  # their steps alone, as legal_moves makes them
         k = slot.get(u.id)
         if k is None:
@@ -518,17 +571,17 @@ def _again(world: World, state: ItaliaState, nation: str, sides: Sides) -> list[
             continue
         option = steps_alone(world, nation, sides.land_memo, u.id, zone, used)
         if costly:
-            option = affordable(world, state, u, zone, option, limit - used)
+            option = affordable(world, state, u, zone, option, limit - used, sides.costs)
         if barred.isdisjoint(option[0]):
             alone[k] = option[1]
         else:
             held[k] = (u, option)
-            alone[k] = second_look(occ, barred, extra, False, u, option)
+            alone[k] = second_look(occ, extra, False, u, option)
     if delta:  # 8.3: the other second looks into those zones read their counts again
         moved_ids = {u.id for u in pieces.values()}
         for k, (u, option) in held.items():
             if u.id not in moved_ids and not delta.isdisjoint(option[0]):
-                alone[k] = second_look(occ, barred, extra, False, u, option)
+                alone[k] = second_look(occ, extra, False, u, option)
     if shipped or delta:  # 9.6: the landings read the cargo and the counts
         aboard: list[Unit] = []
         cargo: dict[int, int] = {}
@@ -576,22 +629,56 @@ def _again(world: World, state: ItaliaState, nation: str, sides: Sides) -> list[
         if len(groups) > 1:
             groups.sort(key=_first)
         parts.groups = groups
-    return _assembled(parts)
+    return _joined(parts.landings[:], alone, slot, parts.groups, boarding, sails, in_place)
 
 
-def _assembled(parts: Parts) -> list[Action]:
-    """The list from its parts, in :func:`legal_moves`' order."""
-    # ``+=`` on each part, skipping the many empty ones (stopped, aboard, no boarders),
-    # makes it in half the time chain.from_iterable takes for these few short parts
-    out = parts.landings[:]
-    for steps in parts.alone:
-        if steps:
+def _joined(
+    head: list[Action],
+    alone: list[Sequence[Action]],
+    slot: dict[int, int],
+    groups: list[tuple[int, str, list[Action]]],
+    boarding: dict[int, list[Action]],
+    sails: list[tuple[Action, ...]],
+    in_place: frozenset[int] | set[int],
+) -> list[Action]:
+    """The list from its parts, in :func:`legal_moves`' order: ``head`` (the landings, and
+    the march to the Alps, 13.2), each piece's steps alone, the groups' moves (9.1), the
+    embarkations (9.6), a variant's sailings alone, piece by piece; the actions of the
+    units held in place, ``in_place`` (a variant's
+    :meth:`~.rulebook.Rulebook.held_in_place`), left out. ``head`` is extended in place."""
+    out = head
+    if not in_place:
+        # ``+=`` on each part, skipping the many empty ones (stopped, aboard, no boarders),
+        # makes it in half the time chain.from_iterable takes for these few short parts
+        for steps in alone:
+            if steps:
+                out += steps
+        for group in groups:
+            out += group[2]
+        for embarks in boarding.values():
+            if embarks:
+                out += embarks
+        for sailing in sails:
+            if sailing:
+                out += sailing
+        return out
+    # a held piece's steps alone are its whole slot; a group's moves all move the same
+    # units, the group's; landings and embarkations name their units one by one
+    out = [a for a in head if in_place.isdisjoint(getattr(a, "units", ()))]
+    skipped = {slot[uid] for uid in in_place if uid in slot}
+    for k, steps in enumerate(alone):
+        if steps and k not in skipped:
             out += steps
-    for group in parts.groups:
-        out += group[2]
-    for embarks in parts.boarding.values():
+    for group in groups:
+        moves = group[2]
+        if moves and in_place.isdisjoint(getattr(moves[0], "units", ())):
+            out += moves
+    for embarks in boarding.values():
         if embarks:
-            out += embarks
+            out += [a for a in embarks if in_place.isdisjoint(getattr(a, "units", ()))]
+    for sailing in sails:  # one piece's each
+        if sailing and in_place.isdisjoint(getattr(sailing[0], "units", ())):
+            out += sailing
     return out
 
 

@@ -6,6 +6,9 @@ pass over the nation's pieces (:class:`Occupancy`), and the move values made onc
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
+from itertools import compress
+
 from italia_kit.core import Action
 from italia_kit.games.italia.actions import Embark, Move
 from italia_kit.games.italia.special import hannibal_march
@@ -25,7 +28,7 @@ class Occupancy:
     """Who of one nation stands where, as the rules of a step read it, for the checks that
     look at it once :func:`.move_list.legal_moves` has read all the nation's pieces."""
 
-    __slots__ = ("allies_only", "closed", "count", "guarded", "leaders")
+    __slots__ = ("allies_only", "attack_limit", "closed", "count", "guarded", "leaders", "refusals")
 
     def __init__(
         self,
@@ -34,12 +37,45 @@ class Occupancy:
         allies_only: set[str],
         guarded: set[str],
         closed: frozenset[str],
+        attack_limit: Callable[[str], int],
     ) -> None:
-        self.count = count  # own units counted for stacking, ashore (8.0)
+        self.count = count  # own units counted for stacking, ashore, in guarded zones (8.0)
         self.leaders = leaders  # zones with an own leader ashore
         self.allies_only = allies_only  # 12.5.2: no move ends here (a campaign's may, 12.3.1)
         self.guarded = guarded  # 8.3: entering is an attack, limited, until invaded (9.3)
         self.closed = closed  # 13.1
+        self.attack_limit = attack_limit  # 8.3: World.attack_limit
+        # the zones a piece may not step into alone, by (troops, leader, campaigning,
+        # extra), made when first asked (refused)
+        self.refusals: dict[tuple[int, bool, bool, int], frozenset[str]] = {}
+
+    def refused(self, troops: int, leader: bool, campaigning: bool, extra: int) -> frozenset[str]:
+        """The zones a piece alone may not step into (13.1, 12.5.2, 8.3), the piece counting
+        ``troops`` for stacking (8.0), a leader or not, campaigning (12.3.1: no limits for
+        the leader) or not, with ``extra`` more attackers allowed (12.2), made once an
+        occupancy for each kind of piece.
+
+        8.3 limits a step into a guarded zone only where the nation's pieces already
+        stand: the attack limits are at least 1 (a stacking limit of 0 or more, +1), so an
+        empty zone takes any piece alone, and only the zones in ``count`` (or none) are
+        looked at."""
+        key = (troops, leader, campaigning, extra)
+        found = self.refusals.get(key)
+        if found is not None:
+            return found
+        if campaigning:
+            found = self.closed  # 13.1 only
+        else:
+            crowded = [
+                zone
+                for zone, n in self.count.items()
+                if zone in self.guarded
+                and n + troops
+                > self.attack_limit(zone) + extra + (1 if leader or zone in self.leaders else 0)
+            ]
+            found = self.closed.union(self.allies_only, crowded)
+        self.refusals[key] = found
+        return found
 
 
 def boardings(
@@ -90,28 +126,22 @@ def steps_alone(
 
 
 def second_look(
-    occ: Occupancy, barred: set[str], extra: int, campaign: bool, u: Unit, option: LandSteps
-) -> list[Action]:
-    """A unit's steps alone, where some enter zones of allies, enemies or Rome (``barred``):
-    those 13.1, 12.5.2 and 8.3 allow, given the nation's occupancy (``extra``: 12.2)."""
+    occ: Occupancy, extra: int, campaign: bool, u: Unit, option: LandSteps
+) -> Sequence[Action]:
+    """A unit's steps alone, where some enter zones of allies, enemies or Rome: those 13.1,
+    12.5.2 and 8.3 allow, given the nation's occupancy (``extra``: 12.2; ``campaign``: a
+    campaign is under way, 12.3.1), as :meth:`Occupancy.refused` reads them once for each
+    kind of piece."""
     is_leader = u.type is LEADER
-    campaigning = campaign and is_leader  # 12.3.1: no limits for him
-    troops = TROOPS[u.type]
-    count, leaders, guarded = occ.count, occ.leaders, occ.guarded
-    kept: list[Action] = []
-    for to, move, limit in zip(*option, strict=True):
-        if to in barred:
-            if to in occ.closed:
-                continue  # 13.1
-            if not campaigning:
-                if to in occ.allies_only:
-                    continue  # 12.5.2
-                if to in guarded:
-                    limit += extra + (1 if is_leader or to in leaders else 0)
-                    if count.get(to, 0) + troops > limit:
-                        continue  # 8.3: at most so many may attack
-        kept.append(move)
-    return kept
+    refused = occ.refused(TROOPS[u.type], is_leader, campaign and is_leader, extra)
+    zones, moves, _ = option
+    hit = refused.intersection(zones)
+    if not hit:
+        return moves
+    if len(hit) == 1:  # the usual case: one step refused, cut out (zones are distinct)
+        i = zones.index(next(iter(hit)))
+        return moves[:i] + moves[i + 1 :]
+    return [move for to, move in zip(zones, moves, strict=True) if to not in hit]
 
 
 def group_at(state: ItaliaState, nation: str, zone: str) -> list[Unit]:
@@ -230,20 +260,30 @@ def group_steps(
 
 
 def affordable(
-    world: World, state: ItaliaState, unit: Unit, zone: str, option: LandSteps, left: int
+    world: World,
+    state: ItaliaState,
+    unit: Unit,
+    zone: str,
+    option: LandSteps,
+    left: int,
+    costs: Mapping[str, int] | None = None,
 ) -> LandSteps:
     """The steps of ``option`` (from ``zone``) that ``unit``, with ``left`` of its allowance,
-    can pay for at a variant's :meth:`~.rulebook.Rulebook.step_cost` (Italia: all)."""
-    cost = world.rulebook.step_cost
-    keep = [i for i, to in enumerate(option[0]) if cost(world, state, unit, zone, to) <= left]
-    if len(keep) == len(option[0]):
-        return option
+    can pay for at a variant's :meth:`~.rulebook.Rulebook.step_cost` (Italia: all), read
+    from ``costs`` when the variant gives them by zone
+    (:meth:`~.rulebook.Rulebook.step_costs`)."""
     zones, moves, limits = option
-    return (
-        tuple(zones[i] for i in keep),
-        tuple(moves[i] for i in keep),
-        tuple(limits[i] for i in keep),
-    )
+    if costs is None:
+        cost = world.rulebook.step_cost
+        kept = [cost(world, state, unit, zone, to) <= left for to in zones]
+    else:
+        entry = costs.__getitem__
+        if max(map(entry, zones), default=0) <= left:
+            return option  # the usual case: every step affordable, read in one call
+        kept = [c <= left for c in map(entry, zones)]
+    if all(kept):
+        return option
+    return tuple(compress(zones, kept)), tuple(compress(moves, kept)), tuple(compress(limits, kept))
 
 
 def may_land(

@@ -284,6 +284,10 @@ def apply_move(
     leader = next((u.id for u in units if u.is_leader), None)
     steps = len(path) - 1
     fixed = units[0].is_fleet or world.rulebook.fixed_step_cost()  # 9.0: one a zone
+    # a variant's step costs by zone entered (Rulebook.step_costs): the path's cost is the
+    # same for every unit moving along it, read once
+    costs = None if fixed else world.rulebook.step_costs(world, state, nation)
+    spent = steps if costs is None else sum(costs[z] for z in path[1:])
     end = path[-1]
     fleets = units[0].is_fleet  # a move is all fleets or all land units (9.5)
     moves = state.moves
@@ -296,7 +300,7 @@ def apply_move(
                 rec.leader = leader
             elif leader is None or rec.leader != leader:
                 rec.without_leader = True
-        rec.steps += steps if fixed else path_cost(world, state, u, path)
+        rec.steps += spent if fixed or costs is not None else path_cost(world, state, u, path)
         rec.path.extend(path[1:])
         if u.is_fleet:
             for c in state.cargo(u.id):  # before the fleet moves: it is found in its sea
@@ -325,7 +329,7 @@ def apply_move(
         # a legal move crosses a strait only as its one step (9.4)
         strait = world.board.link(path[0], end) if steps == 1 else None
         if strait is not None and strait.kind == "strait":
-            stop_reason = "crossing a strait takes the whole phase (9.4)"
+            stop_reason = f"crossing a strait takes the whole phase ({world.rulebook.cite('9.4')})"
             for u in units:
                 moves[u.id].strait = True
         elif hostile and enemies_stop(world, state, nation, end):
@@ -344,11 +348,9 @@ def apply_move(
         if stop_reason:
             for u in units:
                 moves[u.id].stopped = True
-    # most moves are one unit's: its label alone, without a join
-    names = units[0].label() if len(units) == 1 else ", ".join(u.label() for u in units)
-    text = f"9.0: the {nation} move {names} {' -> '.join(path)}"
-    text += f"; they stop: {stop_reason}." if stop_reason else "."
-    ctx.emit("move", "9.0", text, nation=nation, units=list(ids), path=list(path))
+    # 9.0's sentence, or a variant's
+    rule, text = world.rulebook.move_event(world, nation, units, path, stop_reason)
+    ctx.emit("move", rule, text, nation=nation, units=list(ids), path=list(path))
     if hostile:  # check_invasion(...) finds nothing to invade in a zone without enemies
         check_invasion(ctx, world, nation, end)
 
@@ -381,15 +383,23 @@ def check_invasion(ctx: Context[ItaliaState], world: World, nation: str, zone: s
     needed = len(enemies) if city else 2 * len(enemies)
     if len(moved_in) >= needed:
         state.invaded.append(zone)
-        why = "as many as the defenders in their city" if city else "twice the defenders"
-        ctx.emit(
-            "invasion",
-            "9.3",
-            f"9.3: the {nation} invade {zone} with {len(moved_in)} units against "
-            f"{len(enemies)} ({why}); more units may now move into and through {zone}.",
-            nation=nation,
-            zone=zone,
+        rule, text = world.rulebook.invasion_text(
+            world, state, nation, zone, len(moved_in), len(enemies), city=city
         )
+        ctx.emit("invasion", rule, text, nation=nation, zone=zone)
+
+
+def invasion_text(
+    nation: str, zone: str, attackers: int, defenders: int, *, city: bool
+) -> tuple[str, str]:
+    """9.3: the rule and sentence of an invasion (twice the defenders, as many in their
+    city): more units may now move into and through the zone."""
+    why = "as many as the defenders in their city" if city else "twice the defenders"
+    return (
+        "9.3",
+        f"9.3: the {nation} invade {zone} with {attackers} units against {defenders} "
+        f"({why}); more units may now move into and through {zone}.",
+    )
 
 
 # -- naval transport (9.6) ---------------------------------------------------------------------

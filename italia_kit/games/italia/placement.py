@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from italia_kit.core import Context, IllegalActionError, InvalidActionError
-from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.text import article, units
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
@@ -22,14 +22,7 @@ def start_placement(ctx: Context[ItaliaState], world: World) -> None:
     """
     state = ctx.state
     nation = state.active
-    for leader in [u for u in state.units_of(nation) if u.is_leader and u.arrived < state.turn]:
-        state.remove_unit(leader)
-        ctx.emit(
-            "leader_leaves",
-            "7.2",
-            f"7.2: {leader.label()} leaves the game: a leader stays in play for one turn.",
-            unit=leader.id,
-        )
+    world.rulebook.leaders_leave(ctx, world, "placement")
     state.to_place.extend(state.held_for.pop(nation, []))
     for entry in [t for t in state.to_place if t.startswith("city:")]:
         zone = entry[5:]
@@ -44,6 +37,22 @@ def start_placement(ctx: Context[ItaliaState], world: World) -> None:
         return
     for group in due:
         bring_reinforcements(ctx, world, nation, group)
+
+
+def leaders_leave_at_placement(ctx: Context[ItaliaState], world: World) -> None:
+    """7.2: "Each leader remains in play for a single turn. It is removed from the game at
+    the start of phase 2 of that nation's following turn": the active nation's leaders that
+    arrived on an earlier turn leave."""
+    state = ctx.state
+    nation = state.active
+    for leader in [u for u in state.units_of(nation) if u.is_leader and u.arrived < state.turn]:
+        state.remove_unit(leader)
+        ctx.emit(
+            "leader_leaves",
+            "7.2",
+            f"7.2: {leader.label()} leaves the game: a leader stays in play for one turn.",
+            unit=leader.id,
+        )
 
 
 def bring_arriving(ctx: Context[ItaliaState], world: World) -> None:
@@ -144,22 +153,53 @@ def bring_reinforcements(
         }
         if group.get("choices"):  # a variant's places to choose from as they arrive
             waiting["choices"] = list(group["choices"])
+        for key in VARIANT_KEYS:  # a variant's facts of the group, kept while it waits
+            if group.get(key) is not None:
+                waiting[key] = group[key]
         for _ in range(count):
             state.reinforcements.append(dict(waiting))
         return
-    for _ in range(count):
-        add_unit_at(world, state, nation, unit, zone, name=group.get("name"))
-    label = group.get("name") or f"{count} {unit.value.replace('_', ' ')}"
+    name = group.get("name")
+    pieces = [add_unit_at(world, state, nation, unit, zone, name=name) for _ in range(count)]
+    world.rulebook.reinforcement_arrives(ctx, world, nation, group, zone, pieces)
+
+
+#: the keys of a variant's reinforcement group that its waiting units keep
+#: (``state.reinforcements``): ``together``, a key its :meth:`~.rulebook.Rulebook.placed_with`
+#: reads to place the group in one decision, and ``rule``, the rule its events cite
+VARIANT_KEYS = ("together", "rule")
+
+
+def announce_reinforcement(
+    ctx: Context[ItaliaState], nation: str, group: dict[str, Any], zone: str, pieces: list[Unit]
+) -> None:
+    """7.2: the event of reinforcements arriving in the zone their card names."""
+    count = len(pieces)
+    unit = UnitType(group["unit"]).value
+    label = group.get("name") or f"{count} {unit.replace('_', ' ')}"
     ctx.emit(
         "reinforcement",
         "7.2",
         f"7.2: reinforcements: {label} arrive{'s' if count == 1 else ''} in {zone} for the "
         f"{nation}, free and regardless of stacking.",
         nation=nation,
-        unit=unit.value,
+        unit=unit,
         count=count,
         zone=zone,
     )
+
+
+def announce_placed(ctx: Context[ItaliaState], nation: str, zone: str, pieces: list[Unit]) -> None:
+    """7.2: the event of each reinforcement placed where the player chose."""
+    for piece in pieces:
+        ctx.emit(
+            "place",
+            "7.2",
+            f"7.2: the {nation} place a reinforcement {piece.label()} in {zone}.",
+            nation=nation,
+            unit=piece.id,
+            zone=zone,
+        )
 
 
 def add_unit_at(
@@ -170,9 +210,9 @@ def add_unit_at(
     zone: str,
     *,
     name: str | None = None,
-) -> None:
-    """Put a unit on the board; a land unit arriving at sea boards a fleet of its nation
-    there with room (2 units a fleet, leaders free: 9.6)."""
+) -> Unit:
+    """Put a unit on the board (and return it); a land unit arriving at sea boards a fleet
+    of its nation there with room (2 units a fleet, leaders free: 9.6)."""
     carrier = None
     if world.is_sea(zone) and unit is not UnitType.FLEET:
         fleets = sorted((u for u in state.units_in(zone, nation) if u.is_fleet), key=lambda u: u.id)
@@ -181,12 +221,18 @@ def add_unit_at(
             if unit is UnitType.LEADER or load < 2:
                 carrier = fleet.id
                 break
-        if carrier is None:
+        if carrier is None and world.rulebook.fixed_sailing():
             raise ValueError(
                 f"no {nation} fleet in {zone} has room for {article(unit.value)} (9.6): "
                 "the scenario must bring fleets with units arriving at sea"
             )
-    state.add_unit(nation, unit, zone, name=name, carrier=carrier)
+        if carrier is None:
+            # a variant's land unit arriving at sea by itself (its boats): asked of the
+            # piece it would be, before any change
+            piece = Unit(0, nation, unit, zone, None, name, 0, state.turn)
+            if not world.rulebook.sails_alone(world, state, piece):
+                raise ValueError(f"the {nation}' {unit.value} may not be at sea alone in {zone}")
+    return state.add_unit(nation, unit, zone, name=name, carrier=carrier)
 
 
 def legal_zones(
@@ -308,16 +354,19 @@ def place(ctx: Context[ItaliaState], world: World, nation: str, unit: str, zone:
         piece = state.add_unit(nation, utype, zone)
         if utype is not UnitType.FLEET:
             state.placed_zones.append(zone)
-        rule, what = "7.1", "a new"
     else:
         pending = next(r for r in state.reinforcements if r["unit"] == entry)
-        state.reinforcements.remove(pending)
-        piece = state.add_unit(nation, utype, zone, name=pending.get("name"))
-        rule, what = "7.2", "a reinforcement"
+        group = [pending, *world.rulebook.placed_with(world, state, pending)]
+        for waiting in group:
+            state.reinforcements.remove(waiting)
+        pieces = [state.add_unit(nation, utype, zone, name=w.get("name")) for w in group]
+        world.rulebook.reinforcement_placed(ctx, world, nation, pending, zone, pieces)
+        drop_unplaceable(ctx, world)
+        return
     ctx.emit(
         "place",
-        rule,
-        f"{rule}: the {nation} place {what} {piece.label()} in {zone}.",
+        "7.1",
+        f"7.1: the {nation} place a new {piece.label()} in {zone}.",
         nation=nation,
         unit=piece.id,
         zone=zone,

@@ -271,6 +271,15 @@ class View:
             return Chances(1.0, 0.0, 0.0, 0.0)
         if not attacking and not their_troops:
             return Chances(1.0, 0.0, 0.0, 0.0)
+        rulebook = self.world.rulebook
+        if not rulebook.fixed_land_odds():  # a variant's battles: its own odds
+            attackers, defenders = (mine, theirs) if attacking else (theirs, mine)
+            a_wins, d_wins, a_lost, d_lost = rulebook.land_odds(
+                self.world, self.state, attackers, defenders, zone
+            )
+            if attacking:
+                return Chances(a_wins, d_wins, a_lost, d_lost)
+            return Chances(d_wins, a_wins, d_lost, a_lost)
         sup = None
         if not raid and self.geo.sea_neighbours[zone] and theirs:
             who = self.supremacy(zone, theirs[0].nation)

@@ -15,7 +15,8 @@ the rule modules ask ``world.rulebook`` wherever a variant may decide differentl
 - submission: whether a nation must, may, or is offered before any round to submit (12.5.1);
 - reinforcements: which arrive for a nation at a moment of the turn, and where one
   waiting for a place may go (7.2);
-- scoring: the end-of-turn scoring and one nation's control points (11.0);
+- scoring: the end-of-turn scoring, one nation's control points and what an elimination
+  scores (11.0);
 - the board: its words checked, its terrains and stacking limits read (2.1, 8.0);
 - the sequence of a nation's turn (5.0): each step from the start of a nation's turn to the
   next nation's, with the end of the game turn.
@@ -36,7 +37,8 @@ variant that overrides one of those steps is obeyed wherever it is taken.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import Any, Literal
 
 from italia_kit.core import Action, Context, Decision, IllegalActionError
 from italia_kit.games.italia import board as board_words
@@ -51,11 +53,13 @@ from italia_kit.games.italia import (
     sequence,
     submission,
     turn_ten,
+    victory,
 )
 from italia_kit.games.italia.battle_state import Battle
 from italia_kit.games.italia.retreat import Refuge
 from italia_kit.games.italia.scenarios import Nation
 from italia_kit.games.italia.state import ItaliaState, Unit
+from italia_kit.games.italia.text import count
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
 from italia_kit.geo import Board, Zone
@@ -66,6 +70,9 @@ class Rulebook:
 
     #: a name for the rules, shown in a variant's docs and reprs
     name = "italia"
+    #: which scenario's special rules (13, 14) apply: None: by the scenario's id (Italia
+    #: II's for ``italia2...``, else Italia I's); a variant names its own (``World.variant``)
+    special_rules: str | None = None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
@@ -88,6 +95,15 @@ class Rulebook:
         """Whether :meth:`step_cost` is the rulebook's (one a zone): the move list and the
         move check then count the zones of a path."""
         return type(self).step_cost is Rulebook.step_cost
+
+    def step_costs(self, world: World, state: ItaliaState, nation: str) -> Mapping[str, int] | None:
+        """What :meth:`step_cost` charges a land unit of ``nation`` to enter each zone, if
+        that depends on the zone entered alone for the rest of the nation's phase (not on
+        the unit, where it comes from or the state): the move list then reads this table,
+        asked once a phase, instead of asking :meth:`step_cost` of every step it lists. It
+        must answer what :meth:`step_cost` does. Default: None, ask :meth:`step_cost`
+        (Italia's, one a zone, is not asked at all while :meth:`fixed_step_cost`)."""
+        return None
 
     def stops_on_entering(
         self, world: World, state: ItaliaState, nation: str, zone: str, leader: int | None
@@ -158,6 +174,43 @@ class Rulebook:
         lists moves without asking it."""
         return type(self).may_leave is Rulebook.may_leave
 
+    def leave_together(
+        self, world: World, state: ItaliaState, units: Sequence[Unit]
+    ) -> tuple[str, str] | None:
+        """(rule, reason) why ``units`` (two or more pieces of one nation in one zone, each
+        of which :meth:`may_leave`) may not leave their zone together, or None. A variant
+        whose hold depends on what stays behind (Britannia's overrun: 2:1 or a full stack
+        left) answers here for a group; the move check asks it of every move of two or more
+        units, and the move list leaves out the groups' moves it refuses. Default: None
+        (Italia holds no group in place)."""
+        return None
+
+    def fixed_group_leaving(self) -> bool:
+        """Whether :meth:`leave_together` is the rulebook's (no group held): the move list
+        and the move check then do not ask it."""
+        return type(self).leave_together is Rulebook.leave_together
+
+    def held_in_place(
+        self,
+        world: World,
+        state: ItaliaState,
+        nation: str,
+        units: Iterable[Unit],
+        enemies: Collection[str] | None = None,
+        memo: dict[str, Any] | None = None,
+    ) -> set[int]:
+        """The ids of ``units`` (pieces of ``nation``) that :meth:`may_leave` holds in
+        place now: the move list asks this once a list, not :meth:`may_leave` of each
+        piece (and not at all while :meth:`fixed_leaving`). If the move list gives them,
+        ``enemies`` are the zones where pieces ashore of nations ``nation`` may attack
+        stand, and ``memo`` a dict it keeps for the rest of the nation's phase, for what
+        the rulebook reads of the other nations' pieces (they do not move while the nation
+        moves; a piece added or removed starts a new one). Default: the pieces
+        :meth:`may_leave` refuses (Italia: none). A variant may answer faster from what it
+        knows (one that holds units only among enemies need look nowhere else), but must
+        answer the same."""
+        return {u.id for u in units if not self.may_leave(world, state, u)}
+
     def restricted(
         self, world: World, state: ItaliaState, nation: str, other: str
     ) -> tuple[bool, bool]:
@@ -173,6 +226,43 @@ class Rulebook:
         """Whether :meth:`restricted` is the rulebook's (allies are master and subject): the
         move list and :meth:`World.allied` then read ``state.masters`` themselves."""
         return type(self).restricted is Rulebook.restricted
+
+    def invasion_text(
+        self,
+        world: World,
+        state: ItaliaState,
+        nation: str,
+        zone: str,
+        attackers: int,
+        defenders: int,
+        *,
+        city: bool,
+    ) -> tuple[str, str]:
+        """9.3: (rule, sentence) of the event when ``attackers`` units of ``nation`` that
+        moved in this phase reach twice the ``defenders`` in ``zone`` (as many in their
+        ``city``): the zone is invaded. Default: :func:`.movement.invasion_text` ("more
+        units may now move into and through"). A variant whose units pass enemies anyway
+        (:meth:`enemies_stop` False) says what the ratio gives it instead."""
+        return movement.invasion_text(nation, zone, attackers, defenders, city=city)
+
+    def relations(
+        self, world: World, state: ItaliaState, nation: str, others: Collection[str]
+    ) -> tuple[set[str], set[str]]:
+        """``nation``'s relations now to the nations ``others``, by :meth:`restricted`: those
+        it may move through without attacking (allies, 12.5.2), and those it may neither
+        attack nor move through (walls: their zones are closed to it). The move list asks
+        this once a phase while not :meth:`fixed_relations`. Default: :meth:`restricted`
+        asked of each of ``others``; a variant may answer faster from what it knows, but
+        must answer the same."""
+        allies: set[str] = set()
+        walls: set[str] = set()
+        for other in others:
+            no_attack, through = self.restricted(world, state, nation, other)
+            if no_attack and through:
+                allies.add(other)
+            elif no_attack:
+                walls.add(other)
+        return allies, walls
 
     def fixed_allowance(self) -> bool:
         """Whether :meth:`movement_allowance` is the rulebook's: the move list then reads
@@ -258,6 +348,11 @@ class Rulebook:
             raid=raid,
         )
 
+    def fixed_modifiers(self) -> bool:
+        """Whether :meth:`land_modifier` is the rulebook's: the dice's event then spells
+        out Italia's modifiers (a variant's are said only when they are not zero)."""
+        return type(self).land_modifier is Rulebook.land_modifier
+
     # -- submission (12.5.1) -----------------------------------------------------------------
     def submission_due(
         self, world: World, state: ItaliaState, subject: str, master: str
@@ -298,6 +393,44 @@ class Rulebook:
             world, state, nation, pending["unit"], free=True, pending=pending
         )
 
+    def placed_with(
+        self, world: World, state: ItaliaState, pending: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """7.2: the other reinforcements waiting (entries of ``state.reinforcements``) that
+        one placement of ``pending`` puts into the same zone with it. Default: none: Italia
+        places each waiting unit by itself. A variant whose group arrives in one decision
+        returns the rest of its group (its entries share a ``together`` key,
+        :data:`.placement.VARIANT_KEYS`)."""
+        return []
+
+    def reinforcement_arrives(
+        self,
+        ctx: Context[ItaliaState],
+        world: World,
+        nation: str,
+        group: dict[str, Any],
+        zone: str,
+        pieces: list[Unit],
+    ) -> None:
+        """7.2: the event of ``pieces``, a reinforcement ``group`` of ``nation``, put into
+        the ``zone`` its card names. Default: :func:`.placement.announce_reinforcement`
+        ("free and regardless of stacking")."""
+        placement.announce_reinforcement(ctx, nation, group, zone, pieces)
+
+    def reinforcement_placed(
+        self,
+        ctx: Context[ItaliaState],
+        world: World,
+        nation: str,
+        pending: dict[str, Any],
+        zone: str,
+        pieces: list[Unit],
+    ) -> None:
+        """7.2: the event of ``pieces`` (the waiting ``pending`` and those
+        :meth:`placed_with` it) placed in ``zone``, chosen by the player. Default:
+        :func:`.placement.announce_placed` (one event a unit)."""
+        placement.announce_placed(ctx, nation, zone, pieces)
+
     def fixed_arrivals(self) -> bool:
         """Whether :meth:`arrival_zones` is the rulebook's."""
         return type(self).arrival_zones is Rulebook.arrival_zones
@@ -317,6 +450,18 @@ class Rulebook:
         a truce) or adds its own. Default: :func:`.scoring.score_nation` (the card's score
         rules; a subject's points halved by :func:`.victory.score`, 12.5.2)."""
         scoring.score_nation(ctx, world, nation, held)
+
+    def score_elimination(
+        self, ctx: Context[ItaliaState], world: World, unit: Unit, by: str, *, attacked_scorer: bool
+    ) -> None:
+        """11.0: what nation ``by`` scores for eliminating ``unit`` (just taken off the
+        board; ``attacked_scorer``: the unit's side attacked ``by``). Asked by
+        :func:`.victory.eliminate`, through which every elimination by an enemy passes (a
+        battle's hits, lone leaders, retreats with nowhere to go, sunk fleets' cargo,
+        campaigns), so a variant's awards for kills hold whatever its combat sequence.
+        Default: :func:`.victory.score_elimination` (the card's elimination points; none
+        for attackers unless the card says so; a subject's halved, 12.5.2)."""
+        victory.score_elimination(ctx, world, unit, by, attacked_scorer=attacked_scorer)
 
     # -- the board (2.1, 2.2.1.9, 8.0, 9.4) ------------------------------------------------
     def check_board(self, board: Board) -> None:
@@ -340,6 +485,14 @@ class Rulebook:
         (None: unlimited). Default: :func:`.board.base_stacking_limit` (3 in clear and
         swamp, 2 in mountains and borderlands). Asked once per board and rulebook."""
         return board_words.base_stacking_limit(zone)
+
+    def attack_base(self, zone: Zone) -> int:
+        """8.3: the units that may attack into a land location, before a leader's +1 and a
+        major invasion's +1 (12.2). Default: one more than :meth:`stacking_base`. A variant
+        whose stacks are limited only at another moment (Britannia's overpopulation at the
+        end of the nation-turn) answers more than any stack. Asked once per board and
+        rulebook by :class:`World` (the move list's and the move check's limit)."""
+        return (self.stacking_base(zone) or 0) + 1
 
     # -- a variant's own decisions ------------------------------------------------------------
     #: the variant's own action classes: its decisions' actions, read back from saves
@@ -373,6 +526,11 @@ class Rulebook:
         :func:`.sequence.begin_nation_turn`."""
         sequence.begin_nation_turn(ctx, world)
 
+    def plays_now(self, world: World, state: ItaliaState, nation: str) -> bool:
+        """5.2: whether ``nation`` plays a nation's turn now (it has pieces in play or
+        reinforcements due this turn). Default: :func:`.sequence.plays_now`."""
+        return sequence.plays_now(world, state, nation)
+
     def enter_placement(self, ctx: Context[ItaliaState], world: World) -> None:
         """5.0 phase 2, 7.0-7.2: bought units and reinforcements to place. Default:
         :func:`.sequence.enter_placement`."""
@@ -397,6 +555,13 @@ class Rulebook:
         """10.0, 10.8: the battles due and the naval combats that may be offered. Default:
         :func:`.sequence.find_combat`."""
         sequence.find_combat(ctx, world)
+
+    def combat_zone(self, world: World, state: ItaliaState, zone: str) -> bool:
+        """10.0: whether combat may be due in the land zone ``zone`` where the active
+        nation meets enemies (a borderland's own rule, 10.0, applies besides). Asked by
+        :func:`.sequence.find_combat` for each zone it finds enemies in. Default: True:
+        every land zone of the board."""
+        return True
 
     def second_phase(self, ctx: Context[ItaliaState], world: World) -> None:
         """12.2: a major invasion moves and fights a second time. Default:
@@ -428,7 +593,224 @@ class Rulebook:
         :func:`.sequence.find_surplus_in`."""
         sequence.find_surplus_in(ctx, world, zone, nation)
 
-    # -- the steps of a battle other rule modules take (10.0-10.7) ---------------------------
+    # -- the sequence of a battle (10.1-10.5) ------------------------------------------------
+    #: 10.5: a side "may retreat some or all of its units" after a round: the retreats of
+    #: single units are listed beside the whole side's. A variant whose sides retreat whole
+    #: (Britannia's) says False and refuses a part of a side in its :meth:`retreat`.
+    retreats_by_unit = True
+
+    def cite(self, section: str) -> str:
+        """The rule that an event, a decision or a refusal of Italia's combat steps cites
+        where Italia cites its ``section`` (``"10.0"``, ``"10.1"``, ``"10.5"``,
+        ``"12.5.1"``, ...): the battle's start, a submission declined, the stages' prompts,
+        an action out of turn. Default: the section itself. A variant whose battles are
+        another game's maps the sections its own steps replace to its own rules.
+
+        >>> Rulebook().cite("10.1")
+        '10.1'
+        """
+        return section
+
+    def open_battle(
+        self, ctx: Context[ItaliaState], world: World, sides: dict[str, list[Unit]] | None = None
+    ) -> None:
+        """10.1: the declared battle begins, once any submission offered before it is
+        declined: Italia's first round (13.3's elephants, 14.4's foederati, 10.2's lone
+        leaders, then 10.4's targets and the dice). ``sides``: the battle's fighters, if
+        nothing moved since they were looked up. Default: :func:`.combat.open_battle`. A
+        variant with a battle sequence of its own starts it here and continues it in
+        :meth:`next_round` and :meth:`retreat` (Italia's stages stay its decisions)."""
+        combat.open_battle(ctx, world, sides)
+
+    def retreat(
+        self,
+        ctx: Context[ItaliaState],
+        world: World,
+        nation: str,
+        ids: tuple[int, ...],
+        zone: str,
+    ) -> None:
+        """10.5, 10.7: units ``ids`` of ``nation`` retreat from the battle to ``zone`` (some
+        or all of a side, checked unless listed), then :meth:`after_retreat`. Default:
+        :func:`.combat_end.retreat`."""
+        combat_end.retreat(ctx, world, nation, ids, zone)
+
+    def land_odds(
+        self,
+        world: World,
+        state: ItaliaState,
+        attackers: list[Unit],
+        defenders: list[Unit],
+        zone: str,
+    ) -> tuple[float, float, float, float]:
+        """10.0-10.4: (the attacker wins, the defender wins, the attacker's expected
+        losses, the defender's) of a land battle in ``zone`` between ``attackers`` and
+        ``defenders`` fought out, as the greedy player's view judges an attack. Default:
+        Italia's exact odds (:func:`.odds.exact_odds`: the units' types and leaders, the
+        zone's terrain and city); the view adds naval supremacy (10.9) and landings
+        (10.8.2) to Italia's itself, and asks this only of a variant that overrides it."""
+        from italia_kit.games.italia.odds import Battle as OddsBattle  # the analysis layer's
+        from italia_kit.games.italia.odds import Side, exact_odds
+
+        def side(units: list[Unit]) -> Side:
+            counts: dict[str | UnitType, int] = {}
+            for u in units:
+                if not u.is_leader and not u.is_fleet:
+                    counts[u.type] = counts.get(u.type, 0) + 1
+            return Side(counts, leaders=sum(1 for u in units if u.is_leader))
+
+        terrain: Literal["clear", "mountain", "swamp"] = "clear"
+        if world.terrain(zone) == "mountain":
+            terrain = "mountain"
+        elif world.terrain(zone) == "swamp":
+            terrain = "swamp"
+        odds = exact_odds(
+            OddsBattle(side(attackers), side(defenders), terrain=terrain, city=state.has_city(zone))
+        )
+        lost = odds.expected_losses
+        return odds.attacker_wins, odds.defender_wins, lost["attacker"], lost["defender"]
+
+    def fixed_land_odds(self) -> bool:
+        """Whether :meth:`land_odds` is the rulebook's: the greedy player's view then
+        works Italia's odds out itself (with supremacy and landings, memoised)."""
+        return type(self).land_odds is Rulebook.land_odds
+
+    # -- what the sequence says, phase 1, leaders, stacking, capitals (issue 19, med-leaks) ----
+    def announce_nation_turn(self, ctx: Context[ItaliaState], world: World, nation: str) -> None:
+        """5.0, 12.2: the events that open ``nation``'s turn (``state.major`` already set
+        from its cards): who plays, and what a major invasion gives. Default:
+        :func:`.sequence.announce_nation_turn` (a 12.2 invasion has "one more unit in each
+        attack", 8.3). A variant's nation-turn cites its own sequence."""
+        sequence.announce_nation_turn(ctx, world, nation)
+
+    def phase_one(self, ctx: Context[ItaliaState], world: World) -> None:
+        """5.0 phase 1, after the turn is announced (and a campaign that comes first, 12.3):
+        income, then tribute or purchase. Default: :func:`.sequence.phase_one`. A variant
+        without gold goes on to its placement (:meth:`enter_placement`)."""
+        sequence.phase_one(ctx, world)
+
+    def announce_second_phase(self, ctx: Context[ItaliaState], world: World) -> None:
+        """12.2: the event of a major invasion's second movement and combat phases, once
+        the state is reset for them. Default: :func:`.sequence.announce_second_phase`."""
+        sequence.announce_second_phase(ctx, world)
+
+    def leaders_leave(self, ctx: Context[ItaliaState], world: World, when: str) -> None:
+        """7.2: the leaders whose single turn is over leave the game. ``when`` is
+        ``"game_turn"`` (a game turn begins: leaders of nations with no turn of their own
+        in it, :func:`.sequence.leaders_without_a_next_turn`) or ``"placement"`` (the start
+        of the active nation's phase 2: its leaders of an earlier turn,
+        :func:`.placement.leaders_leave_at_placement`). A variant whose leaders serve one
+        nation-turn removes them at its own moments and answers nothing here."""
+        if when == "game_turn":
+            sequence.leaders_without_a_next_turn(ctx, world)
+        elif when == "placement":
+            placement.leaders_leave_at_placement(ctx, world)
+        else:
+            raise ValueError(f"leaders leave at 'game_turn' or 'placement', not {when!r}")
+
+    def find_surplus(self, ctx: Context[ItaliaState], world: World) -> None:
+        """8.0: the stacking check at the end of movement (``state.surplus``, then the
+        stacking phase). Default: :func:`.sequence.find_surplus`. A variant that checks its
+        stacks at another moment (Britannia's overpopulation, at the end of the
+        nation-turn) answers nothing here and in :meth:`find_surplus_in`."""
+        sequence.find_surplus(ctx, world)
+
+    def capital_refusal(
+        self, world: World, state: ItaliaState, nation: str
+    ) -> tuple[str, str] | None:
+        """8.1: (rule, reason) when ``nation`` may not designate a capital, else None.
+        Default: None (8.1: "Each nation must designate a zone as its capital", offered
+        in its purchase and stacking phases). A variant without capitals refuses here:
+        none is offered and a declaration is refused, so no capital's +1 (8.1) applies."""
+        return None
+
+    # -- the words of the sequence's and the battles' events (issue 19, med-words) -----------
+    def skip_event(self, world: World, state: ItaliaState, nation: str) -> tuple[str, str]:
+        """5.2: (rule, text) of the event of ``nation``, due to play this turn, skipped
+        (:meth:`plays_now` said no). Default: Italia's 5.2 sentence.
+
+        >>> Rulebook().skip_event(None, None, "Celts")  # type: ignore[arg-type]
+        ('5.2', '5.2: the Celts have no pieces in play and are skipped.')
+        """
+        return "5.2", f"5.2: the {nation} have no pieces in play and are skipped."
+
+    def turn_end_event(self, world: World, state: ItaliaState) -> tuple[str, str]:
+        """5.0: (rule, text) of the event of the game turn ``state.turn`` ending, before
+        its scoring. Default: Italia's 5.0 sentence."""
+        return "5.0", f"5.0: turn {state.turn} ends."
+
+    def game_end_event(self, world: World, state: ItaliaState) -> tuple[str, str]:
+        """11.0: (rule, text) of the event of the game ending after its last turn's
+        scoring. Default: Italia's 11.0 sentence (Italia I's turn 10 has its own, 13.4)."""
+        return "11.0", f"11.0: the game ends after turn {state.turn}."
+
+    def combat_due_event(
+        self,
+        world: World,
+        state: ItaliaState,
+        zone: str,
+        nation: str,
+        attackers: list[Unit],
+        defenders: list[Unit],
+    ) -> tuple[str, str]:
+        """10.0: (rule, text) of the event of a battle due in ``zone``, ``nation``'s
+        ``attackers`` ashore there against the ``defenders`` (every enemy unit there).
+        Default: Italia's sentence, counting the units that count for stacking (8.0)."""
+        mine = sum(1 for u in attackers if u.counts_for_stacking)
+        theirs = sorted({u.nation for u in defenders})
+        defending = sum(1 for u in defenders if u.counts_for_stacking)
+        return "10.0", (
+            f"10.0: combat is due in {zone}: the {nation} ({count(mine, 'unit')}) attack "
+            f"the {', '.join(theirs)} ({count(defending, 'unit')})."
+        )
+
+    def battle_forces(
+        self, battle: Battle, sides: dict[str, list[Unit]], here: Sequence[Unit]
+    ) -> str:
+        """10.1: the forces of ``battle`` as its ``battle`` event says them, ``sides`` its
+        fighters (:func:`.battle_sides.sides_among`), ``here`` everyone in the zone.
+        Default: Italia's "N units against M" (the fighters, without 10.2's leaders)."""
+        mine, theirs = sides[battle.attacker], sides[battle.defender]
+        return f"{count(len(mine), 'unit')} against {len(theirs)}"
+
+    def move_event(
+        self, world: World, nation: str, units: Sequence[Unit], path: Sequence[str], stop: str
+    ) -> tuple[str, str]:
+        """9.0: (rule, text) of the event of ``units`` of ``nation`` moving along
+        ``path``, ``stop`` the reason they stop there ("" if none, else with its section:
+        "crossing a strait takes the whole phase (9.4)"). Default: Italia's 9.0 sentence
+        with the units' labels (:meth:`~.state.Unit.label`)."""
+        # most moves are one unit's: its label alone, without a join
+        names = units[0].label() if len(units) == 1 else ", ".join(u.label() for u in units)
+        text = f"9.0: the {nation} move {names} {' -> '.join(path)}"
+        return "9.0", text + (f"; they stop: {stop}." if stop else ".")
+
+    def placement_decision(self, world: World, state: ItaliaState, nation: str) -> tuple[str, str]:
+        """7.1, 7.2: (rule, prompt) of ``nation``'s decision to place its units bought
+        (``state.to_place``) or its reinforcements (``state.reinforcements``). Default:
+        Italia's, the units' types listed."""
+        what = state.to_place or [r["unit"] for r in state.reinforcements]
+        return ("7.1" if state.to_place else "7.2"), f"place {', '.join(what)}"
+
+    def unit_words(self, unit: Unit) -> str:
+        """How the event of ``unit``'s elimination (11.0, :func:`.victory.eliminate`) names
+        it. Default: its label ("Romans infantry #3", a leader by name)."""
+        return unit.label()
+
+    def place_words(self, zone: str) -> str:
+        """How the ``battle`` event (10.1) names ``zone``. Default: its name ("Roma");
+        a variant may give its seas and ranges their article ("the Alps").
+
+        >>> Rulebook().place_words("Alps")
+        'Alps'
+        """
+        return zone
+
+    def stood(self, ctx: Context[ItaliaState], world: World, nation: str) -> None:
+        """10.5: ``nation``, asked whether to retreat after a round, stands instead
+        (``StandFast``), before the battle goes on. Default: nothing (Italia's log tells
+        a stand by the next round's dice); a variant may tell it by an event of its own."""
+
     def retreat_refuges(
         self, world: World, state: ItaliaState, battle: Battle, nation: str
     ) -> list[Refuge]:

@@ -88,11 +88,11 @@ class ItaliaRules:
         if phase == "tribute":
             return Decision(nation, "buy", "6.4", f"{gold} gold is over 10: buy units now")
         if phase == "placement":
-            what = state.to_place or [r["unit"] for r in state.reinforcements]
-            rule = "7.1" if state.to_place else "7.2"
-            return Decision(nation, "place", rule, f"place {', '.join(what)}")
+            rule, prompt = self.world.rulebook.placement_decision(self.world, state, nation)
+            return Decision(nation, "place", rule, prompt)  # 7.1, 7.2, or a variant's
         if phase == "movement":
-            return Decision(nation, "move", "9.0", "move units, or end the movement phase")
+            rule = self.world.rulebook.cite("9.0")  # 9.0, or the variant's movement
+            return Decision(nation, "move", rule, "move units, or end the movement phase")
         if phase == "stacking":
             zones = ", ".join(f"{z} ({n})" for z, n in state.surplus.items())
             return Decision(nation, "remove", "8.0", f"remove surplus units in {zones}")
@@ -255,7 +255,8 @@ class ItaliaRules:
         elif isinstance(action, Place):
             placement.place(ctx, w, nation, action.unit, action.zone)
         elif isinstance(action, EndMovement):
-            ctx.emit("end_movement", "9.0", f"9.0: the {nation} end their movement.")
+            rule = w.rulebook.cite("9.0")  # 9.0, or the variant's movement
+            ctx.emit("end_movement", rule, f"{rule}: the {nation} end their movement.")
             w.rulebook.end_movement(ctx, w)
         elif isinstance(action, Disembark):
             movement.apply_disembark(ctx, w, nation, action.units, action.zone)
@@ -277,7 +278,9 @@ class ItaliaRules:
             submission.revolt(ctx, w, nation)
         elif isinstance(action, EndCombat):
             if state.combat_due or state.battle or state.naval_offers:
-                raise IllegalActionError("10.0", "battles are still due: combat is mandatory")
+                raise IllegalActionError(
+                    w.rulebook.cite("10.0"), "battles are still due: combat is mandatory"
+                )
             w.rulebook.end_nation_turn(ctx, w)
         elif isinstance(action, CAMPAIGN_ACTIONS):
             campaign.apply(ctx, w, action)
@@ -424,6 +427,8 @@ class ItaliaRules:
         zone = w.zone_name(action.zone)
         if action.nation == "Romans" and w.variant == "italia1":
             raise IllegalActionError("13.1", "in Italia I Rome is always the Roman capital")
+        if (refusal := w.rulebook.capital_refusal(w, state, action.nation)) is not None:
+            raise IllegalActionError(*refusal)
         if not w.is_land(zone) or w.is_borderland(zone):
             raise IllegalActionError("8.1", f"{zone} cannot be a capital")
         old = capital_of(w, state, action.nation)
@@ -520,6 +525,8 @@ def _capital_actions(
     capital is always Rome (13.1)."""
     if nation == "Romans" and w.variant == "italia1":
         return []
+    if w.rulebook.capital_refusal(w, state, nation) is not None:
+        return []  # a variant without capitals (Rulebook.capital_refusal)
     current = capital_of(w, state, nation)
     where = w.controlled_zones(state, nation) if zones is None else zones
     out: list[Action] = []

@@ -18,7 +18,6 @@ from italia_kit.games.italia.placement import (
 from italia_kit.games.italia.stacking import limit_value, stacking_limit
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.submission import withdraw
-from italia_kit.games.italia.text import count
 from italia_kit.games.italia.world import World
 
 #: the rulebook's four phases (5.0) for each internal phase name
@@ -54,7 +53,7 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     """Find the next nation to play from ``state.nation_index`` on; start its phase 1."""
     state = ctx.state
     if state.nation_index == 0 and not state.played:
-        leaders_without_a_next_turn(ctx, world)
+        world.rulebook.leaders_leave(ctx, world, "game_turn")
         # 7.2: some reinforcements arrive before the first nation of the turn moves
         for nation in state.nation_order:
             for group in world.rulebook.reinforcements_due(
@@ -72,15 +71,11 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
                 world.rulebook.begin_nation_turn(ctx, world)  # a new turn from the top
             return
         nation = state.active
-        if plays_now(world, state, nation):
+        if world.rulebook.plays_now(world, state, nation):
             break
         if state.turn in world.nation(nation).turns:
-            ctx.emit(
-                "skip",
-                "5.2",
-                f"5.2: the {nation} have no pieces in play and are skipped.",
-                nation=nation,
-            )
+            rule, text = world.rulebook.skip_event(world, state, nation)  # 5.2, a variant's
+            ctx.emit("skip", rule, text, nation=nation)
         state.nation_index += 1
     state.phase_name = "income"
     state.note_city_holders()  # 10.6: whose each city is as the turn begins
@@ -89,19 +84,7 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
     state.major = any(r.major_invasion for r in cards)
     state.extra_move = any(r.major_invasion and r.extra_move for r in cards)
     state.second_phase = False
-    ctx.emit(
-        "nation_turn",
-        "5.0",
-        f"5.0: turn {state.turn}: the {nation} ({info.colour}) play.",
-        nation=nation,
-    )
-    if state.major:
-        ctx.emit(
-            "major_invasion",
-            "12.2",
-            f"12.2: the {nation} make a major invasion: two movement and two combat phases, "
-            f"and one more unit in each attack.",
-        )
+    world.rulebook.announce_nation_turn(ctx, world, nation)
     if nation == "Romans" and world.variant == "italia1" and state.turn <= 9:
         rome_for_the_romans(ctx, world)
     card = next((r for r in cards if r.campaign), None)
@@ -111,8 +94,34 @@ def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
         state.reinforcements.clear()
         if campaign.start(ctx, world):
             return
+    world.rulebook.phase_one(ctx, world)
+
+
+def announce_nation_turn(ctx: Context[ItaliaState], world: World, nation: str) -> None:
+    """5.0: the nation's turn begins (its colour named); 12.2: a major invasion says what
+    it gives (two movement and two combat phases, one more unit in each attack, 8.3)."""
+    state = ctx.state
+    ctx.emit(
+        "nation_turn",
+        "5.0",
+        f"5.0: turn {state.turn}: the {nation} ({world.nation(nation).colour}) play.",
+        nation=nation,
+    )
+    if state.major:
+        ctx.emit(
+            "major_invasion",
+            "12.2",
+            f"12.2: the {nation} make a major invasion: two movement and two combat phases, "
+            f"and one more unit in each attack.",
+        )
+
+
+def phase_one(ctx: Context[ItaliaState], world: World) -> None:
+    """5.0 phase 1 (6.1, 6.2, 6.4): the nation collects its income, then its master takes
+    tribute (more than 10 gold, 6.4) or the nation buys."""
+    state = ctx.state
     collect_income(ctx, world)
-    master = state.masters.get(nation)
+    master = state.masters.get(state.active)
     if master and state.gold.get(master, 0) > 10:
         state.actor_override = master
         state.phase_name = "tribute"
@@ -171,7 +180,12 @@ def second_phase(ctx: Context[ItaliaState], world: World) -> None:
     state.moves.clear()
     state.invaded.clear()
     state.raided.clear()  # 10.7: a city raided in the first phase may be raided again
-    ctx.emit("second_phase", "12.2", f"12.2: the {state.active} move and fight a second time.")
+    world.rulebook.announce_second_phase(ctx, world)
+
+
+def announce_second_phase(ctx: Context[ItaliaState], world: World) -> None:
+    """12.2: the second movement and combat phases of a major invasion begin."""
+    ctx.emit("second_phase", "12.2", f"12.2: the {ctx.state.active} move and fight a second time.")
 
 
 def end_game_turn(ctx: Context[ItaliaState], world: World) -> None:
@@ -180,12 +194,14 @@ def end_game_turn(ctx: Context[ItaliaState], world: World) -> None:
     for nation in state.nation_order:
         for group in world.rulebook.reinforcements_due(world, state, nation, "after_last_nation"):
             bring_reinforcements(ctx, world, nation, group)
-    ctx.emit("turn_end", "5.0", f"5.0: turn {state.turn} ends.", turn=state.turn)
+    rule, text = world.rulebook.turn_end_event(world, state)  # 5.0, or a variant's words
+    ctx.emit("turn_end", rule, text, turn=state.turn)
     world.rulebook.score_turn(ctx, world)
     if state.turn >= world.scenario.last_turn:
         state.over = True
         state.phase_name = "end"
-        ctx.emit("game_end", "11.0", f"11.0: the game ends after turn {state.turn}.")
+        rule, text = world.rulebook.game_end_event(world, state)  # 11.0, or a variant's
+        ctx.emit("game_end", rule, text)
         return
     state.turn += 1
     state.nation_index = 0
@@ -212,7 +228,7 @@ def end_movement(ctx: Context[ItaliaState], world: World) -> None:
     """The end of phase 3: borderlands emptied (9.2), stacking checked (8.0), combat found."""
     state = ctx.state
     clear_borderlands(ctx, world, keep_campaign_stack=True)
-    find_surplus(ctx, world)
+    world.rulebook.find_surplus(ctx, world)
     if state.surplus:
         state.phase_name = "stacking"
     else:
@@ -385,21 +401,17 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
             enemies = [u for u in enemies if borderland_battle(world, zone, nation, u.nation)]
         if not enemies or not world.is_land(zone):
             continue
+        if not world.rulebook.combat_zone(world, state, zone):
+            continue  # a variant's zone where nobody fights (10.0 as the rulebook says)
         ashore = [u for u in here if u.nation == nation and u.carrier is None]
         if ashore:  # the mover controls the zone (6.1)
             state.combat_due.append(zone)
-            mine = sum(1 for u in ashore if u.counts_for_stacking)
             theirs = sorted({u.nation for u in enemies})
-            defending = sum(1 for u in enemies if u.counts_for_stacking)
-            ctx.emit(
-                "combat_due",
-                "10.0",
-                f"10.0: combat is due in {zone}: the {nation} ({count(mine, 'unit')}) attack "
-                f"the {', '.join(theirs)} ({count(defending, 'unit')}).",
-                zone=zone,
-                attacker=nation,
-                defenders=theirs,
+            # 10.0's sentence, or a variant's (its rule, its words for the forces)
+            rule, text = world.rulebook.combat_due_event(
+                world, state, zone, nation, ashore, enemies
             )
+            ctx.emit("combat_due", rule, text, zone=zone, attacker=nation, defenders=theirs)
 
 
 def borderland_battle(world: World, zone: str, a: str, b: str) -> bool:

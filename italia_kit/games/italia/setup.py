@@ -16,6 +16,7 @@ from italia_kit.games.italia.scenarios import Scenario
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
+from italia_kit.geo import Board
 
 if TYPE_CHECKING:
     from italia_kit.games.italia.rulebook import Rulebook
@@ -29,18 +30,19 @@ def new_game(
     seed: int = 0,
     checkpoint_every: int = 32,
     rulebook: Rulebook | None = None,
+    board: Board | None = None,
 ) -> ItaliaGame:
     """A game at the start of turn 1 with the scenario's set-up (4.0, help card 1).
 
     ``checkpoint_every``: how often the runner keeps a copy of the state for undo and jumps
     (:class:`~italia_kit.core.Game`); ``rulebook``: a variant's rules (Italia's if None,
-    ``docs/games/italia-variants.md``).
+    ``docs/games/italia-variants.md``); ``board``: a variant's board (Italia's if None).
 
     >>> game = new_game("italia1", seed=1)
     >>> game.decision.actor
     'Celts'
     """
-    world = World(scenario, rulebook=rulebook)
+    world = World(scenario, board=board, rulebook=rulebook)
     state = ItaliaState(world.scenario.id, nation_order=list(world.order))
     for nation in world.scenario.nations:
         state.gold[nation.name] = nation.start_gold

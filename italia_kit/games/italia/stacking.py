@@ -61,7 +61,8 @@ def stacking_limit(
         kind = "a borderland (mountain)"
     terms: list[tuple[str, int, str]] = [(f"{z.name} is {kind}", base, "8.0")]
     if attacking:
-        terms.append(("an attack", 1, "8.3"))
+        # 8.3: one more than the zone's limit (the rulebook's attack_base, read with the board)
+        terms.append(("an attack", world.attack_limit(z.name) - base, "8.3"))
         if leader:
             terms.append(("a leader in the attack", 1, "8.3"))
         if major_invasion:
@@ -91,7 +92,7 @@ def limit_value(
     if value is None:
         return None
     if attacking:
-        value += 1 + int(leader) + int(major_invasion)
+        value = world.attack_limit(zone) + int(leader) + int(major_invasion)
     elif capital_of(world, state, nation) == zone:
         value += 1
     return value + int(retreat)

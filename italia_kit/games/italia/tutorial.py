@@ -31,6 +31,7 @@ from italia_kit.games.italia.state import PHASES, ItaliaState
 from italia_kit.games.italia.text import article, of_nation
 from italia_kit.games.italia.units import SPECS, UnitType, unit_cost
 from italia_kit.games.italia.world import World
+from italia_kit.geo import Board
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +119,10 @@ class Position(PositionDisplay):
         nation: str | None = None,
         phase: str = "income",
         rulebook: Rulebook | None = None,
+        board: Board | None = None,
     ) -> None:
-        self.world = World(scenario, rulebook=rulebook)  # a variant's rules, or Italia's
+        # a variant's rules and board, or Italia's
+        self.world = World(scenario, board=board, rulebook=rulebook)
         if phase not in PHASES:
             raise InvalidActionError(f"field 'phase': one of {', '.join(PHASES)}, not {phase!r}")
         last = self.world.scenario.last_turn

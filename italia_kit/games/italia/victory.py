@@ -95,7 +95,7 @@ def eliminate(
 ) -> None:
     """Remove a unit from play; a sunk fleet takes its cargo with it (10.8, 11.0)."""
     state = ctx.state
-    label = unit.label()
+    label = world.rulebook.unit_words(unit)  # "Romans infantry #3", or a variant's words
     if unit.is_fleet:  # only fleets carry units (9.6)
         for cargo in state.cargo(unit.id):
             eliminate(
@@ -120,6 +120,17 @@ def eliminate(
         by=by,
     )
     if by is not None and by != unit.nation:
-        points = elimination_points(world, by, unit, attacked_scorer=attacked_scorer)
-        if points:  # nothing scored, nothing said (:func:`score`)
-            score(ctx, by, points, "11.0", f"eliminating {label}")
+        # what the eliminating nation scores is its rulebook's (a variant's awards for
+        # kills); every elimination of the rules comes through here, whatever the battle
+        world.rulebook.score_elimination(ctx, world, unit, by, attacked_scorer=attacked_scorer)
+
+
+def score_elimination(
+    ctx: Context[ItaliaState], world: World, unit: Unit, by: str, *, attacked_scorer: bool
+) -> None:
+    """11.0: ``by`` scores its card's points for eliminating ``unit`` (none for a unit
+    that attacked it unless the card says so); Italia's answer to
+    ``Rulebook.score_elimination``."""
+    points = elimination_points(world, by, unit, attacked_scorer=attacked_scorer)
+    if points:  # nothing scored, nothing said (:func:`score`)
+        score(ctx, by, points, "11.0", f"eliminating {unit.label()}")

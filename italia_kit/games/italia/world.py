@@ -128,7 +128,7 @@ class World:
                 for n in nbs
                 if n not in self._seas
             )
-            self._attack_limit[z.name] = (rulebook.stacking_base(z) or 0) + 1
+            self._attack_limit[z.name] = rulebook.attack_base(z)  # 8.3: the limit + 1
             self._neighbours[z.name] = tuple(nbs)
             self._seas_beside[z.name] = () if z.is_sea else tuple(self.board.seas_beside(z.name))
             self._terrain[z.name] = terrain_of[z.name]
@@ -146,7 +146,13 @@ class World:
 
     @cached_property
     def variant(self) -> str:
-        """``italia1`` or ``italia2``: which special rules apply (13, 14)."""
+        """``italia1`` or ``italia2``: which special rules apply (13, 14); a variant's
+        rulebook may name its own (:attr:`~.rulebook.Rulebook.special_rules`), so that
+        neither scenario's applies to its nations (medieval Italia's Romans are not
+        Italia I's)."""
+        own = self.rulebook.special_rules
+        if own is not None:
+            return own
         return "italia2" if self.scenario.id.startswith("italia2") else "italia1"
 
     def closed(self, state: ItaliaState) -> frozenset[str]:

@@ -1,4 +1,6 @@
-"""Medieval Italia as a registered game (``medieval``): seats are the four factions.
+"""Medieval Italia as a registered game (``medieval``), played by the Italia engine under
+:class:`~.rulebook.MedievalRulebook` (issue 19): seats are the four factions, the actors
+the powers (Italia nations whose colour is their faction).
 
 >>> from italia_kit import games
 >>> spec = games.load("medieval")
@@ -7,95 +9,97 @@
 >>> game = spec.new_game(seed=1)
 >>> game.decision.actor, spec.seat_of(game, game.decision.actor)
 ('Romans', 'One')
+>>> type(game.state).__name__, game.rules.ref.game
+('ItaliaState', 'medieval')
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from italia_kit.core import Game, Player
-from italia_kit.games.medieval.rules import MedievalRules, initial_state
+from italia_kit.games.italia.rules import ItaliaRules
+from italia_kit.games.italia.scenarios import Scenario as ItaliaScenario
+from italia_kit.games.italia.setup import ItaliaGame
+from italia_kit.games.italia.setup import new_game as new_italia_game
+from italia_kit.games.italia.world import World
+from italia_kit.games.medieval.italia_cards import italia_scenario, medieval_board
+from italia_kit.games.medieval.rulebook import MedievalRulebook
 from italia_kit.games.medieval.scenario import Scenario, load_scenario
-from italia_kit.games.medieval.scoring import faction_scores
-from italia_kit.games.medieval.state import MedievalState
+from italia_kit.games.medieval.standing import METRIC_COLUMNS, faction_scores, metrics, summary
 from italia_kit.games.medieval.variant import shipped_variants, variant_mappings, with_variant
-from italia_kit.games.medieval.world import World
 from italia_kit.games.spec import Chance, Dynamics, GameKind, GameSpec, Information
 
-MedievalGame = Game[MedievalState]
+__all__ = ["OPTIONS", "card_of", "medieval", "new_game", "returns"]
 
-METRIC_COLUMNS = ("seat", "turn", "vp", "powers", "areas", "armies")
+OPTIONS = ("variant",)
+
+
+def card_of(scenario: Scenario) -> ItaliaScenario:
+    """The Italia card of a medieval scenario; a what-if's names the shipped scenario and
+    its variants (``base``, ``variants``), so that a save's ``GameRef`` loads it again."""
+    card = italia_scenario(scenario)
+    if scenario.variants:
+        card = dataclasses.replace(card, base="medieval", variants=tuple(scenario.variants))
+    return card
 
 
 def new_game(
     *, seed: int = 0, checkpoint_every: int = 32, scenario: Scenario | None = None
-) -> MedievalGame:
+) -> ItaliaGame:
     """A game at the start of turn 1 with the set-up of M-A (of ``scenario``, a what-if
-    variant's, if given)."""
-    world = World(scenario)
-    return Game(
-        MedievalRules(world), initial_state(world), seed=seed, checkpoint_every=checkpoint_every
+    variant's, if given), on the Italia engine."""
+    rulebook = MedievalRulebook(scenario)
+    return new_italia_game(
+        card_of(rulebook.medieval),
+        seed=seed,
+        checkpoint_every=checkpoint_every,
+        rulebook=rulebook,
+        board=medieval_board(),
     )
-
-
-def world_of(game: Game[Any]) -> World:
-    rules = game.rules
-    if not isinstance(rules, MedievalRules):
-        raise TypeError(f"not a game of Medieval Italia: {rules!r}")
-    return rules.world
 
 
 def returns(game: Game[Any]) -> dict[str, float]:
     """Every faction's victory points (so far, for an unfinished game)."""
-    return faction_scores(world_of(game), game.state)
+    if not isinstance(game.rules, ItaliaRules):
+        return _old_engine_returns(game)
+    return faction_scores(game)
 
 
-def metrics(game: Game[Any]) -> list[dict[str, Any]]:
-    world, state = world_of(game), game.state
-    out = []
-    for faction, powers in world.scenario.players.items():
-        out.append(
-            {
-                "seat": faction,
-                "turn": state.turn,
-                "vp": sum(state.vp.get(p, 0.0) for p in powers),
-                "powers": sum(1 for p in powers if state.units_of(p)),
-                "areas": sum(len(world.controlled(state, p)) for p in powers),
-                "armies": sum(world.strength(state, p) for p in powers),
-            }
-        )
-    return out
+def _old_engine_returns(game: Game[Any]) -> dict[str, float]:
+    """Transitional, to be deleted with the old engine: ``tests/test_medieval_invariants.py``
+    (the ``med-referee`` branch ports it) still plays the package's old engine
+    (``rules.py``) and scores it through this function."""
+    from italia_kit.games.medieval.rules import MedievalRules
+    from italia_kit.games.medieval.scoring import faction_scores as old_faction_scores
 
-
-def summary(game: Game[Any]) -> str:
-    world, state = world_of(game), game.state
-    scores = faction_scores(world, state)
-    lines = [f"Medieval Italia, turn {state.turn} of {world.scenario.last_turn}"
-             + (" (over)" if state.over else "")]  # fmt: skip
-    for faction, powers in world.scenario.players.items():
-        best = sorted(powers, key=lambda p: -state.vp.get(p, 0.0))[:3]
-        detail = ", ".join(f"{p} {state.vp.get(p, 0.0):g}" for p in best)
-        lines.append(f"  {faction}: {scores[faction]:g} VP ({detail})")
-    return "\n".join(lines)
+    if not isinstance(game.rules, MedievalRules):
+        raise TypeError(f"not a game of Medieval Italia: {game.rules!r}")
+    return old_faction_scores(game.rules.world, game.state)
 
 
 def medieval(**options: Any) -> GameSpec:
     """Medieval Italia 535-1865: 27 powers for four factions, 13 turns. One option,
     ``variant``: a what-if diff of the scenario (a shipped variant's name, a file, a
     mapping, or a list of those), as Italia's (``docs/scenario-format.md``)."""
-    unknown = sorted(set(options) - {"variant"})
+    unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise ValueError(f"medieval: unknown option {unknown[0]!r} (options: variant)")
     changes = variant_mappings(options.get("variant"))
     scenario = with_variant(changes) if changes else load_scenario()
-    world = World(scenario)
-    seats = tuple(world.scenario.players)
+    card = card_of(scenario)
+    seats = tuple(card.players)
 
-    def start(seed: int = 0, **kwargs: Any) -> MedievalGame:
+    def start(seed: int = 0, **kwargs: Any) -> ItaliaGame:
         return new_game(seed=seed, scenario=scenario, **kwargs)
 
+    def rules() -> ItaliaRules:
+        world = World(card, board=medieval_board(), rulebook=MedievalRulebook(scenario))
+        return ItaliaRules(world)
+
     def seat_of(game: Game[Any], actor: str) -> str:
-        return world.faction(actor)
+        return card.colour_of(actor)
 
     def greedy(seed: int) -> Player:
         from italia_kit.games.medieval.greedy import GreedyPlayer
@@ -103,9 +107,7 @@ def medieval(**options: Any) -> GameSpec:
         return GreedyPlayer(seed)
 
     def board() -> Any:
-        from italia_kit.geo import load_board
-
-        return load_board("medieval")
+        return medieval_board()
 
     return GameSpec(
         id="medieval",
@@ -113,7 +115,7 @@ def medieval(**options: Any) -> GameSpec:
         kind=GameKind(Dynamics.SEQUENTIAL, Chance.STOCHASTIC, Information.PERFECT, 4, 4),
         seats=seats,
         new_game=start,
-        rules=lambda: MedievalRules(World(scenario)),
+        rules=rules,
         options={"variant": changes} if changes else {},
         variants=shipped_variants(),
         seat_of=seat_of,

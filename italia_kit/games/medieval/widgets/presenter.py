@@ -1,10 +1,13 @@
-"""Medieval Italia on the generic map view: areas coloured by the faction that holds them,
-stacks by power, battles due and submissions shown; France and Austria as small squares
-beside the frame (they are boxes with no polygon on the board).
+"""Medieval Italia (on the Italia engine) on the generic map view: areas coloured by the
+faction that holds them, stacks by power (armies, leaders, "(sub.)" for a power under a
+submission's truce), battles due and the battle being fought, each area's value on the
+award tables in its details and the factions' victory points in the legend; France and
+Austria as small squares beside the frame (they are boxes with no polygon on the board).
 
->>> from italia_kit.games.medieval.spec import new_game
->>> p = MedievalPresenter(new_game(seed=1))
->>> len(p.board().areas), p.snapshot(new_game(seed=1))["Rome"].text
+>>> from italia_kit.games.medieval.rulebook import new_game
+>>> game = new_game(seed=1)
+>>> p = MedievalPresenter(game)
+>>> len(p.board().areas), p.snapshot(game)["Rome"].text
 (47, 'Romans: 1')
 """
 
@@ -14,9 +17,12 @@ from functools import cache
 from typing import Any
 
 from italia_kit.core import Action, Game
-from italia_kit.games.medieval.rules import MedievalRules
+from italia_kit.games.italia.say import action_zones
+from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.medieval.rulebook import AREA_LIMIT
 from italia_kit.games.medieval.say import sentence
-from italia_kit.games.medieval.state import MedievalState
+from italia_kit.games.medieval.scoring_hooks import area_value, controlled
+from italia_kit.games.medieval.standing import faction_scores, medieval_world, rulebook_of
 from italia_kit.geo import Board
 from italia_kit.widgets import style as st
 from italia_kit.widgets.presenter import (
@@ -31,12 +37,16 @@ from italia_kit.widgets.presenter import (
 
 #: the faction colours (reconstructed after Mediterranea's, scenario.yaml) as map fills
 FILLS = {"white": "#d9d9d9", "yellow": "#f2d04b", "green": "#74c476", "orange": "#f59c42"}
+#: the Italia engine's phases as the variant's nation-turn names them (S1: Britannia's
+#: population and arrivals, movement, battles; the engine's income and purchase are empty)
 PHASES = {
-    "place": "1. population, minima and arrivals",
+    "income": "1. population, minima and arrivals",
+    "purchase": "1. population, minima and arrivals",
+    "placement": "1. population, minima and arrivals",
     "movement": "2. movement",
-    "battle": "3. battles",
-    "next": "nation-turn ends",
-    "start": "set-up",
+    "stacking": "2. movement (over-stacked areas)",
+    "combat": "3. battles",
+    "rebuild": "3. battles",
     "end": "game over",
 }
 #: the half-width of an arrival box's square, degrees
@@ -66,35 +76,34 @@ class MedievalPresenter(BasePresenter):
     mover_noun = "power"
 
     def __init__(self, game: Game[Any]) -> None:
-        if not isinstance(game.rules, MedievalRules):
-            raise TypeError(f"not a game of Medieval Italia: {game.rules!r}")
-        self.world = game.rules.world
+        self.world = medieval_world(game)  # TypeError for a game of another kind
+        self.rules = rulebook_of(self.world)
+        self.colours = self.rules.medieval.colours
 
     def board(self) -> GeoBoard:
         return _board(self.world.board)
 
     def _fill(self, power: str) -> str:
-        colour = self.world.scenario.colours.get(self.world.faction(power), "")
+        colour = self.colours.get(self.world.scenario.colour_of(power), "")
         return FILLS.get(colour, st.UNKNOWN_FILL)
 
     def snapshot(self, game: Game[Any]) -> dict[str, LocationView]:
-        state: MedievalState = game.state
-        w = self.world
+        state: ItaliaState = game.state
+        world = self.world
         by_zone: dict[str, dict[str, list[int]]] = {}
         for u in state.units.values():
-            counts = by_zone.setdefault(u.zone, {}).setdefault(u.power, [0, 0])
+            counts = by_zone.setdefault(u.zone, {}).setdefault(u.nation, [0, 0])
             counts[u.is_leader] += 1
-        battle = state.battle["zone"] if state.battle else None
-        due = {z for z, _ in state.battles}
-        subs = {s["submitter"] for s in state.submissions}
+        battle = state.battle.zone if state.battle is not None else None
+        due = set(state.combat_due)
+        subs = {s["submitter"] for s in state.extras.get("submissions", ())}
         views = {}
-        for zone in w.board.zones:
+        for zone in world.board.zones:
             name = zone.name
             here = by_zone.get(name, {})
-            powers = [p for p in w.order if p in here]
+            powers = [p for p in world.order if p in here]
             kind = "sea" if zone.kind == "sea" else "borderland" if zone.kind == "box" else "land"
-            over = any(here[p][0] > w.scenario.stack_limit for p in powers) and kind == "land"
-            fills = tuple(self._fill(p) for p in powers)
+            over = kind == "land" and any(here[p][0] > AREA_LIMIT for p in powers)
             lines = tuple(
                 StackLine(
                     self._fill(p),
@@ -111,7 +120,12 @@ class MedievalPresenter(BasePresenter):
             )
             fighting = name == battle or name in due
             views[name] = LocationView(
-                style=st.portray_zone(kind, fills, over_stacked=over, combat_due=fighting),
+                style=st.portray_zone(
+                    kind,
+                    tuple(self._fill(p) for p in powers),
+                    over_stacked=over,
+                    combat_due=fighting,
+                ),
                 label=f'<div class="ik-label">{st.esc(name)}</div>',
                 stack=lines,
                 text=text,
@@ -121,27 +135,46 @@ class MedievalPresenter(BasePresenter):
         return views
 
     def describe(self, game: Game[Any], name: str) -> list[str]:
-        state: MedievalState = game.state
-        w = self.world
-        zone = w.board.zone(name)
-        terrain = w.terrain(zone.name, state.turn) if zone.kind == "land" else zone.kind
+        state: ItaliaState = game.state
+        world, rules = self.world, self.rules
+        zone = world.board.zone(name)
+        terrain = rules.terrain_on(zone.name, state.turn) if zone.kind == "land" else zone.kind
         lines = [f"{zone.name}: {zone.kind}, {terrain} on turn {state.turn}"]
-        if zone.name == "Mantua":
+        if zone.terrain.value == "fortress":
             lines.append("the fortress: clear on turns 1-6, marsh after (rule text)")
-        for p in w.order:
-            units = state.units_in(zone.name, p)
+        for p in world.order:
+            units = sorted(state.units_in(zone.name, p), key=lambda u: u.id)
             if units:
-                lines.append(f"the {p} ({w.faction(p)}): " + ", ".join(u.label() for u in units))
-        held = [p for p in w.order if zone.name in w.controlled(state, p)]
+                faction = world.scenario.colour_of(p)
+                lines.append(f"the {p} ({faction}): " + ", ".join(u.label() for u in units))
+        held = [p for p in world.order if zone.name in controlled(world, state, p)]
         if held:
             lines.append(f"held by the {held[0]}")
-        lines.append("next to: " + ", ".join(w.neighbours(zone.name)))
+        lines += self._worth(state, zone.name, held)
+        lines.append("next to: " + ", ".join(world.neighbours(zone.name)))
         return lines
 
+    def _worth(self, state: ItaliaState, zone: str, held: list[str]) -> list[str]:
+        """What the area is worth this turn on the award tables of the powers there or of
+        the power to play (M-V4's awards, scored at the end of the turn)."""
+        powers = dict.fromkeys([*held, *(u.nation for u in state.units_in(zone)), state.active])
+        out = []
+        for p in powers:
+            power = self.rules.power(p)
+            if power is None:
+                continue
+            awards = [r for r in power.scoring if state.turn in r.turns]
+            if awards:
+                worth = area_value(self.rules, awards, zone, state.turn)
+                out.append(f"worth {worth:g} VP to the {p} on turn {state.turn} (M-V4 awards)")
+        return out
+
     def legend(self, game: Game[Any]) -> str:
-        sc = self.world.scenario
+        scores = faction_scores(game)
         keys = " &nbsp; ".join(
-            f"{st.swatch_fill(FILLS[sc.colours[f]])}{f}" for f in sc.players if f in sc.colours
+            f"{st.swatch_fill(FILLS[self.colours[f]])}{f} {scores.get(f, 0.0):g} VP"
+            for f in self.world.scenario.players
+            if f in self.colours
         )
         return f'<div class="ik-legend">{keys}</div>'
 
@@ -154,10 +187,13 @@ class MedievalPresenter(BasePresenter):
     def colour_of(self, game: Game[Any], mover: str) -> str:
         if not mover:
             return ""
-        return FILLS.get(self.world.scenario.colours.get(self.world.faction(mover), ""), "")
+        return FILLS.get(self.colours.get(self.world.scenario.colour_of(mover), ""), "")
 
     def last_turn(self, game: Game[Any]) -> int | None:
         return self.world.scenario.last_turn
 
     def action_text(self, game: Game[Any], action: Action) -> str:
         return sentence(game.state, action)
+
+    def action_locations(self, game: Game[Any], action: Action) -> tuple[str, ...]:
+        return action_zones(game.state, action)

@@ -1,0 +1,146 @@
+"""Territorial victory points on the Italia engine (M-V4's awards, the medieval scenario's
+``scoring``) and submission's half values (S19, S20): what
+:class:`~.rulebook.MedievalRulebook` answers at Italia's ``score_turn``.
+
+* Britannia (public summary): area points are awarded at the end of the turn; each power
+  scores on the turns its awards name, in turn order; an area is held by its sole
+  occupant (a box is no area).
+* S19, S20: "During the submittee's next territorial victory phase ... score victory points
+  at half value for areas controlled by the submitting power. During the submitter's next
+  territorial victory phase score victory points for areas it controls at half value
+  only." S21's truce ends once both have scored (``state.extras["submissions"]``, each
+  ``{"submitter", "receiver", "submitter_scored", "receiver_scored"}``).
+* M-V4's French award "at any moment of the nation-turn" (``during_nation_turn``) and the
+  awards for armies destroyed and leaders killed are ``awards.py``'s; the end of the turn
+  scores neither.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from italia_kit.core import Context
+from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.world import World
+from italia_kit.games.medieval.scenario import ScoreRule
+from italia_kit.games.medieval.words import area_count
+from italia_kit.geo import Board
+
+if TYPE_CHECKING:
+    from italia_kit.games.medieval.rulebook import MedievalRulebook
+
+R_AREAS = "Britannia (public summary): area points at the end of the turn (M-V4 awards)"
+R_HALF = "rule text: submission (half value)"
+
+
+def controlled(world: World, state: ItaliaState, nation: str) -> list[str]:
+    """The land areas (no box) where ``nation`` has units ashore and no other nation has
+    any, in board order."""
+    out = []
+    for z in areas(world):
+        here = state.where.get(z)
+        if here and all(u.nation == nation for u in here):
+            out.append(z)
+    return out
+
+
+def areas(world: World) -> tuple[str, ...]:
+    """The board's land areas in board order (an arrival box is no area), read once a
+    board."""
+    return _tables(world)[0]
+
+
+def seas(world: World) -> tuple[str, ...]:
+    """The board's sea zones in board order, read once a board."""
+    return _tables(world)[1]
+
+
+def _tables(world: World) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    board = world.board
+    found = _TABLES.get(id(board))
+    if found is None or found[0] is not board:
+        land = tuple(z.name for z in board.zones if z.kind == "land")
+        found = _TABLES[id(board)] = (board, land, tuple(z.name for z in board.zones if z.is_sea))
+    return found[1], found[2]
+
+
+#: id(board) -> (the board, its land areas, its seas)
+_TABLES: dict[int, tuple[Board, tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def area_value(rules: MedievalRulebook, awards: Sequence[ScoreRule], zone: str, turn: int) -> float:
+    """An area's points under ``awards``: its first ``zone`` award, else a matching
+    ``terrain`` award (the terrain of the turn, S6), else the ``other`` award, else 0."""
+    for r in awards:
+        if r.kind == "zone" and zone in r.zones:
+            return r.points
+    for r in awards:
+        if r.kind == "terrain" and rules.terrain_on(zone, turn) == r.terrain:
+            return r.points
+    for r in awards:
+        if r.kind == "other":
+            return r.points
+    return 0.0
+
+
+def score_power(
+    rules: MedievalRulebook,
+    ctx: Context[ItaliaState],
+    world: World,
+    power: str,
+    awards: Sequence[ScoreRule],
+    *,
+    held: Sequence[str] | None = None,
+    rule: str = R_AREAS,
+) -> None:
+    """One territorial victory phase of ``power``, with S19's and S20's half values: on
+    the areas it holds now, or on ``held`` (M-V4's "at any moment of the nation-turn",
+    ``awards.score_any_moment``), the event citing ``rule``."""
+    state = ctx.state
+    turn = state.turn
+    held = controlled(world, state, power) if held is None else list(held)
+    own = sum(area_value(rules, awards, z, turn) for z in held)
+    verb = "hold" if rule == R_AREAS else "held"
+    worth = f" worth {own:g}" if held else ""  # "no area worth 0" says nothing
+    text = f"{rule}: the {power} {verb} {area_count(len(held))}{worth}"
+    total = own
+    pending: list[dict[str, Any]] = state.extras.setdefault("submissions", [])
+    halved = False
+    for s in pending:
+        if s["submitter"] == power and not s["submitter_scored"]:
+            if not halved:  # a power that submitted to several scores one half phase
+                total -= own / 2
+                text += f"; they submitted to the {s['receiver']}: half value ({R_HALF})"
+                halved = True
+            s["submitter_scored"] = True
+    for s in pending:
+        if s["receiver"] == power and not s["receiver_scored"]:
+            theirs = controlled(world, state, s["submitter"])
+            extra = sum(area_value(rules, awards, z, turn) for z in theirs) / 2
+            total += extra
+            s["receiver_scored"] = True
+            text += f"; +{extra:g} for the {s['submitter']}' areas at half value ({R_HALF})"
+    ended = [s for s in pending if s["submitter_scored"] and s["receiver_scored"]]
+    state.extras["submissions"] = [s for s in pending if s not in ended]
+    state.vp[power] = state.vp.get(power, 0.0) + total
+    points = f"{total:g} VP" if total else "no VP"
+    ctx.emit("vp", rule, f"{text}: {points}.", power=power, points=total, areas=held)
+    for s in ended:
+        ctx.emit(
+            "truce_ends",
+            R_HALF,
+            f"{R_HALF}: the {s['submitter']} and the {s['receiver']} have both scored: "
+            f"they may attack each other again.",
+            submitter=s["submitter"],
+            receiver=s["receiver"],
+        )
+
+
+def score_turn(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World) -> None:
+    """The end-of-turn territorial victory phases, in turn order."""
+    turn = ctx.state.turn
+    for power in rules.medieval.powers:
+        awards = [r for r in power.scoring if turn in r.turns and not r.during_nation_turn]
+        if awards:
+            score_power(rules, ctx, world, power.name, awards)
