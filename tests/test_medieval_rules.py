@@ -5,9 +5,9 @@
 sentences tested there (S2-S16, S18-S30 and the chart's take-over and removals) are not
 repeated here.
 
-Where the engine still cites Italia's section instead of the variant's sentence, the test
-asserts what the engine does and a strict ``xfail`` keeps the old engine's stronger check
-(its citation) until the branch that cuts that hook lands.
+Refusals cite the variant's sentences (``MedievalRulebook.allowance_refusal``,
+``wall_refusal``, ``leave_refusal``); a strict ``xfail`` marks what the engine does not do
+yet.
 """
 
 from __future__ import annotations
@@ -72,19 +72,15 @@ def test_s21_no_attacks_between_them_until_both_have_scored() -> None:
     papal = _unit(game, "Papacy", "Perugia")
     step = _step(game, "Papacy", papal, "Spoleto")
     assert step not in game.legal_actions()
-    refused(game, lambda: game.apply(step), "9.0", "Lombards")
+    refused(game, lambda: game.apply(step), R_SUBMIT, "Lombards")
     after = position(armies, active="Papacy", turn=3)
     after.apply(_step(after, "Papacy", _unit(after, "Papacy", "Perugia"), "Spoleto"))
     assert after.state.stack_count("Spoleto", "Papacy") == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Italia move check cites its own 9.0 for a truce (the variant's sentence is "
-    "given only through leave_refusal/sea_refusal): needs a refusal hook for restricted",
-)
 def test_s21_the_refusal_cites_the_submission() -> None:
-    """The old engine refused the step into a truce's area under "rule text: submission"."""
+    """S21: the step into a truce's area is refused under "rule text: submission"
+    (``MedievalRulebook.wall_refusal``), the state untouched."""
     game = position(
         {"Papacy": {"Perugia": 2}, "Lombards": {"Spoleto": 1}},
         active="Papacy",
@@ -102,15 +98,16 @@ def test_bad_input_a_move_over_its_movement_points_is_refused() -> None:
     game = position({"Lombards": {"Brescia": 1}}, active="Lombards")
     u = _unit(game, "Lombards", "Brescia")
     game.apply(Move("Lombards", (u,), ("Brescia", "Milan", "Novara")))
-    refused(game, lambda: game.apply(_step(game, "Lombards", u, "Aosta")), "9.0", "asks 2")
+    refused(
+        game,
+        lambda: game.apply(_step(game, "Lombards", u, "Aosta")),
+        "rule text: movement points",
+        "spent 2 and this move costs 2",
+    )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Italia move check words a unit's allowance in its own 9.0 (zones, 9.1's "
-    "leader): the variant's 'movement points' citation needs a refusal hook",
-)
 def test_bad_input_a_move_over_its_points_cites_the_movement_points() -> None:
+    """S2: the refusal names the variant's movement points (``allowance_refusal``)."""
     game = position({"Lombards": {"Brescia": 1}}, active="Lombards")
     u = _unit(game, "Lombards", "Brescia")
     game.apply(Move("Lombards", (u,), ("Brescia", "Milan", "Novara")))
@@ -138,7 +135,7 @@ def test_chart_1_the_romans_may_not_attack_the_ostrogoths_on_turn_1() -> None:
     game = position({"Romans": {"Rome": 1}, "Ostrogoths": {"Siena": 1}}, active="Romans")
     step = _step(game, "Romans", _unit(game, "Romans", "Rome"), "Siena")
     assert step not in game.legal_actions()
-    refused(game, lambda: game.apply(step), "9.0", "may neither attack the Ostrogoths")
+    refused(game, lambda: game.apply(step), "M-A turn 1", "may neither attack the Ostrogoths")
     later = position({"Romans": {"Rome": 1}, "Ostrogoths": {"Siena": 1}}, active="Romans", turn=2)
     later.apply(_step(later, "Romans", _unit(later, "Romans", "Rome"), "Siena"))
     assert later.state.stack_count("Siena", "Romans") == 1

@@ -153,12 +153,7 @@ def _check_land_path(
                 ]
             )
         if used + cost > limit:
-            extra = " (+1 with a leader it has moved with all phase, 9.1)" if limit > 2 else ""
-            raise IllegalActionError(
-                "9.0",
-                f"{u.label()} may move {limit} zones this phase{extra}; "
-                f"it has moved {used} and this move asks {cost}",
-            )
+            raise IllegalActionError(*world.rulebook.allowance_refusal(u, limit, used, cost))
     if hannibal_march(world, state, nation, path):
         if any(u.id in state.moves and state.moves[u.id].steps for u in units):
             raise IllegalActionError("13.2", "the march to the Alps is the units' whole move")
@@ -167,9 +162,7 @@ def _check_land_path(
         last = i == steps - 1
         walled = None if world.fixed_relations else walled_by(world, state, nation, b)
         if walled is not None:
-            raise IllegalActionError(
-                "9.0", f"the {nation} may neither attack the {walled} nor move through {b} now"
-            )
+            raise IllegalActionError(*world.rulebook.wall_refusal(state, nation, walled, b))
         if world.is_sea(b):
             check_sailing(world, state, units, b)
         link = world.board.link(a, b)

@@ -174,6 +174,25 @@ class Rulebook:
         lists moves without asking it."""
         return type(self).may_leave is Rulebook.may_leave
 
+    def allowance_refusal(self, unit: Unit, limit: int, used: int, cost: int) -> tuple[str, str]:
+        """(rule, reason) of the move check's refusal of a move beyond ``unit``'s allowance
+        (``limit`` this phase, ``used`` of it spent, ``cost`` asked). Default: Italia's 9.0
+        (zones, +1 with a leader by 9.1)."""
+        extra = " (+1 with a leader it has moved with all phase, 9.1)" if limit > 2 else ""
+        return (
+            "9.0",
+            f"{unit.label()} may move {limit} zones this phase{extra}; "
+            f"it has moved {used} and this move asks {cost}",
+        )
+
+    def wall_refusal(
+        self, state: ItaliaState, nation: str, walled: str, zone: str
+    ) -> tuple[str, str]:
+        """(rule, reason) of the move check's refusal of a step into ``zone``, where
+        ``walled`` stands, whom ``nation`` may neither attack nor move through now
+        (:meth:`restricted`). Default: Italia's 9.0."""
+        return ("9.0", f"the {nation} may neither attack the {walled} nor move through {zone} now")
+
     def leave_together(
         self, world: World, state: ItaliaState, units: Sequence[Unit]
     ) -> tuple[str, str] | None:

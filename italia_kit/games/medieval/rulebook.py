@@ -271,6 +271,35 @@ class MedievalRulebook(Rulebook):
                 held.add(u.id)
         return held
 
+    def allowance_refusal(self, unit: Unit, limit: int, used: int, cost: int) -> tuple[str, str]:
+        """S2, S3, S7: a move beyond the unit's movement points, in the variant's words."""
+        return (
+            R_MP,
+            f"{army(unit)} has {limit} movement points this phase (3, 4 with a leader it has "
+            f"moved with all phase; +1 to enter a mountain, 2 to enter a sea or move between "
+            f"seas); it has spent {used} and this move costs {cost}",
+        )
+
+    def wall_refusal(
+        self, state: ItaliaState, nation: str, walled: str, zone: str
+    ) -> tuple[str, str]:
+        """S21 (no attacks between a submitter and its receiver until both have scored) or
+        the chart's entries of the turn (M-A turn 1): the step into ``zone`` refused, citing
+        which."""
+        for s in state.extras.get("submissions", ()):
+            if {s["submitter"], s["receiver"]} == {nation, walled}:
+                return (
+                    submission_hooks.R_SUBMIT,
+                    f"the {nation} and the {walled} may not attack each other until both "
+                    f"have scored (the submission), nor may the {nation} move through "
+                    f"{area(zone)}",
+                )
+        return (
+            f"M-A turn {state.turn}",
+            f"the chart: the {nation} may neither attack the {walled} nor move through "
+            f"{area(zone)} on this turn",
+        )
+
     def leave_together(
         self, world: World, state: ItaliaState, units: Sequence[Unit]
     ) -> tuple[str, str] | None:
