@@ -2,7 +2,7 @@
 (``games/medieval/rulebook.py``), and of Italia I, the ratio's baseline: a cost that load
 does not move.
 
-On a shared machine the clock of ``bench_medieval_italia.py`` moves from run to run; the
+On a shared machine the clock of ``bench_medieval.py`` moves from run to run; the
 number of Python opcodes and calls a game executes does not (it leaves out the work done
 inside C: dict lookups, allocation). The script plays one game of each untimed (the
 board's and the scenario's caches), then counts (``sys.settrace`` with opcode events) the

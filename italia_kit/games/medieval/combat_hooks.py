@@ -5,7 +5,7 @@ answers at the battle-sequence hooks of Italia's ``Rulebook`` (``open_battle``,
 
 The variant "assumes you know how to play Britannia"; the kit plays Britannia's battle as
 publicly summarised, the reading of ``docs/games/medieval.md`` (reading 8) and of the
-medieval package's own engine (``battle.py``):
+medieval package's old engine (its ``battle.py``, deleted since):
 
 * submission is offered before the first round (rule text; Italia's ``submit_first``
   stage, :mod:`.submission_hooks`);

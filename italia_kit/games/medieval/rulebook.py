@@ -11,8 +11,10 @@ Overridden here: movement (S2-S8: points, mountains, marsh, boats), the board's 
 (S5, S6, S10, S29: a d6, 5-6 hits, 6 when attacking difficult terrain, never for units
 that appeared there), and who may attack or pass whom (S21, S22, the chart's turn-1
 entries), the submissions read from ``ItaliaState.extras["submissions"]``. The rest of the
-variant (submission, arrivals and minima, scoring, the sequence, S11-S20 and S23-S30) is
-still the medieval package's own engine: see ``docs/games/medieval.md``, "Stage 2".
+variant (submission, arrivals and minima, scoring, the sequence, S11-S20 and S23-S30) is in
+the hook modules this class calls (``submission_hooks``, ``arrival_hooks``,
+``scoring_hooks``, ``turn_hooks``, ``combat_hooks``, ``awards``, ``raiders``): see
+``docs/games/medieval.md``, "Stage 2" and "The switch".
 
 >>> game = new_game(seed=1)
 >>> game.rules.world.rulebook

@@ -62,21 +62,7 @@ def new_game(
 
 def returns(game: Game[Any]) -> dict[str, float]:
     """Every faction's victory points (so far, for an unfinished game)."""
-    if not isinstance(game.rules, ItaliaRules):
-        return _old_engine_returns(game)
     return faction_scores(game)
-
-
-def _old_engine_returns(game: Game[Any]) -> dict[str, float]:
-    """Transitional, to be deleted with the old engine: ``tests/test_medieval_invariants.py``
-    (the ``med-referee`` branch ports it) still plays the package's old engine
-    (``rules.py``) and scores it through this function."""
-    from italia_kit.games.medieval.rules import MedievalRules
-    from italia_kit.games.medieval.scoring import faction_scores as old_faction_scores
-
-    if not isinstance(game.rules, MedievalRules):
-        raise TypeError(f"not a game of Medieval Italia: {game.rules!r}")
-    return old_faction_scores(game.rules.world, game.state)
 
 
 def medieval(**options: Any) -> GameSpec:
