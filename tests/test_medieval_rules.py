@@ -168,13 +168,12 @@ def test_arrival_with_nowhere_to_go_does_not_come() -> None:
     assert game.decision is not None and game.decision.kind == "move"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="arrival_hooks.arrivals_due drops a group with nowhere to go without an event "
-    "(the old engine's no_arrival told it)",
-)
 def test_arrival_with_nowhere_to_go_is_told() -> None:
+    """Reading 17: a chart group with nowhere to arrive does not come, and the log says so
+    (``no_arrival``), as the old engine told it: M-A turn 2's four Frankish armies for "the
+    Ligurian or a Frankish area", with no Frankish area on the board and no boats (S8)."""
     game = at_nation_turn({"Lombards": {"Milan": 1}}, power="Franks", turn=2)
-    while game.decision is not None and game.decision.kind == "place":
-        game.apply(game.legal_actions()[0])
-    assert [e for e in game.log if "Charlemagne" in e.text and "not" in e.text]
+    told = game.log.of_kind("no_arrival")
+    assert [e.data["group"] for e in told] == ["4 armies"]
+    assert all(e.rule.startswith("reconstructed: reading 17") for e in told)
+    assert "4 armies of the Franks have nowhere to arrive: they do not come." in told[0].text

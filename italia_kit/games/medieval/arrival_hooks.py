@@ -60,13 +60,19 @@ R_LOST = "rule text: boats; reconstructed: armies left at sea are lost"
 
 
 def arrivals_due(
-    rules: MedievalRulebook, world: World, state: ItaliaState, nation: str, impulse: int = 1
+    rules: MedievalRulebook,
+    world: World,
+    state: ItaliaState,
+    nation: str,
+    impulse: int = 1,
+    nowhere: list[str] | None = None,
 ) -> list[dict[str, Any]]:
     """The groups of ``nation``'s medieval arrivals of this turn for ``impulse`` (1: the
     start of the nation-turn, S26; 2: the start of a major invasion's second impulse, the
     chart's ``arrives: second_phase``, M-A turn 2's Charlemagne), as Italia places them:
     one area, or ``choices`` to choose from as they arrive (S27), the group placed in one
-    decision (its ``together`` key, :func:`placed_with`)."""
+    decision (its ``together`` key, :func:`placed_with`). The groups with nowhere to go
+    (reading 17) are left out, and named in ``nowhere`` if it is given."""
     power = rules.power(nation)
     if power is None:
         return []
@@ -92,8 +98,10 @@ def arrivals_due(
                 # sea was never offered: Italia's 7.2 lists only zones a unit may be in);
                 # M-A turn 2's "the Ligurian or a Frankish area" with none left is nowhere
                 places = [z for z in places if not world.is_sea(z)]
-            if not places:
-                continue  # reading 17: nowhere to go, they do not come
+            if not places:  # reading 17: nowhere to go, they do not come
+                if nowhere is not None:
+                    nowhere.append(g.name or army_count(g.count))
+                continue
             group: dict[str, Any] = {
                 "unit": UNIT_OF[g.unit],
                 "count": g.count,
@@ -415,3 +423,29 @@ def replacements(rules: MedievalRulebook, ctx: Context[ItaliaState], world: Worl
                     unit=u.id,
                     zone=zone,
                 )
+
+
+R_NOWHERE = "reconstructed: reading 17 (an arrival with nowhere to go does not come)"
+
+
+def tell_nowhere(
+    rules: MedievalRulebook, ctx: Context[ItaliaState], world: World, impulse: int = 1
+) -> None:
+    """Reading 17: the chart's groups of the active power that have nowhere to arrive (no
+    area named left to it, no sea without boats, S8) do not come, and the log says so."""
+    nowhere: list[str] = []
+    arrivals_due(rules, world, ctx.state, ctx.state.active, impulse, nowhere)
+    say_nowhere(ctx, nowhere)
+
+
+def say_nowhere(ctx: Context[ItaliaState], nowhere: list[str]) -> None:
+    """One ``no_arrival`` event for each group named in ``nowhere`` (reading 17)."""
+    nation = ctx.state.active
+    for what in nowhere:
+        ctx.emit(
+            "no_arrival",
+            R_NOWHERE,
+            f"{what} of the {nation} have nowhere to arrive: they do not come.",
+            nation=nation,
+            group=what,
+        )

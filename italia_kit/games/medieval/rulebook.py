@@ -506,6 +506,7 @@ class MedievalRulebook(Rulebook):
         placement (7.2) of them and of the chart's arrivals (S26, S27)."""
         arrival_hooks.note_arrivals(ctx.state)
         arrival_hooks.population_and_minima(self, ctx, world)
+        arrival_hooks.tell_nowhere(self, ctx, world)  # reading 17
         # Italia's placement reads the groups due once (7.2) and queues those to place
         super().enter_placement(ctx, world)
         ctx.state.extras.pop(arrival_hooks.DUE, None)

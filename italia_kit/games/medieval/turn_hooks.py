@@ -33,7 +33,7 @@ from italia_kit.core import Context
 from italia_kit.games.italia import placement
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
-from italia_kit.games.medieval.arrival_hooks import arrivals_due
+from italia_kit.games.medieval.arrival_hooks import arrivals_due, say_nowhere
 from italia_kit.games.medieval.words import area, army
 
 if TYPE_CHECKING:
@@ -118,7 +118,9 @@ def second_impulse_arrivals(
     then the second movement begins."""
     state = ctx.state
     nation = state.active
-    groups = arrivals_due(rules, world, state, nation, impulse=2)
+    nowhere: list[str] = []
+    groups = arrivals_due(rules, world, state, nation, impulse=2, nowhere=nowhere)
+    say_nowhere(ctx, nowhere)  # reading 17
     if not groups:
         return
     state.phase_name = "placement"
