@@ -238,15 +238,26 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     if rulebook.fixed_group_leaving() or not sides.foes:
         return listed
     # a variant's hold on a group (Rulebook.leave_together): only moves of two or more
-    # units from a zone with enemies are asked; a new list, so the kept one stays whole
-    foes, units = sides.foes, state.units
+    # units from a zone with enemies and two or more of the nation's pieces are asked (most
+    # lists have none: then the list is not looked through); a new list, so the kept one
+    # stays whole
+    foes, seen, crowded = sides.foes, set(), set()
+    for u in sides.own:
+        zone = u.zone
+        if zone in foes:
+            if zone in seen:
+                crowded.add(zone)
+            seen.add(zone)
+    if not crowded:
+        return listed
+    units = state.units
     return [
         a
         for a in listed
         if not (
             isinstance(a, Move)
             and len(a.units) > 1
-            and units[a.units[0]].zone in foes
+            and units[a.units[0]].zone in crowded
             and rulebook.leave_together(world, state, [units[i] for i in a.units]) is not None
         )
     ]
