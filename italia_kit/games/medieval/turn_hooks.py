@@ -153,7 +153,10 @@ def overpopulation(rules: MedievalRulebook, ctx: Context[ItaliaState], world: Wo
     state = ctx.state
     nation = state.active
     limit = rules.medieval.stack_limit
+    where = state.where
     for zone in world.land_zones:
+        if len(where.get(zone, ())) <= limit:
+            continue  # (the usual area: no more pieces of anyone there than the limit)
         if world.board.zone(zone).kind != "land":
             continue  # an arrival box holds any number
         armies = sorted(
