@@ -15,34 +15,13 @@ functions of the medieval games that execute the most.
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from collections.abc import Callable
-from types import FrameType
-from typing import Any
+
+from opcode_counts import Counts
 
 from italia_kit.core import RandomPlayer, play
 from italia_kit.games.italia import play_game
 from italia_kit.games.medieval.rulebook import new_game
-
-Key = tuple[str, str]
-
-
-class Counts:
-    """Opcodes and calls by (file name, function name) while tracing."""
-
-    def __init__(self) -> None:
-        self.opcodes: Counter[Key] = Counter()
-        self.calls: Counter[Key] = Counter()
-
-    def trace(self, frame: FrameType, event: str, arg: Any) -> Any:
-        code = frame.f_code
-        key = (code.co_filename.rsplit("/", 1)[-1], code.co_name)
-        if event == "call":
-            frame.f_trace_opcodes = True
-            self.calls[key] += 1
-        elif event == "opcode":
-            self.opcodes[key] += 1
-        return self.trace
 
 
 def medieval_game(seed: int) -> None:

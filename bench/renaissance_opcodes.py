@@ -13,33 +13,12 @@ and prints the opcodes and calls a season and the functions that execute the mos
 from __future__ import annotations
 
 import sys
-from collections import Counter
-from types import FrameType
-from typing import Any
+
+from opcode_counts import Counts
 
 from italia_kit import games
 from italia_kit.core import fewer_collections
 from italia_kit.games.renaissance.players import RandomOrdersPlayer
-
-Key = tuple[str, str]
-
-
-class Counts:
-    """Opcodes and calls by (file name, function name) while tracing."""
-
-    def __init__(self) -> None:
-        self.opcodes: Counter[Key] = Counter()
-        self.calls: Counter[Key] = Counter()
-
-    def trace(self, frame: FrameType, event: str, arg: Any) -> Any:
-        code = frame.f_code
-        key = (code.co_filename.rsplit("/", 1)[-1], code.co_name)
-        if event == "call":
-            frame.f_trace_opcodes = True
-            self.calls[key] += 1
-        elif event == "opcode":
-            self.opcodes[key] += 1
-        return self.trace
 
 
 def play(years: int, seeds: list[int], counts: Counts | None) -> int:
