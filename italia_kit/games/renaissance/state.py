@@ -184,7 +184,7 @@ class RenaissanceState:
             {u.uid: u for u in units},
             dict(data["control"]),
             dict(data["cities"]),
-            {k: int(v) for k, v in data["treasury"].items()},
+            _in_order_of_powers({k: int(v) for k, v in data["treasury"].items()}),
             int(data["turn"]),
             str(data["step"]),
             int(data["next_uid"]),
@@ -213,3 +213,12 @@ class RenaissanceState:
 
     def by_area(self) -> dict[str, Unit]:
         return {u.area: u for u in self.units.values()}
+
+
+def _in_order_of_powers(treasury: dict[str, int]) -> dict[str, int]:
+    """The treasury in the powers' order, whatever the order of the file's keys: income
+    and the variable-income rolls go round the treasury (COLLECT INCOME), and a JSON tool,
+    or ``save_game`` itself, may sort the keys (a game read back must play on the same)."""
+    ordered = {p: treasury[p] for p in POWERS if p in treasury}
+    ordered.update((p, ducats) for p, ducats in treasury.items() if p not in ordered)
+    return ordered
