@@ -214,6 +214,21 @@ def _overlap(points: np.ndarray, w: float, h: float, boxes: list[Box]) -> np.nda
     return np.asarray((ox * oy).sum(axis=1))
 
 
+def _padded(size: tuple[float, float]) -> tuple[float, float]:
+    return size[0] + GAP, size[1] + GAP
+
+
+def _hits(box: Box, boxes: list[Box]) -> bool:
+    """Whether ``box`` overlaps one of ``boxes`` as :func:`_overlapping` counts it (boxes
+    with their gap around them: touching is fine)."""
+    if not boxes:
+        return False
+    arr = np.array(boxes)
+    ox = np.minimum(arr[:, 2], box[2]) - np.maximum(arr[:, 0], box[0])
+    oy = np.minimum(arr[:, 3], box[3]) - np.maximum(arr[:, 1], box[1])
+    return bool(((ox > GAP) & (oy > GAP)).any())
+
+
 def _box(x: float, y: float, w: float, h: float) -> Box:
     return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
 
@@ -323,6 +338,59 @@ class LabelLayout:
                 self.latlng(*(at_label or label_want)), self.latlng(*(at_stack or stack_want))
             )
         return out
+
+    def thin(
+        self,
+        labels: Mapping[str, tuple[float, float]],
+        stacks: Mapping[str, tuple[float, float]],
+        priority: Sequence[str],
+    ) -> tuple[dict[str, Placed], tuple[str, ...]]:
+        """The layout of a zoom too far out for every name. Every name and stack is laid out
+        as :meth:`place` lays them out; every stack is kept (units are never hidden: if two
+        stacks overlap there, the stacks are laid out alone); then the names are taken in
+        the order of ``priority``, each kept where that layout put it if it overlaps no box
+        kept before it, else at its best place in its zone against the boxes kept, else
+        left out. Returns the centres (a name left out keeps where the board wants it) and
+        the names left out, in the board's order.
+
+        After it, :attr:`crowded` names the zones whose boxes kept still overlap (only
+        stacks can).
+        """
+        placed = self.place(labels, stacks)
+        shown_stacks = [n for n in self._order if stacks.get(n, (0.0, 0.0))[0] > 0]
+
+        def stack_boxes(where: Mapping[str, Placed]) -> dict[str, list[Box]]:
+            return {n: [self._pixel_box(where[n].stack, stacks[n])] for n in shown_stacks}
+
+        kept = stack_boxes(placed)
+        if _overlapping(kept):  # the names pushed the stacks onto each other: stacks alone
+            alone = self.place({}, stacks)
+            kept = stack_boxes(alone)
+            for name in shown_stacks:
+                placed[name] = Placed(placed[name].label, alone[name].stack)
+        crowded = _overlapping(kept)
+        boxes = [b for found in kept.values() for b in found]
+        shown: set[str] = set()
+        for name in dict.fromkeys(priority):
+            size = labels.get(name)
+            if size is None or name not in self.shapes:
+                continue
+            box = self._pixel_box(placed[name].label, size)
+            if _hits(box, boxes):
+                (at, _), mine = self._pair(name, size, None, boxes, PAIRS)
+                if at is None or _hits(mine[0], boxes):
+                    continue
+                placed[name] = Placed(self.latlng(*at), placed[name].stack)
+                box = mine[0]
+            boxes.append(box)
+            shown.add(name)
+        self.crowded = tuple(crowded)
+        hidden = tuple(n for n in self.shapes if n in labels and n not in shown)
+        return placed, hidden
+
+    def _pixel_box(self, where: LatLng, size: tuple[float, float]) -> Box:
+        """The box (with its gap) of a ``size`` centred at ``where`` (lat, lng)."""
+        return _box(*self.pixel(where[1], where[0]), *_padded(size))
 
     def _pushed_out(
         self,
