@@ -294,7 +294,11 @@ class LabelLayout:
 
     # -- the layout ---------------------------------------------------------------------------
     def place(
-        self, labels: Mapping[str, tuple[float, float]], stacks: Mapping[str, tuple[float, float]]
+        self,
+        labels: Mapping[str, tuple[float, float]],
+        stacks: Mapping[str, tuple[float, float]],
+        *,
+        repairs: int = REPAIRS,
     ) -> dict[str, Placed]:
         """Centres for every name (``labels``: location to box size) and every stack
         (``stacks``: location to box size; a location without a stack is left out).
@@ -304,7 +308,8 @@ class LabelLayout:
         Then the zones whose boxes still overlap others' are laid out again against all the
         others, trying more places (a few rounds at most), and if some still do, a few rounds
         more in which their stacks may go beside their zones (off the board, or, at a cost,
-        over a neighbour).
+        over a neighbour). ``repairs`` is how many rounds of each (:meth:`thin` needs none:
+        it leaves out the names that still overlap).
         """
         sizes = {
             name: (labels.get(name), stacks.get(name) if stacks.get(name, (0, 0))[0] > 0 else None)
@@ -315,14 +320,14 @@ class LabelLayout:
         for name in self._order:
             others = [b for boxes in own.values() for b in boxes]
             at[name], own[name] = self._pair(name, *sizes[name], others, PAIRS)
-        for _round in range(REPAIRS):
+        for _round in range(repairs):
             crowded = _overlapping(own)
             if not crowded:
                 break
             for name in crowded:
                 others = [b for n, boxes in own.items() if n != name for b in boxes]
                 at[name], own[name] = self._pair(name, *sizes[name], others, PAIRS * 4)
-        for _round in range(REPAIRS):  # still crowded: a stack may go beside its zone
+        for _round in range(repairs):  # still crowded: a stack may go beside its zone
             crowded = _overlapping(own)
             if not crowded:
                 break
@@ -346,8 +351,9 @@ class LabelLayout:
         priority: Sequence[str],
     ) -> tuple[dict[str, Placed], tuple[str, ...]]:
         """The layout of a zoom too far out for every name. Every name and stack is laid out
-        as :meth:`place` lays them out; every stack is kept (units are never hidden: if two
-        stacks overlap there, the stacks are laid out alone); then the names are taken in
+        as :meth:`place` lays them out, without its repairs; every stack is kept (units are
+        never hidden: stacks overlapping there are laid out again against the other stacks
+        alone, as the repairs do); then the names are taken in
         the order of ``priority``, each kept where that layout put it if it overlaps no box
         kept before it, else at its best place in its zone against the boxes kept, else
         left out. Returns the centres (a name left out keeps where the board wants it) and
@@ -356,18 +362,20 @@ class LabelLayout:
         After it, :attr:`crowded` names the zones whose boxes kept still overlap (only
         stacks can).
         """
-        placed = self.place(labels, stacks)
+        placed = self.place(labels, stacks, repairs=1)  # the repairs cost most, far out
         shown_stacks = [n for n in self._order if stacks.get(n, (0.0, 0.0))[0] > 0]
-
-        def stack_boxes(where: Mapping[str, Placed]) -> dict[str, list[Box]]:
-            return {n: [self._pixel_box(where[n].stack, stacks[n])] for n in shown_stacks}
-
-        kept = stack_boxes(placed)
-        if _overlapping(kept):  # the names pushed the stacks onto each other: stacks alone
-            alone = self.place({}, stacks)
-            kept = stack_boxes(alone)
-            for name in shown_stacks:
-                placed[name] = Placed(placed[name].label, alone[name].stack)
+        kept = {n: [self._pixel_box(placed[n].stack, stacks[n])] for n in shown_stacks}
+        for _round in range(REPAIRS):  # stacks pushed onto each other by names: stacks alone
+            crowded = _overlapping(kept)
+            if not crowded:
+                break
+            for name in crowded:
+                others = [b for n, boxes in kept.items() if n != name for b in boxes]
+                (_, at), kept[name] = self._pair(
+                    name, None, stacks[name], others, PAIRS * 4, beside=True
+                )
+                assert at is not None  # a stack is always placed somewhere
+                placed[name] = Placed(placed[name].label, self.latlng(*at))
         crowded = _overlapping(kept)
         boxes = [b for found in kept.values() for b in found]
         shown: set[str] = set()
