@@ -235,6 +235,7 @@ class MapView:
         center, zoom = self.home
         self.map.zoom = zoom
         self.map.center = list(center)
+        self._arrange(zoom)  # every name back (the zoom observer does it if the zoom moved)
         self.wheel_zoom(False)
 
     def fit_to(self, width: float, height: float) -> framing.Frame:

@@ -251,11 +251,12 @@ class TurnStepper:
         """The header as plain text: turn, mover, phase and the decision pending; at the
         end, the winner and the final score."""
         now = self.presenter.moment(self.game.state)
+        out = self.seats_out_text()
         if self.game.is_over:
-            return f"Turn {now.turn}: the game is over. {self.result()}"
+            over = f"Turn {now.turn}: the game is over. {self.result()}"
+            return f"{over} {out}" if out else over
         decision = self.game.decision
         text = f"Turn {now.turn} · {now.mover} · phase {self._phase_text(now)} · {decision}"
-        out = self.seats_out_text()
         return f"{text} · {out}" if out else text
 
     def seats_out_text(self) -> str:
