@@ -24,7 +24,7 @@ from italia_kit.core import Player
 from italia_kit.widgets.seats import default_bot, make_player, player_choices
 from italia_kit.widgets.stepper import TurnStepper
 
-__all__ = ["FIT_SCREEN", "ClassroomApp", "classroom_app", "games_with_maps"]
+__all__ = ["FIT_SCREEN", "ClassroomApp", "classroom_app", "games_with_maps", "mark_seats_out"]
 
 #: The map's height in the app: what the window leaves under the controls (a 768 px screen
 #: shows the whole app), between a readable minimum and the 860 px of a large screen.
@@ -153,6 +153,11 @@ class ClassroomApp:
             picker.observe(self._seat_changed(spec, seat), names="value")
             self.seat_pickers[seat] = picker
         self.seats_box.children = tuple(self.seat_pickers.values())
+        # a seat that leaves the game (Renaissance's elimination) is marked in its picker,
+        # and back again if an undo brings it back: after every refresh of the map
+        pickers = self.seat_pickers
+        stepper.mapview.on_refresh(lambda: mark_seats_out(stepper, pickers))
+        mark_seats_out(stepper, pickers)
         return stepper
 
     def _seat_changed(self, spec: games.GameSpec, seat: str) -> Any:
@@ -170,6 +175,21 @@ class ClassroomApp:
         self.stepper_game_id = game_id
         self._widget.children = (self._top, self.stepper.widget)  # the seats of the new game
         _close(old.widget)  # a long lesson switches often: free the kernel's copies
+
+
+def mark_seats_out(stepper: TurnStepper, pickers: dict[str, ipywidgets.Dropdown]) -> None:
+    """Grey out the picker of each seat out of the stepper's game, saying when and why in
+    its label and tooltip (the presenter's
+    :meth:`~italia_kit.widgets.presenter.MapPresenter.seats_out`); a seat back in the game
+    (after an undo) gets its picker back."""
+    out = stepper.presenter.seats_out(stepper.game)
+    for seat, picker in pickers.items():
+        note = out.get(seat)
+        description = f"{seat} (out)" if note else seat  # short: the seats share a line
+        if picker.description != description:
+            picker.description = description
+            picker.disabled = note is not None
+            picker.tooltip = f"{seat} has left the game: {note}" if note else None
 
 
 def _close(widget: ipywidgets.Widget) -> None:

@@ -34,8 +34,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from italia_kit.widgets import render
-from italia_kit.widgets.layout import GAP, LabelLayout
-from italia_kit.widgets.presenter import Board, BoxBoard, GeoBoard
+from italia_kit.widgets.layout import GAP, LabelLayout, Placed
+from italia_kit.widgets.presenter import Area, Board, BoxBoard, GeoBoard
 
 __all__ = [
     "MARGIN",
@@ -47,6 +47,8 @@ __all__ = [
     "choose_frame",
     "fit_zoom",
     "frame_board",
+    "name_priority",
+    "overview_frame",
     "readability",
 ]
 
@@ -191,12 +193,28 @@ class Readability:
         self._layouts: dict[float, LabelLayout] = {}
         self._readable: dict[tuple[object, float], bool] = {}
         self._lowest: dict[tuple[object, float], float] = {}
+        self._thinned: dict[tuple[object, float], tuple[dict[str, Placed], tuple[str, ...]]] = {}
 
     def layout(self, zoom: float) -> LabelLayout:
         """The board's :class:`LabelLayout` at ``zoom`` (made once)."""
         found = self._layouts.get(zoom)
         if found is None:
             found = self._layouts[zoom] = LabelLayout(self.board, zoom)
+        return found
+
+    def thinned(
+        self, zoom: float, labels: Sizes, stacks: Sizes
+    ) -> tuple[dict[str, Placed], tuple[str, ...]]:
+        """The layout at ``zoom`` with names left out where they would overlap
+        (:meth:`~italia_kit.widgets.layout.LabelLayout.thin`, :func:`name_priority`'s order):
+        the centres and the names left out, kept per zoom and label sizes."""
+        key = (_sizes_key(labels, stacks), zoom)
+        found = self._thinned.get(key)
+        if found is None:
+            layout = self.layout(zoom)
+            found = self._thinned[key] = layout.thin(
+                labels, stacks, name_priority(layout, labels, stacks)
+            )
         return found
 
     def readable_at(self, zoom: float, labels: Sizes, stacks: Sizes) -> bool:
@@ -241,6 +259,31 @@ class Readability:
             found = high * SNAP
         self._lowest[key] = found
         return found
+
+
+def name_priority(layout: LabelLayout, labels: Sizes, stacks: Sizes) -> list[str]:
+    """The order in which names are kept at an overview zoom: the locations with units
+    first (a stack is read with its location's name), then the others; in each group the
+    larger zones first (their names are read from farthest out).
+
+    >>> board = GeoBoard((_square("Big", 0, 2), _square("Small", 3, 1), _square("Army", 5, 1)),
+    ...                  (0.0, 0.0), 5)
+    >>> name_priority(LabelLayout(board, 5), {"Big": (9, 9), "Small": (9, 9), "Army": (9, 9)},
+    ...               {"Army": (20, 12)})
+    ['Army', 'Big', 'Small']
+    """
+
+    def key(name: str) -> tuple[bool, float, str]:
+        has_units = stacks.get(name, (0.0, 0.0))[0] > 0
+        return (not has_units, -float(layout.shapes[name].area), name)
+
+    return sorted((n for n in labels if n in layout.shapes), key=key)
+
+
+def _square(name: str, lon: float, side: float) -> Area:
+    """A square zone (for the doctests)."""
+    ring = ((lon, 0.0), (lon + side, 0.0), (lon + side, side), (lon, side))
+    return Area(name, ((ring,),), (lon + side / 2, side / 2), (lon + side / 2, side / 2))
 
 
 def _sizes_key(labels: Sizes, stacks: Sizes) -> object:
@@ -293,3 +336,24 @@ def frame_board(board: Board, width: float, height: float, labels: Sizes, stacks
         centre=centre,
         preferred=preferred,
     )
+
+
+def overview_frame(board: Board, width: float, height: float) -> Frame:
+    """The whole board on a map of ``width`` x ``height`` pixels: the fit zoom (kept in the
+    board's zoom range), centred on the board's bounds, whatever its labels need (the map
+    view then thins its names: :meth:`Readability.thinned`).
+
+    >>> from italia_kit.widgets.presenter import Box
+    >>> frame = overview_frame(BoxBoard((Box("A", 0, 0, 100, 50),)), 816, 216)
+    >>> frame.zoom, frame.limit, frame.whole_board
+    (2.0, 'fit', True)
+    """
+    extent = board_extent(board)
+    low, high = zoom_range(board)
+    fit = fit_zoom(extent, width, height)
+    zoom, limit = fit, "fit"
+    if zoom > high:
+        zoom, limit = _snap_down(high), "max"
+    if zoom < low:
+        zoom, limit = _snap_up(low), "min"
+    return Frame(extent_centre(board, extent), zoom, fit, zoom, limit, (int(width), int(height)))

@@ -214,6 +214,21 @@ def _overlap(points: np.ndarray, w: float, h: float, boxes: list[Box]) -> np.nda
     return np.asarray((ox * oy).sum(axis=1))
 
 
+def _padded(size: tuple[float, float]) -> tuple[float, float]:
+    return size[0] + GAP, size[1] + GAP
+
+
+def _hits(box: Box, boxes: list[Box]) -> bool:
+    """Whether ``box`` overlaps one of ``boxes`` as :func:`_overlapping` counts it (boxes
+    with their gap around them: touching is fine)."""
+    if not boxes:
+        return False
+    arr = np.array(boxes)
+    ox = np.minimum(arr[:, 2], box[2]) - np.maximum(arr[:, 0], box[0])
+    oy = np.minimum(arr[:, 3], box[3]) - np.maximum(arr[:, 1], box[1])
+    return bool(((ox > GAP) & (oy > GAP)).any())
+
+
 def _box(x: float, y: float, w: float, h: float) -> Box:
     return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
 
@@ -279,7 +294,11 @@ class LabelLayout:
 
     # -- the layout ---------------------------------------------------------------------------
     def place(
-        self, labels: Mapping[str, tuple[float, float]], stacks: Mapping[str, tuple[float, float]]
+        self,
+        labels: Mapping[str, tuple[float, float]],
+        stacks: Mapping[str, tuple[float, float]],
+        *,
+        repairs: int = REPAIRS,
     ) -> dict[str, Placed]:
         """Centres for every name (``labels``: location to box size) and every stack
         (``stacks``: location to box size; a location without a stack is left out).
@@ -289,7 +308,8 @@ class LabelLayout:
         Then the zones whose boxes still overlap others' are laid out again against all the
         others, trying more places (a few rounds at most), and if some still do, a few rounds
         more in which their stacks may go beside their zones (off the board, or, at a cost,
-        over a neighbour).
+        over a neighbour). ``repairs`` is how many rounds of each (:meth:`thin` needs none:
+        it leaves out the names that still overlap).
         """
         sizes = {
             name: (labels.get(name), stacks.get(name) if stacks.get(name, (0, 0))[0] > 0 else None)
@@ -300,14 +320,14 @@ class LabelLayout:
         for name in self._order:
             others = [b for boxes in own.values() for b in boxes]
             at[name], own[name] = self._pair(name, *sizes[name], others, PAIRS)
-        for _round in range(REPAIRS):
+        for _round in range(repairs):
             crowded = _overlapping(own)
             if not crowded:
                 break
             for name in crowded:
                 others = [b for n, boxes in own.items() if n != name for b in boxes]
                 at[name], own[name] = self._pair(name, *sizes[name], others, PAIRS * 4)
-        for _round in range(REPAIRS):  # still crowded: a stack may go beside its zone
+        for _round in range(repairs):  # still crowded: a stack may go beside its zone
             crowded = _overlapping(own)
             if not crowded:
                 break
@@ -323,6 +343,62 @@ class LabelLayout:
                 self.latlng(*(at_label or label_want)), self.latlng(*(at_stack or stack_want))
             )
         return out
+
+    def thin(
+        self,
+        labels: Mapping[str, tuple[float, float]],
+        stacks: Mapping[str, tuple[float, float]],
+        priority: Sequence[str],
+    ) -> tuple[dict[str, Placed], tuple[str, ...]]:
+        """The layout of a zoom too far out for every name. Every name and stack is laid out
+        as :meth:`place` lays them out, without its repairs; every stack is kept (units are
+        never hidden: stacks overlapping there are laid out again against the other stacks
+        alone, as the repairs do); then the names are taken in
+        the order of ``priority``, each kept where that layout put it if it overlaps no box
+        kept before it, else at its best place in its zone against the boxes kept, else
+        left out. Returns the centres (a name left out keeps where the board wants it) and
+        the names left out, in the board's order.
+
+        After it, :attr:`crowded` names the zones whose boxes kept still overlap (only
+        stacks can).
+        """
+        placed = self.place(labels, stacks, repairs=1)  # the repairs cost most, far out
+        shown_stacks = [n for n in self._order if stacks.get(n, (0.0, 0.0))[0] > 0]
+        kept = {n: [self._pixel_box(placed[n].stack, stacks[n])] for n in shown_stacks}
+        for _round in range(REPAIRS):  # stacks pushed onto each other by names: stacks alone
+            crowded = _overlapping(kept)
+            if not crowded:
+                break
+            for name in crowded:
+                others = [b for n, boxes in kept.items() if n != name for b in boxes]
+                (_, at), kept[name] = self._pair(
+                    name, None, stacks[name], others, PAIRS * 4, beside=True
+                )
+                assert at is not None  # a stack is always placed somewhere
+                placed[name] = Placed(placed[name].label, self.latlng(*at))
+        crowded = _overlapping(kept)
+        boxes = [b for found in kept.values() for b in found]
+        shown: set[str] = set()
+        for name in dict.fromkeys(priority):
+            size = labels.get(name)
+            if size is None or name not in self.shapes:
+                continue
+            box = self._pixel_box(placed[name].label, size)
+            if _hits(box, boxes):
+                (at, _), mine = self._pair(name, size, None, boxes, PAIRS)
+                if at is None or _hits(mine[0], boxes):
+                    continue
+                placed[name] = Placed(self.latlng(*at), placed[name].stack)
+                box = mine[0]
+            boxes.append(box)
+            shown.add(name)
+        self.crowded = tuple(crowded)
+        hidden = tuple(n for n in self.shapes if n in labels and n not in shown)
+        return placed, hidden
+
+    def _pixel_box(self, where: LatLng, size: tuple[float, float]) -> Box:
+        """The box (with its gap) of a ``size`` centred at ``where`` (lat, lng)."""
+        return _box(*self.pixel(where[1], where[0]), *_padded(size))
 
     def _pushed_out(
         self,

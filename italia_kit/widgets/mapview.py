@@ -10,6 +10,13 @@ and re-sends only the shapes and markers whose look changed. Everything a person
 with the mouse has a plain-Python method (:meth:`~MapView.click`), so tests and notebooks
 drive it. Layers a game adds on top (Italia's naval supremacy) are :class:`Overlay` s that
 follow every refresh.
+
+*Whole board* (beside *reset view*) shows the whole board at once, at the zoom it fits the
+map, however far out that is (Italia's peninsula on a 1366x768 screen): every stack stays,
+and the names that would overlap a stack or another name are left out, those of locations
+with units first, then the larger zones' (:meth:`MapView.overview`). Any zoom below the
+first view's, reached with the wheel too, is thinned the same way; back at the first zoom
+every name returns.
 """
 
 from __future__ import annotations
@@ -120,6 +127,7 @@ class MapView:
             self.fitting = False
         self.frame: framing.Frame | None = None  # the view fit_to chose last
         self._placed: dict[str, Placed] = {}
+        self._hidden_set: set[str] = set()
         self._views: dict[str, LocationView] = {}
         self._stack_html: dict[str, str] = {}
         self._polygons: dict[str, ipyleaflet.Polygon] = {}
@@ -138,15 +146,29 @@ class MapView:
         )
         self.reset_button.add_class("ik-reset")
         self.reset_button.on_click(lambda _b: self.reset_view())
-        self.map.add(ipyleaflet.WidgetControl(widget=self.reset_button, position="topleft"))
+        self.overview_button = ipywidgets.Button(
+            description="whole board",
+            tooltip="the whole board at once: names left out where they would overlap",
+            layout=ipywidgets.Layout(width="auto", height="28px"),
+        )
+        self.overview_button.add_class("ik-overview")
+        self.overview_button.on_click(lambda _b: self.overview())
+        buttons = ipywidgets.HBox([self.reset_button, self.overview_button])
+        self.map.add(ipyleaflet.WidgetControl(widget=buttons, position="topleft"))
+        #: the map's size in pixels, as the browser last told it (None until it does)
+        self.size: tuple[int, int] | None = None
+        #: the names left out at the zoom shown (below the first view's zoom: :meth:`overview`)
+        self.hidden_names: tuple[str, ...] = ()
+        self._thin_zoom: float | None = None  # the zoom the names are thinned for, if any
         # the wheel scrolls the page until the map is clicked, and again once the mouse
         # leaves it (or a button of the stepper is pressed): a page scrolled past the map
         # does not zoom it
         self.map.on_interaction(self._interaction)
         self._last_move = 0.0  # when the mouse last moved over the map (time.monotonic)
         self._build()
-        if self.fitting:  # the browser reports the map's pixels after drawing it, and again
-            self.map.observe(self._resized, names=["pixel_bounds"])  # after each move
+        # the browser reports the map's pixels after drawing it, and again after each move
+        self.map.observe(self._resized, names=["pixel_bounds"])
+        self.map.observe(self._zoomed, names=["zoom"])
 
     # -- the game shown --------------------------------------------------------------------
     @property
@@ -213,6 +235,7 @@ class MapView:
         center, zoom = self.home
         self.map.zoom = zoom
         self.map.center = list(center)
+        self._arrange(zoom)  # every name back (the zoom observer does it if the zoom moved)
         self.wheel_zoom(False)
 
     def fit_to(self, width: float, height: float) -> framing.Frame:
@@ -230,6 +253,7 @@ class MapView:
             {n: stack_size(v) for n, v in views.items() if v.stack},
         )
         self.frame = frame
+        self.size = (int(width), int(height))
         if isinstance(self.board, GeoBoard) and (
             self._layout is None or self._layout.zoom != frame.zoom
         ):
@@ -250,11 +274,51 @@ class MapView:
             return
         if width < MIN_PIXELS or height < MIN_PIXELS:  # hidden, or not laid out yet
             return
+        self.size = (int(width), int(height))
+        if not self.fitting:
+            return
         if self.frame is not None and self.frame.size == (int(width), int(height)):
             return
         if self.frame is not None and not self._at_home():
             return
         self.fit_to(width, height)
+
+    def overview(self, width: float | None = None, height: float | None = None) -> framing.Frame:
+        """Show the whole board on a map of ``width`` x ``height`` pixels (by default the
+        size the browser told last) at the zoom it fits (:func:`~.framing.overview_frame`),
+        the names thinned where they would overlap (the *whole board* button)."""
+        if width is None or height is None:
+            if self.size is None:
+                raise ValueError(
+                    "the map's size is not known yet (the browser has not drawn it): give"
+                    " overview(width, height)"
+                )
+            width, height = self.size
+        frame = framing.overview_frame(self.board, width, height)
+        self.map.zoom = frame.zoom
+        self.map.center = list(frame.center)
+        self._arrange(frame.zoom)  # the zoom observer did it unless the zoom was the same
+        return frame
+
+    def _zoomed(self, change: dict[str, Any]) -> None:
+        try:
+            zoom = float(change["new"])
+        except (TypeError, ValueError):
+            return
+        self._arrange(zoom)
+
+    def _arrange(self, zoom: float) -> None:
+        """Lay the names out for ``zoom``: the first view's layout at its zoom and above
+        (zooming in only spreads the boxes apart), the names thinned below it."""
+        if self._layout is None:
+            return
+        thin = zoom if zoom < self._layout.zoom - 1e-9 else None
+        if thin != self._thin_zoom:
+            self._thin_zoom = thin
+            self._lay_out()
+
+    def _label_html(self, name: str) -> str:
+        return "" if name in self._hidden_set else self._views[name].label
 
     def _at_home(self) -> bool:
         (lat, lng), zoom = self.home
@@ -349,7 +413,7 @@ class MapView:
                 self._views[name] = view
                 styles += self._restyle(name)
             if old is None or old.label != view.label:
-                self._set_icon(self._labels[name], view.label)
+                self._set_icon(self._labels[name], "" if name in self._hidden_set else view.label)
                 labels += 1
             if old is None or _stack_part(old) != _stack_part(view):
                 html = render.stack_html(view, side or self._shapes[name].side, name)
@@ -476,10 +540,19 @@ class MapView:
         if self._layout is None:
             return 0
         views = self._views
-        placed = self._layout.place(
-            {n: label_size(v.label) for n, v in views.items()},
-            {n: stack_size(v) for n, v in views.items() if v.stack},
-        )
+        labels = {n: label_size(v.label) for n, v in views.items()}
+        stacks = {n: stack_size(v) for n, v in views.items() if v.stack}
+        hidden: tuple[str, ...] = ()
+        if self._thin_zoom is None or not isinstance(self.board, GeoBoard):
+            placed = self._layout.place(labels, stacks)
+        else:
+            readability = framing.readability(self.board)
+            placed, hidden = readability.thinned(self._thin_zoom, labels, stacks)
+        if hidden != self.hidden_names:
+            was, self.hidden_names = set(self.hidden_names), hidden
+            self._hidden_set = set(hidden)
+            for name in was ^ self._hidden_set:
+                self._set_icon(self._labels[name], self._label_html(name))
         moved = 0
         for name, where in placed.items():
             before = self._placed.get(name)

@@ -12,6 +12,9 @@ game. A game's presenter tells them
   re-sends only those;
 - the lines of a location's click details, the legend, and for the stepper the moment of
   the game (turn, whose turn, phase), a phase's name in the rulebook and a mover's colour;
+- the seats that have left the game (:meth:`MapPresenter.seats_out`: Renaissance's
+  eliminated powers), each with when and why in the rules' words, which the stepper's
+  header and the classroom app's seat list show;
 - optionally a :class:`GamePanel` of its own that the stepper shows under the map
   (:meth:`MapPresenter.panel`: Agricola's battle on its Tactical Display), refreshed after
   every step like the map.
@@ -277,12 +280,18 @@ class MapPresenter(Protocol):
         """A view of the game's own for the stepper to show under the map, or None."""
         ...
 
+    def seats_out(self, game: Game[Any]) -> Mapping[str, str]:
+        """The seats that have left ``game`` (eliminated), each with a short note of when
+        and by which rule (``eliminated in Autumn 1456 (PLAYER ELIMINATION)``); empty while
+        every seat plays on."""
+        ...
+
 
 class BasePresenter(abc.ABC):
     """Defaults for a presenter: the generic moment (``state.turn``, ``state.actor``,
-    ``state.phase``), phases named as the state names them, no colours, no last turn, and
-    snapshots compared location by location. A game gives its :meth:`board` and overrides
-    what it knows better."""
+    ``state.phase``), phases named as the state names them, no colours, no last turn, no
+    seat ever out of the game, and snapshots compared location by location. A game gives
+    its :meth:`board` and overrides what it knows better."""
 
     mover_noun = "player"
 
@@ -322,6 +331,9 @@ class BasePresenter(abc.ABC):
 
     def panel(self, game: Game[Any]) -> GamePanel | None:
         return None
+
+    def seats_out(self, game: Game[Any]) -> Mapping[str, str]:
+        return {}
 
     def action_locations(self, game: Game[Any], action: Action) -> tuple[str, ...]:
         """The board's locations among the action's fields (texts, or tuples of texts)."""

@@ -251,10 +251,22 @@ class TurnStepper:
         """The header as plain text: turn, mover, phase and the decision pending; at the
         end, the winner and the final score."""
         now = self.presenter.moment(self.game.state)
+        out = self.seats_out_text()
         if self.game.is_over:
-            return f"Turn {now.turn}: the game is over. {self.result()}"
+            over = f"Turn {now.turn}: the game is over. {self.result()}"
+            return f"{over} {out}" if out else over
         decision = self.game.decision
-        return f"Turn {now.turn} · {now.mover} · phase {self._phase_text(now)} · {decision}"
+        text = f"Turn {now.turn} · {now.mover} · phase {self._phase_text(now)} · {decision}"
+        return f"{text} · {out}" if out else text
+
+    def seats_out_text(self) -> str:
+        """The seats that have left the game, as the header's last line says them
+        (``Out of the game: Milan, eliminated in Summer 1456 (PLAYER ELIMINATION).``);
+        "" while every seat plays on."""
+        out = self.presenter.seats_out(self.game)
+        if not out:
+            return ""
+        return "Out of the game: " + "; ".join(f"{s}, {note}" for s, note in out.items()) + "."
 
     def log_texts(self) -> list[str]:
         """The event log as shown, newest first."""
@@ -347,9 +359,13 @@ class TurnStepper:
                 f"{st.esc(_deciders(decision.owing))} to decide{who}: {st.esc(decision.prompt)} "
                 f"<span style='color:#777'>(rule {st.esc(decision.rule)})</span>"
             )
+        out = self.seats_out_text()
+        # on the first line, which is short: the header stays two lines high (the app fits
+        # a 1366x768 screen)
+        gone = f' &nbsp;·&nbsp; <span class="ik-out">{st.esc(out)}</span>' if out else ""
         return (
             f'<div class="ik-header"><b>Turn {now.turn}</b> &nbsp;·&nbsp; {mover} &nbsp;·&nbsp;'
-            f" phase {phase}<br><span style='font-size:13px'>{pending} &nbsp; "
+            f" phase {phase}{gone}<br><span style='font-size:13px'>{pending} &nbsp; "
             f"<span style='color:#777'>[{len(game.actions)} actions, {len(game.log)} events]"
             f"</span></span></div>"
         )

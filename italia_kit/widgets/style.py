@@ -212,6 +212,7 @@ CSS = """
 .ik-log .ik-meta { color: #888; font-size: 10px; margin-right: 4px; }
 .ik-details { font: 12px/1.4 'DejaVu Sans', sans-serif; }
 .ik-header { font: 15px/1.4 'DejaVu Sans', sans-serif; }
+.ik-out { color: #8a1c1c; font-size: 13px; }
 .ik-legend { font: 11px/1.4 'DejaVu Sans', sans-serif; color: #333; }
 </style>
 """

@@ -4,18 +4,25 @@
 Every province is filled with the colour of the power that controls it (the last to have
 a unit there), seas with the sea's; each space lists its army or fleet and its city's
 garrison ("A Milan", "G: Milanese, besieged"); a rebellion, a siege or a famine is the
-space's alert. The stepper's step is a season's sealed step (``Spring 1454 orders``). No
-rule is decided here.
+space's alert. The stepper's step is a season's sealed step (``Spring 1454 orders``).
+
+A power eliminated (PLAYER ELIMINATION, ``elimination.py``) keeps its place in the legend's
+standing, struck through and marked ``eliminated in Summer 1456 (PLAYER ELIMINATION)``; it
+is one of :meth:`RenaissancePresenter.seats_out` (the stepper's header, the app's seat
+list), the stepper's mover is the powers left, and its home provinces say it fell. No rule
+is decided here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from italia_kit.core import Action, Game
+from italia_kit.games.renaissance.elimination import RULE as ELIMINATION
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, POWERS
 from italia_kit.games.renaissance.say import sentence
-from italia_kit.games.renaissance.state import RenaissanceState
+from italia_kit.games.renaissance.state import RenaissanceState, season_tag
 from italia_kit.games.renaissance.units import ADJECTIVES, SPECIALS, Unit
 from italia_kit.widgets import style as st
 from italia_kit.widgets.presenter import (
@@ -119,7 +126,10 @@ class RenaissancePresenter(BasePresenter):
         state: RenaissanceState = game.state
         m = game_map()
         kind = "sea area" if name in self._seas else "province"
-        lines = [f"{name}: {kind}" + (f", home of {m.home[name]}" if name in m.home else "")]
+        home = m.home.get(name)
+        fell = state.eliminated.get(home, 0) if home else 0
+        gone = f" (eliminated in {season_tag(fell)}, {ELIMINATION})" if fell else ""
+        lines = [f"{name}: {kind}" + (f", home of {home}{gone}" if home else "")]
         city = m.cities.get(name)
         if city is not None:
             what = "fortified" if city.fortified else "unfortified"
@@ -134,11 +144,44 @@ class RenaissancePresenter(BasePresenter):
         return lines
 
     def legend(self, game: Game[Any]) -> str:
-        swatch = '<span style="background:{};padding:0 8px;margin-right:4px"></span>{}'
-        return " ".join(swatch.format(POWER_COLOURS[p], p) for p in POWERS)
+        """The standing: each power's swatch, its cities and units; an eliminated power
+        struck through, with the season it fell and the rule."""
+        state: RenaissanceState = game.state
+        out = self.seats_out(game)
+        cities = _count_by(state.cities.values())
+        units = _count_by(u.power for u in state.units.values())
+        entries = []
+        for power in POWERS:
+            swatch = f'<span style="background:{POWER_COLOURS[power]};padding:0 8px"></span>'
+            if power in out:
+                entries.append(
+                    f'<span class="ik-power ik-power-out" data-power="{power}" '
+                    f'style="color:#8a1c1c">{swatch} <s>{power}</s> {st.esc(out[power])}</span>'
+                )
+            else:
+                held = _plural(cities.get(power, 0), "city")
+                held += ", " + _plural(units.get(power, 0), "unit")
+                entries.append(
+                    f'<span class="ik-power" data-power="{power}">{swatch} <b>{power}</b>'
+                    f" {held}</span>"
+                )
+        return '<div class="ik-legend">' + " &nbsp;· ".join(entries) + "</div>"
+
+    def seats_out(self, game: Game[Any]) -> Mapping[str, str]:
+        """The powers eliminated so far (PLAYER ELIMINATION), in the order they fell."""
+        state: RenaissanceState = game.state
+        return {
+            power: f"eliminated in {season_tag(turn)} ({ELIMINATION})"
+            for power, turn in state.eliminated.items()
+        }
 
     def moment(self, state: Any) -> Moment:
-        return Moment(state.turn, "all powers", state.phase)
+        """The season's step; the mover is every power, or those left once one is
+        eliminated (the seats still at the table)."""
+        gone = [p for p in POWERS if p in state.eliminated]
+        if not gone:
+            return Moment(state.turn, "all powers", state.phase)
+        return Moment(state.turn, f"all powers but {_and(gone)}", state.phase)
 
     def colour_of(self, game: Game[Any], mover: str) -> str:
         return POWER_COLOURS.get(mover, "")
@@ -148,3 +191,26 @@ class RenaissancePresenter(BasePresenter):
 
     def action_text(self, game: Game[Any], action: Action) -> str:
         return sentence(game.state, action)
+
+
+def _count_by(owners: Iterable[str]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for owner in owners:
+        found[owner] = found.get(owner, 0) + 1
+    return found
+
+
+def _plural(n: int, noun: str) -> str:
+    """``1 city``, ``3 cities``, ``0 units``.
+
+    >>> _plural(1, "city"), _plural(3, "city"), _plural(0, "unit")
+    ('1 city', '3 cities', '0 units')
+    """
+    if n == 1:
+        return f"1 {noun}"
+    return f"{n} {noun[:-1]}ies" if noun.endswith("y") else f"{n} {noun}s"
+
+
+def _and(names: list[str]) -> str:
+    """``Milan``, ``Milan and Naples``, ``Austria, Milan and Naples``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
