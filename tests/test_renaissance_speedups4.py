@@ -6,7 +6,13 @@ Each shortcut of this pass is played here beside the long way it replaces, as in
 
 from __future__ import annotations
 
+from italia_kit import games
+from italia_kit.games.renaissance.mapdata import Map, game_map
+from italia_kit.games.renaissance.players import RandomOrdersPlayer
 from italia_kit.games.renaissance.position import Position, position_of
+from italia_kit.games.renaissance.season import LIMITS, Build, may_build
+from italia_kit.games.renaissance.sheets import MENU_SIZE, adjustment_menu
+from italia_kit.games.renaissance.state import RenaissanceState
 from italia_kit.games.renaissance.units import Unit
 
 
@@ -53,3 +59,55 @@ def test_position_made_again_when_a_unit_differs_or_the_order_does() -> None:
             dict(found.by_ref),
         )
     assert position_of(units) is here  # still known
+
+
+def _adjustment_menu_long(state: RenaissanceState, m: Map, seat: str) -> list[tuple[str, ...]]:
+    """``sheets.adjustment_menu`` as it was: every build of every home city asked of
+    ``may_build``."""
+    out: list[tuple[str, ...]] = [()]
+    upkeep = sum(u.cost for u in state.units_of(seat))
+    if state.treasury[seat] - upkeep < 3 or len(state.units_of(seat)) >= 26:
+        return out
+    areas = {u.area for u in state.units.values()}
+    for province in sorted(p for p, h in m.home.items() if h == seat):
+        if state.control.get(province) != seat or province not in m.cities:
+            continue
+        for kind in LIMITS:
+            build = Build("build", kind, province)
+            if may_build(state, m, seat, build, areas) is None:
+                out.append((f"Build {kind} {province}",))
+    return out[: MENU_SIZE + 1]
+
+
+def test_adjustment_menu_asks_may_build_only_where_it_may_say_yes() -> None:
+    """Build New Units (a)-(c), REBELLIONS (h), FAMINE: the Phase A menu made with
+    ``may_build``'s look-up refusals asked first is the menu of every build asked of
+    ``may_build``, at every Spring of seeded games, rich treasuries included (more
+    builds offered than the menu holds), in rebellion and in famine."""
+    spec = games.load("renaissance", years=3)
+    m = game_map()
+    asked = offered = 0
+    for seed in range(4):
+        game = spec.new_game(seed=seed)
+        players = {s: RandomOrdersPlayer(seed * 8 + i) for i, s in enumerate(spec.seats)}
+        while not game.is_over:
+            state = game.state
+            if state.step == "adjust":
+                variants = [state]
+                rich = state.clone()
+                rich.treasury = dict.fromkeys(rich.treasury, 200)
+                variants.append(rich)
+                troubled = rich.clone()
+                homes = sorted(p for p in m.home if p in m.cities)
+                troubled.famine = homes[::3]
+                troubled.rebellions = {p: m.home[p] for p in homes[1::4]}
+                variants.append(troubled)
+                for variant in variants:
+                    for seat in spec.seats:
+                        menu = adjustment_menu(variant, m, seat)
+                        assert menu == _adjustment_menu_long(variant, m, seat), (seed, seat)
+                        asked += 1
+                        offered += len(menu) - 1
+            for seat in spec.seats:
+                game.submit(seat, players[seat].choose(game, seat))
+    assert asked > 100 and offered > 100
