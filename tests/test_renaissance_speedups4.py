@@ -7,11 +7,16 @@ Each shortcut of this pass is played here beside the long way it replaces, as in
 from __future__ import annotations
 
 from italia_kit import games
+from italia_kit.games.renaissance.checks import Board, Impossible, check_order
+from italia_kit.games.renaissance.draws import carried, transports
 from italia_kit.games.renaissance.mapdata import Map, game_map
+from italia_kit.games.renaissance.notation import format_order
+from italia_kit.games.renaissance.options import DYNAMIC, order_text
+from italia_kit.games.renaissance.orders import Advance, MilitaryOrder, UnitRef
 from italia_kit.games.renaissance.players import RandomOrdersPlayer
 from italia_kit.games.renaissance.position import Position, position_of
 from italia_kit.games.renaissance.season import LIMITS, Build, may_build
-from italia_kit.games.renaissance.sheets import MENU_SIZE, adjustment_menu
+from italia_kit.games.renaissance.sheets import MENU_SIZE, adjustment_menu, board_of
 from italia_kit.games.renaissance.state import RenaissanceState
 from italia_kit.games.renaissance.units import Unit
 
@@ -111,3 +116,52 @@ def test_adjustment_menu_asks_may_build_only_where_it_may_say_yes() -> None:
             for seat in spec.seats:
                 game.submit(seat, players[seat].choose(game, seat))
     assert asked > 100 and offered > 100
+
+
+def _transports_long(unit: Unit, board: Board) -> list[MilitaryOrder]:
+    """``draws.transports`` as it was: the advances made again at every ask."""
+    m = board.map
+    ref = UnitRef(unit.type, unit.province)
+    found: list[MilitaryOrder] = []
+    for loc in m.fleet_locations(unit.province):
+        for sea in m.fleet_adj.get(loc, ()):
+            fleet = board.by_area.get(m.top(sea))
+            if fleet is None or fleet.type != "F" or fleet.power != unit.power:
+                continue
+            for land in sorted(m.fleet_reach.get(fleet.location, ())):
+                if land != unit.province and not m.is_sea(land):
+                    found.append(Advance(ref, land, (m.top(sea),)))
+    return found
+
+
+def test_transported_advances_made_once_are_the_advances_and_checks_of_the_board() -> None:
+    """Advance, Transport, Map: Venice: the advances over a fleet of the army's own made
+    once per place (``draws.carried``) are those made again on every board, in their
+    order, with their texts; each verdict taken without the board is ``check_order``'s
+    on the board (into Venice left to the board), for every army of seeded games with a
+    Venetian garrison and without."""
+    spec = games.load("renaissance", years=3)
+    m = game_map()
+    seen = dynamic = 0
+    for seed in range(6):
+        game = spec.new_game(seed=seed)
+        players = {s: RandomOrdersPlayer(seed * 8 + i) for i, s in enumerate(spec.seats)}
+        while not game.is_over:
+            state = game.state
+            board = board_of(state, m)
+            for unit in state.units.values():
+                long = _transports_long(unit, board)
+                assert transports(unit, board) == long
+                for order, ready in carried(unit, board):
+                    assert order_text(order) == format_order(order)
+                    verdict = check_order(order, unit, board)
+                    seen += 1
+                    if ready is DYNAMIC:
+                        dynamic += 1
+                    elif ready is None:
+                        assert isinstance(verdict, Impossible)
+                    else:
+                        assert ready is order and verdict is None
+            for seat in spec.seats:
+                game.submit(seat, players[seat].choose(game, seat))
+    assert seen > 500 and dynamic > 0

@@ -27,12 +27,21 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
-from italia_kit.games.renaissance.mapdata import Map
-from italia_kit.games.renaissance.options import DYNAMIC, Picked, options_for
+from italia_kit.games.renaissance.mapdata import VENICE, Map
+from italia_kit.games.renaissance.options import _EMPTY, DYNAMIC, Picked, kept, options_for
 from italia_kit.games.renaissance.orders import Advance, MilitaryOrder, UnitRef
 from italia_kit.games.renaissance.units import Unit
 
-__all__ = ["KINDS", "DrawTable", "draw_orders", "known_table", "pick", "table_of", "transports"]
+__all__ = [
+    "KINDS",
+    "DrawTable",
+    "carried",
+    "draw_orders",
+    "known_table",
+    "pick",
+    "table_of",
+    "transports",
+]
 
 T = TypeVar("T")
 
@@ -169,10 +178,10 @@ def draw_orders(
             elif what == AGAIN:
                 continue
             else:  # CARRIED
-                moves = transports(unit, board)
+                moves = carried(unit, board)
                 if not moves:
                     continue
-                tried, ready = pick(rng, moves), DYNAMIC
+                tried, ready = pick(rng, moves)
             if ready is DYNAMIC:
                 verdict = check_order(tried, unit, board)
                 if isinstance(verdict, Advance):
@@ -219,17 +228,50 @@ def pick(rng: random.Random, seq: Sequence[T]) -> T:
 
 def transports(unit: Unit, board: Board) -> list[MilitaryOrder]:
     """Advances over one fleet of the army's own power next to it."""
+    return [order for order, _ in carried(unit, board)]
+
+
+def carried(unit: Unit, board: Board) -> list[Ready]:
+    """:func:`transports`, each advance with what its check gives (see :data:`Ready`):
+    the advances over one fleet and their checks are made once per map, army place, sea
+    and fleet place (:func:`_carried`); only the fleets next to the army are the board's."""
     m = board.map
-    ref = UnitRef(unit.type, unit.province)
-    found: list[MilitaryOrder] = []
+    by_area = board.by_area
+    found: list[Ready] = []
     for loc in m.fleet_locations(unit.province):
         for sea in m.fleet_adj.get(loc, ()):
-            fleet = board.by_area.get(m.top(sea))
+            top = m.top(sea)
+            fleet = by_area.get(top)
             if fleet is None or fleet.type != "F" or fleet.power != unit.power:
                 continue
-            # sorted: the reach is a set of strings, whose order changes with the
-            # process's hash seed, and a seeded game must not
-            for land in sorted(m.fleet_reach.get(fleet.location, ())):
-                if land != unit.province and not m.is_sea(land):
-                    found.append(Advance(ref, land, (m.top(sea),)))
+            key = (m, unit.type, unit.province, top, fleet.location)
+            over = _CARRIED.get(key)
+            if over is None:
+                over = _CARRIED[key] = _carried(*key)
+            found += over
     return found
+
+
+# (map, type, province, sea, the fleet's location) -> the advances over that fleet, with
+# what their checks give; never evicted (a map has a few thousand)
+_CARRIED: dict[tuple[Map, str, str, str, str], tuple[Ready, ...]] = {}
+
+
+def _carried(m: Map, type: str, province: str, sea: str, fleet_at: str) -> tuple[Ready, ...]:
+    """A unit of ``type`` in ``province`` advancing over the fleet at ``fleet_at`` in the
+    sea area ``sea``: into every land the fleet reaches (sorted: the reach is a set of
+    strings, whose order changes with the process's hash seed, and a seeded game must
+    not). An army's transported advance is checked on the map alone (Advance: the
+    transport's legs and places), but into Venice (Map: Venice, its garrison: left to the
+    board, :data:`~.options.DYNAMIC`); each is kept with its text (``options.kept``)."""
+    ref = UnitRef(type, province)
+    probe = Unit(0, "", type, province)
+    out: list[Ready] = []
+    for land in sorted(m.fleet_reach.get(fleet_at, ())):
+        if land != province and not m.is_sea(land):
+            order = kept(Advance(ref, land, (sea,)))
+            if m.top(land) == VENICE:
+                out.append((order, DYNAMIC))
+            else:
+                out.append(_ready(order, check_order(order, probe, _EMPTY[m])))
+    return tuple(out)
