@@ -8,11 +8,19 @@ from __future__ import annotations
 
 from italia_kit import games
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
-from italia_kit.games.renaissance.draws import carried, transports
+from italia_kit.games.renaissance.draws import (
+    ON_BOARD,
+    ONE,
+    PICK,
+    carried,
+    possible_on_board,
+    table_of,
+    transports,
+)
 from italia_kit.games.renaissance.mapdata import Map, game_map
 from italia_kit.games.renaissance.notation import format_order
 from italia_kit.games.renaissance.options import DYNAMIC, order_text
-from italia_kit.games.renaissance.orders import Advance, MilitaryOrder, UnitRef
+from italia_kit.games.renaissance.orders import Advance, Besiege, Convert, MilitaryOrder, UnitRef
 from italia_kit.games.renaissance.players import RandomOrdersPlayer
 from italia_kit.games.renaissance.position import Position, position_of
 from italia_kit.games.renaissance.season import LIMITS, Build, may_build
@@ -165,3 +173,45 @@ def test_transported_advances_made_once_are_the_advances_and_checks_of_the_board
             for seat in spec.seats:
                 game.submit(seat, players[seat].choose(game, seat))
     assert seen > 500 and dynamic > 0
+
+
+def test_besiege_and_convert_asked_of_the_board_only_as_check_order_answers() -> None:
+    """Besiege, Convert, REBELLIONS (i), Map: Venice: for every unit of seeded games, on
+    their boards and on the same boards with rebellions against every power's provinces
+    and sieges of every city, each Besiege and Convert of the unit's draw table is
+    possible (``possible_on_board`` for ON_BOARD, always for the order itself, never for
+    None) exactly where ``check_order`` allows it."""
+    spec = games.load("renaissance", years=3)
+    m = game_map()
+    asked = allowed = 0
+    for seed in range(4):
+        game = spec.new_game(seed=seed)
+        players = {s: RandomOrdersPlayer(seed * 8 + i) for i, s in enumerate(spec.seats)}
+        while not game.is_over:
+            state = game.state
+            here = position_of(state.units)
+            owners = {u.province: u.power for u in state.units.values()}
+            boards = [
+                board_of(state, m),
+                Board(m, here.by_area, frozenset(), owners, {}),
+                Board(m, here.by_area, frozenset(), {}, dict.fromkeys(m.cities, (0, 1))),
+            ]
+            for board in boards:
+                for unit in state.units.values():
+                    table = table_of(m, unit.type, unit.province, unit.coast)
+                    for what, item in table.steps:
+                        readies = item if what == PICK else (item,) if what == ONE else ()
+                        for order, ready in readies:
+                            if not isinstance(order, Besiege | Convert):
+                                continue
+                            if ready is ON_BOARD:
+                                possible = possible_on_board(order, unit, board)
+                            else:
+                                assert ready is None or ready is order
+                                possible = ready is order
+                            assert possible == (check_order(order, unit, board) is None)
+                            asked += 1
+                            allowed += possible
+            for seat in spec.seats:
+                game.submit(seat, players[seat].choose(game, seat))
+    assert asked > 1000 and 0 < allowed < asked
