@@ -26,13 +26,24 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
-from italia_kit.games.renaissance.checks import Board, Impossible, check_order
-from italia_kit.games.renaissance.mapdata import Map
-from italia_kit.games.renaissance.options import DYNAMIC, Picked, options_for
-from italia_kit.games.renaissance.orders import Advance, MilitaryOrder, UnitRef
+from italia_kit.games.renaissance.checks import Board, Impossible, check_order, siege_target
+from italia_kit.games.renaissance.mapdata import VENICE, Map
+from italia_kit.games.renaissance.options import _EMPTY, DYNAMIC, Picked, kept, options_for
+from italia_kit.games.renaissance.orders import Advance, Besiege, Convert, MilitaryOrder, UnitRef
 from italia_kit.games.renaissance.units import Unit
 
-__all__ = ["KINDS", "DrawTable", "draw_orders", "known_table", "pick", "table_of", "transports"]
+__all__ = [
+    "KINDS",
+    "ON_BOARD",
+    "DrawTable",
+    "carried",
+    "draw_orders",
+    "known_table",
+    "pick",
+    "possible_on_board",
+    "table_of",
+    "transports",
+]
 
 T = TypeVar("T")
 
@@ -52,9 +63,54 @@ AGAIN = 3  # nothing to draw (an advance or support of a unit with no place next
 CARRIED = 4  # an advance over a fleet of the army's own: looked for on the board
 
 #: (order, what it gives): the order itself or the Advance with its coast (possible
-#: wherever the unit's power and the board are), None (never possible), or DYNAMIC
-#: (checked on the board)
+#: wherever the unit's power and the board are), None (never possible), DYNAMIC
+#: (checked on the board), or ON_BOARD (a Besiege or a Convert whose check has only its
+#: board questions left: :func:`possible_on_board`)
 Ready = tuple[MilitaryOrder, Any]
+
+
+class _OnBoard:
+    def __repr__(self) -> str:
+        return "ON_BOARD"
+
+
+#: What a Besiege or a Convert gives whose map questions are answered (see :data:`Ready`).
+ON_BOARD = _OnBoard()
+
+
+def possible_on_board(order: Besiege | Convert, unit: Unit, board: Board) -> bool:
+    """Whether ``check_order`` allows ``order`` (a Besiege or a Convert of ``unit``'s type
+    in its place that the map allows, :func:`_on_board`) on ``board``: its questions of
+    the board only, asked without making an ``Impossible`` (a random sheet asks most
+    units' Convert or Besiege, and most are refused). Besiege: an enemy or autonomous
+    garrison holds the city; Convert: no REBELLIONS (i) against the unit's power, a
+    garrison not besieged, an army or fleet not under another power's garrison."""
+    if type(order) is Besiege:
+        garrison = board.garrison(siege_target(unit))
+        return garrison is not None and garrison.power != unit.power
+    if board.rebellions.get(unit.province) == unit.power:
+        return False
+    if unit.type == "G":
+        return unit.province not in board.sieges
+    garrison = board.garrison(unit.province)
+    return garrison is None or garrison.power == unit.power
+
+
+def _on_board(m: Map, order: MilitaryOrder, type: str, province: str, verdict: Any) -> Any:
+    """The verdict of a Besiege or a Convert as :func:`table_of` keeps it: where its check
+    looks at the board (DYNAMIC), ON_BOARD, or None when a question of the map alone
+    refuses it after the board's (Map: Venice, only a fleet besieges it; a fleet
+    besieges only a port city)."""
+    if verdict is not DYNAMIC or not isinstance(order, Besiege | Convert):
+        return verdict
+    if isinstance(order, Besiege):
+        target = siege_target(Unit(0, "", type, province))
+        city = m.cities[target]  # (fortified: else the verdict is not DYNAMIC)
+        if target == VENICE and type != "F":
+            return Impossible("Map: Venice", "only a fleet (in the Lagoon) may besiege Venice")
+        if type == "F" and not city.port:
+            return Impossible("Besiege", "a fleet may only besiege a port city")
+    return ON_BOARD
 
 
 class DrawTable(NamedTuple):
@@ -67,8 +123,8 @@ class DrawTable(NamedTuple):
 
 def _ready(order: MilitaryOrder, verdict: Impossible | Advance | object | None) -> Ready:
     """``order`` with what its verdict without the board gives (see :data:`Ready`)."""
-    if verdict is DYNAMIC:
-        return order, DYNAMIC
+    if verdict is DYNAMIC or verdict is ON_BOARD:
+        return order, verdict
     if isinstance(verdict, Advance):
         return order, verdict
     return order, (order if verdict is None else None)
@@ -93,8 +149,11 @@ def table_of(m: Map, type: str, province: str, coast: str | None) -> DrawTable:
     opts = options_for(m, type, province, coast)
     free = opts.board_free
 
+    def verdict(order: MilitaryOrder) -> Any:
+        return _on_board(m, order, type, province, free.get(id(order), DYNAMIC))
+
     def one(order: MilitaryOrder) -> tuple[int, Ready]:
-        return ONE, _ready(order, free.get(id(order), DYNAMIC))
+        return ONE, _ready(order, verdict(order))
 
     steps: list[tuple[int, Any]] = []
     for kind in KINDS[type]:
@@ -106,7 +165,7 @@ def table_of(m: Map, type: str, province: str, coast: str | None) -> DrawTable:
             seq = opts.advances if kind == "advance" else opts.supports
             steps.append((PICK, _picked(seq)) if opts.adjacent else (AGAIN, None))
         elif kind == "convert" and type == "G":  # to an army or a fleet: drawn
-            steps.append((PICK, tuple(_ready(c, free.get(id(c), DYNAMIC)) for c in opts.converts)))
+            steps.append((PICK, tuple(_ready(c, verdict(c)) for c in opts.converts)))
         elif kind == "convert":
             steps.append(one(opts.converts[0]))
         elif kind == "besiege":
@@ -169,11 +228,15 @@ def draw_orders(
             elif what == AGAIN:
                 continue
             else:  # CARRIED
-                moves = transports(unit, board)
+                moves = carried(unit, board)
                 if not moves:
                     continue
-                tried, ready = pick(rng, moves), DYNAMIC
-            if ready is DYNAMIC:
+                tried, ready = pick(rng, moves)
+            if ready is ON_BOARD:
+                if possible_on_board(tried, unit, board):
+                    order = tried
+                    break
+            elif ready is DYNAMIC:
                 verdict = check_order(tried, unit, board)
                 if isinstance(verdict, Advance):
                     order = verdict
@@ -219,17 +282,50 @@ def pick(rng: random.Random, seq: Sequence[T]) -> T:
 
 def transports(unit: Unit, board: Board) -> list[MilitaryOrder]:
     """Advances over one fleet of the army's own power next to it."""
+    return [order for order, _ in carried(unit, board)]
+
+
+def carried(unit: Unit, board: Board) -> list[Ready]:
+    """:func:`transports`, each advance with what its check gives (see :data:`Ready`):
+    the advances over one fleet and their checks are made once per map, army place, sea
+    and fleet place (:func:`_carried`); only the fleets next to the army are the board's."""
     m = board.map
-    ref = UnitRef(unit.type, unit.province)
-    found: list[MilitaryOrder] = []
+    by_area = board.by_area
+    found: list[Ready] = []
     for loc in m.fleet_locations(unit.province):
         for sea in m.fleet_adj.get(loc, ()):
-            fleet = board.by_area.get(m.top(sea))
+            top = m.top(sea)
+            fleet = by_area.get(top)
             if fleet is None or fleet.type != "F" or fleet.power != unit.power:
                 continue
-            # sorted: the reach is a set of strings, whose order changes with the
-            # process's hash seed, and a seeded game must not
-            for land in sorted(m.fleet_reach.get(fleet.location, ())):
-                if land != unit.province and not m.is_sea(land):
-                    found.append(Advance(ref, land, (m.top(sea),)))
+            key = (m, unit.type, unit.province, top, fleet.location)
+            over = _CARRIED.get(key)
+            if over is None:
+                over = _CARRIED[key] = _carried(*key)
+            found += over
     return found
+
+
+# (map, type, province, sea, the fleet's location) -> the advances over that fleet, with
+# what their checks give; never evicted (a map has a few thousand)
+_CARRIED: dict[tuple[Map, str, str, str, str], tuple[Ready, ...]] = {}
+
+
+def _carried(m: Map, type: str, province: str, sea: str, fleet_at: str) -> tuple[Ready, ...]:
+    """A unit of ``type`` in ``province`` advancing over the fleet at ``fleet_at`` in the
+    sea area ``sea``: into every land the fleet reaches (sorted: the reach is a set of
+    strings, whose order changes with the process's hash seed, and a seeded game must
+    not). An army's transported advance is checked on the map alone (Advance: the
+    transport's legs and places), but into Venice (Map: Venice, its garrison: left to the
+    board, :data:`~.options.DYNAMIC`); each is kept with its text (``options.kept``)."""
+    ref = UnitRef(type, province)
+    probe = Unit(0, "", type, province)
+    out: list[Ready] = []
+    for land in sorted(m.fleet_reach.get(fleet_at, ())):
+        if land != province and not m.is_sea(land):
+            order = kept(Advance(ref, land, (sea,)))
+            if m.top(land) == VENICE:
+                out.append((order, DYNAMIC))
+            else:
+                out.append(_ready(order, check_order(order, probe, _EMPTY[m])))
+    return tuple(out)

@@ -42,7 +42,15 @@ from italia_kit.games.renaissance.orders import (
 )
 from italia_kit.games.renaissance.units import Unit
 
-__all__ = ["DYNAMIC", "Picked", "UnitOptions", "options_for", "order_text", "order_texts"]
+__all__ = [
+    "DYNAMIC",
+    "Picked",
+    "UnitOptions",
+    "kept",
+    "options_for",
+    "order_text",
+    "order_texts",
+]
 
 
 class _Dynamic:
@@ -100,6 +108,13 @@ def _kept(order: MilitaryOrder) -> MilitaryOrder:
     _TEXTS[id(order)] = (order, format_order(order))
     _TEXT_OF[id(order)] = _TEXTS[id(order)][1]
     return order
+
+
+def kept(order: MilitaryOrder) -> MilitaryOrder:
+    """``order``, held for the life of the process with its text, so that
+    :func:`order_text` finds it (for orders made once per map elsewhere: the transported
+    advances of ``draws.py``). Only for a bounded set of orders: nothing is evicted."""
+    return _kept(order)
 
 
 def options_for(m: Map, type: str, province: str, coast: str | None) -> UnitOptions:

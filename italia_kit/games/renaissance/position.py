@@ -4,10 +4,11 @@ A season's eight players, the eight sheets' checks and the adjudicator all ask t
 questions of the same units (who is in this area, which units does this power have, which
 of its units is the army in Rome). :func:`position_of` answers them from one index made the
 first time a set of units is seen and kept while the units stay the same: the key is the
-tuple of the unit objects in the dict's order (compared by identity: the index holds the
-units, so their ids stay theirs), so a dict changed in place (a unit added, removed or
-replaced) is never answered from an old index, and a copy of the dict finds it again.
-Speed only: nothing here is state.
+tuple of the units in the dict's order, so a dict changed in place (a unit added, removed
+or replaced) is never answered from an old index, and a copy of the dict finds it again.
+A unit is a value (a frozen dataclass, compared field by field), so equal units in other
+objects find the same index, which answers for them as for its own. Speed only: nothing
+here is state.
 
 >>> from italia_kit.games.renaissance.units import Unit
 >>> units = {1: Unit(1, "Venice", "G", "Venice"), 2: Unit(2, "Milan", "A", "Pavia")}
@@ -38,11 +39,10 @@ __all__ = ["Position", "position_of"]
 class Position:
     """The index of one set of units (see the module docstring); read-only."""
 
-    __slots__ = ("_board", "_by_ref", "_of_power", "by_area", "ids", "key")
+    __slots__ = ("_board", "_by_ref", "_of_power", "by_area", "key")
 
     def __init__(self, key: tuple[Unit, ...]) -> None:
-        self.key = key  # (held: while it is, the ids below name these very units)
-        self.ids = tuple(map(id, key))
+        self.key = key
         #: area -> the unit in it (``RenaissanceState.by_area``), made in C
         self.by_area: Mapping[str, Unit] = MappingProxyType(
             dict(zip(map(_AREA, key), key, strict=True))
@@ -53,6 +53,11 @@ class Position:
         self._of_power = {power: tuple(units) for power, units in groupby(ordered, _POWER)}
         self._by_ref: Mapping[tuple[str, str, str], Unit] | None = None
         self._board: Board | None = None
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        """The ids of the units of the index (of its own unit objects), in its order."""
+        return tuple(map(id, self.key))
 
     @property
     def by_ref(self) -> Mapping[tuple[str, str, str], Unit]:
@@ -99,18 +104,20 @@ _KEEP = 8
 
 def position_of(units: Mapping[int, Unit]) -> Position:
     """The index of ``units`` (made once for the same units, see the module docstring)."""
-    # the same unit objects, compared by their ids (ints compared in C, where comparing
-    # units would call their __eq__); equal units in other objects (a clone) make a new
-    # index, equal to the old one
-    ids = tuple(map(id, units.values()))
-    if _RECENT and _RECENT[0].ids == ids:  # most asks: the position last asked about
+    # the tuple of the units, compared in C: the same objects are equal at once (the
+    # comparison's identity test), without a call of Unit.__eq__; only a position of as
+    # many units that differs asks __eq__ of its first differing unit. (Keying on the
+    # units' ids instead cost a season twice as much: id() is audited, and makes an int.)
+    key = tuple(units.values())
+    if _RECENT and _RECENT[0].key == key:  # most asks: the position last asked about
         return _RECENT[0]
+    n = len(key)
     for i, known in enumerate(_RECENT):
-        if known.ids == ids:
+        if len(known.key) == n and known.key == key:
             if i:
                 _RECENT.insert(0, _RECENT.pop(i))
             return known
-    made = Position(tuple(units.values()))
+    made = Position(key)
     _RECENT.insert(0, made)
     del _RECENT[_KEEP:]
     return made

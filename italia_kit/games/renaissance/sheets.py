@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections import Counter
+from functools import cache
 
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
 from italia_kit.games.renaissance.draws import draw_orders, pick, transports
-from italia_kit.games.renaissance.mapdata import Map
+from italia_kit.games.renaissance.mapdata import VENICE, Map
 from italia_kit.games.renaissance.notation import format_order
 from italia_kit.games.renaissance.options import options_for, order_text, order_texts
 from italia_kit.games.renaissance.orders import (
@@ -32,7 +34,7 @@ from italia_kit.games.renaissance.orders import (
 from italia_kit.games.renaissance.position import position_of
 from italia_kit.games.renaissance.season import LIMITS, Build, may_build
 from italia_kit.games.renaissance.state import RenaissanceState
-from italia_kit.games.renaissance.units import Unit
+from italia_kit.games.renaissance.units import Unit, city_area
 
 __all__ = [
     "MENU_SIZE",
@@ -162,15 +164,44 @@ def adjustment_menu(state: RenaissanceState, m: Map, seat: str) -> list[tuple[st
     """Phase A sheets: maintain everything; and sheets building one affordable unit in
     each place it may be built (the first few, in the order of the provinces)."""
     out: list[tuple[str, ...]] = [()]
-    upkeep = sum(u.cost for u in state.units_of(seat))
-    if state.treasury[seat] - upkeep < 3 or len(state.units_of(seat)) >= 26:
+    here = position_of(state.units)
+    mine = here.of_power(seat)
+    upkeep = sum(u.cost for u in mine)
+    if state.treasury[seat] - upkeep < 3 or len(mine) >= 26:
         return out
-    areas = {u.area for u in state.units.values()}
-    for province in sorted(p for p, h in m.home.items() if h == seat):
-        if state.control.get(province) != seat or province not in m.cities:
+    areas = set(here.by_area)
+    # may_build decides every build offered; its refusals that need only a look-up are
+    # asked here first, so that it is called only where it may say yes (most home
+    # cities offer nothing most Springs, and each call counts the power's units again):
+    # the menu is the same
+    counts = Counter(u.type for u in mine)
+    for province in _home_provinces(m, seat):
+        city = m.cities.get(province)
+        if (
+            city is None
+            or state.control.get(province) != seat
+            or state.rebellions.get(province) == seat  # REBELLIONS (h)
+            or province in state.famine  # FAMINE
+        ):
             continue
-        for kind in LIMITS:
+        for kind, limit in LIMITS.items():
+            if (
+                counts[kind] >= limit  # Build New Units (a)
+                or (kind == "G" and not city.fortified)  # Build New Units (b)
+                or (kind == "F" and (not city.port or province in m.coasts))
+                or (city_area(province) if kind == "G" else province) in areas  # (c)
+                or (province == VENICE and VENICE in areas)
+            ):
+                continue
             build = Build("build", kind, province)
             if may_build(state, m, seat, build, areas) is None:
                 out.append((f"Build {kind} {province}",))
-    return out[: MENU_SIZE + 1]
+                if len(out) > MENU_SIZE:
+                    return out
+    return out
+
+
+@cache
+def _home_provinces(m: Map, seat: str) -> tuple[str, ...]:
+    """The provinces of ``seat``'s home country, in their order (Build New Units (b))."""
+    return tuple(sorted(p for p, h in m.home.items() if h == seat))
