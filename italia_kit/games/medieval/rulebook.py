@@ -108,6 +108,10 @@ class MedievalRulebook(Rulebook):
     special_rules = "medieval"
     #: Britannia (public summary): a six-sided die
     die_sides = 6
+    #: S28, S30 hold a unit by what stands in its own area (the enemies' strength, its
+    #: power's armies there, whether it appeared there and has not moved): the move list
+    #: asks :meth:`held_in_place` again only where pieces left or entered
+    holds_by_zone = True
 
     def __init__(self, scenario: Scenario | None = None) -> None:
         self.medieval = scenario if scenario is not None else load_scenario()
