@@ -82,28 +82,27 @@ class Sides:
         allies.update(s for s, m in masters.items() if m == nation)
         # a variant's relations (Rulebook.restricted): whom the nation may pass through
         # (allies), and whom it may neither attack nor pass (walls: their zones are closed)
-        pieces = state.units.values()
-        own = [u for u in pieces if u.nation == nation]  # the nation's pieces, in id order
+        own: list[Unit] = []  # the nation's pieces, in id order
+        ashore: dict[str, set[str]] = {}  # the other nations' zones with pieces ashore
+        for u in state.units.values():
+            other = u.nation
+            if other == nation:
+                own.append(u)
+            elif u.carrier is None:
+                if (zones := ashore.get(other)) is None:
+                    ashore[other] = {u.zone}
+                else:
+                    zones.add(u.zone)
         own.sort(key=_unit_id)
-        # every nation's zones ashore, each pair once: a stack is one pair, so the other
-        # nations are read in fewer steps than their pieces
-        ashore = {(u.nation, u.zone) for u in pieces if u.carrier is None}
         walls: set[str] = set()
         if not world.fixed_relations:
             # the relations that classify these zones: those to the nations ashore
-            allies, walls = relations(world, state, nation, {other for other, _ in ashore})
+            allies, walls = relations(world, state, nation, ashore)
         foes: set[str] = set()  # zones with pieces ashore of nations not allied (9.0)
         friends: set[str] = set()  # zones with pieces ashore of allies (12.5.2)
         walled: set[str] = set()  # zones with pieces ashore of walls
-        for other, zone in ashore:
-            if other == nation:
-                continue
-            if other in walls:
-                walled.add(zone)
-            elif other in allies:
-                friends.add(zone)
-            else:
-                foes.add(zone)
+        for other, zones in ashore.items():
+            (walled if other in walls else friends if other in allies else foes).update(zones)
         self.own, self.foes, self.friends = own, foes, friends
         self.index = {u.id: k for k, u in enumerate(self.own)}  # each piece's place in own
         self.leaders = [u for u in own if u.type is LEADER]  # the nation's leaders, in id order
@@ -271,10 +270,10 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
 
 def _held(world: World, state: ItaliaState, nation: str, sides: Sides) -> set[int]:
     """The units a variant holds in place now (:meth:`~.rulebook.Rulebook.held_in_place`),
-    asked of every piece of the nation at a phase's first list. A rulebook whose holds
-    depend on the pieces of a unit's own zone alone (``Rulebook.holds_by_zone``) is asked
-    again, after pieces moved, only about the units in the zones they left or entered:
-    the held units elsewhere stay held, the others free."""
+    asked of every piece of the nation at a phase's first list. A rulebook that holds
+    units only among enemies, by the pieces of their own zone (``Rulebook.holds_by_zone``),
+    is asked again, after pieces moved, only about the units in the zones with enemies
+    they left or entered: the held units elsewhere stay held, the others free."""
     rulebook = world.rulebook
     kept = sides.held
     if kept is not None and not sides.relocated:
@@ -298,8 +297,9 @@ def _held(world: World, state: ItaliaState, nation: str, sides: Sides) -> set[in
     for u in sides.relocated:
         held_at[u.id] = u.zone
     where, units = state.where, state.units
-    here = [u for z in zones for u in where.get(z, ()) if u.nation == nation]
     held = {i for i in kept if units[i].zone not in zones}
+    asked = zones & sides.foes  # nobody is held where no enemy stands
+    here = [u for z in asked for u in where.get(z, ()) if u.nation == nation]
     held |= rulebook.held_in_place(world, state, nation, here, sides.foes, sides.memo)
     sides.held = held
     return held

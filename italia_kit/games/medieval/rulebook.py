@@ -415,15 +415,13 @@ class MedievalRulebook(Rulebook):
             charted = self.charted(nation, state.turn)
         no_attack, through = charted.get(other, _FREE)
         for s in state.extras.get("submissions", ()):
+            # S21 binds the pair either way; S22: the receiver moves through the submitter
             submitter = s["submitter"]
-            if submitter != nation and submitter != other:
-                continue
-            receiver = s["receiver"]
-            if (submitter == nation and receiver == other) or (
-                submitter == other and receiver == nation
-            ):
-                no_attack = True
-                through = through or receiver == nation
+            if submitter == nation:
+                if s["receiver"] == other:
+                    no_attack = True  # nation submitted to other: it does not move through
+            elif submitter == other and s["receiver"] == nation:
+                no_attack = through = True  # other submitted to nation, the receiver
         return no_attack, through
 
     def relations(
