@@ -77,6 +77,8 @@ def test_the_medieval_move_list_is_its_slow_reading_over_a_random_game(seed: int
             assert isinstance(sides, Sides)
             held = rulebook.held_in_place(world, state, nation, units, sides.foes)
             assert held == rulebook.held_in_place(world, state, nation, units)
+            # the move list's answer, asked again only where pieces moved (holds_by_zone)
+            assert sides.held == held
             assert held == Rulebook.held_in_place(rulebook, world, state, nation, units)
             others = {u.nation for u in state.units.values()} - {nation}
             relations = rulebook.relations(world, state, nation, others)

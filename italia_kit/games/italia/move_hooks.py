@@ -66,11 +66,14 @@ def walled_by(world: World, state: ItaliaState, nation: str, zone: str) -> str |
     return None
 
 
-def relations(world: World, state: ItaliaState, nation: str) -> tuple[set[str], set[str]]:
+def relations(
+    world: World, state: ItaliaState, nation: str, among: Collection[str] | None = None
+) -> tuple[set[str], set[str]]:
     """The nations ``nation`` may move through without attacking, and those it may neither
-    attack nor move through, among the nations with pieces on the board, by the rulebook's
+    attack nor move through, among the nations with pieces on the board (or ``among``,
+    if the caller knows which it needs), by the rulebook's
     :meth:`~.rulebook.Rulebook.relations` (:meth:`~.rulebook.Rulebook.restricted`)."""
-    others = {u.nation for u in state.units.values()}
+    others = set(among) if among is not None else {u.nation for u in state.units.values()}
     others.discard(nation)
     return world.rulebook.relations(world, state, nation, others)
 

@@ -12,7 +12,7 @@ holds the two lists equal at every movement decision of random games.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from italia_kit.core import Action
@@ -57,9 +57,12 @@ class Sides:
         "foes",
         "friends",
         "guarded",
+        "held",
+        "held_at",
         "index",
         "invaded",
         "land_memo",
+        "leaders",
         "march",
         "memo",
         "own",
@@ -79,25 +82,30 @@ class Sides:
         allies.update(s for s, m in masters.items() if m == nation)
         # a variant's relations (Rulebook.restricted): whom the nation may pass through
         # (allies), and whom it may neither attack nor pass (walls: their zones are closed)
-        walls: set[str] = set()
-        if not world.fixed_relations:
-            allies, walls = relations(world, state, nation)
         own: list[Unit] = []  # the nation's pieces, in id order
-        foes: set[str] = set()  # zones with pieces ashore of nations not allied (9.0)
-        friends: set[str] = set()  # zones with pieces ashore of allies (12.5.2)
-        walled: set[str] = set()  # zones with pieces ashore of walls
+        ashore: dict[str, set[str]] = {}  # the other nations' zones with pieces ashore
         for u in state.units.values():
             other = u.nation
             if other == nation:
                 own.append(u)
             elif u.carrier is None:
-                if other in walls:
-                    walled.add(u.zone)
+                if (zones := ashore.get(other)) is None:
+                    ashore[other] = {u.zone}
                 else:
-                    (friends if other in allies else foes).add(u.zone)
+                    zones.add(u.zone)
         own.sort(key=_unit_id)
+        walls: set[str] = set()
+        if not world.fixed_relations:
+            # the relations that classify these zones: those to the nations ashore
+            allies, walls = relations(world, state, nation, ashore)
+        foes: set[str] = set()  # zones with pieces ashore of nations not allied (9.0)
+        friends: set[str] = set()  # zones with pieces ashore of allies (12.5.2)
+        walled: set[str] = set()  # zones with pieces ashore of walls
+        for other, zones in ashore.items():
+            (walled if other in walls else friends if other in allies else foes).update(zones)
         self.own, self.foes, self.friends = own, foes, friends
         self.index = {u.id: k for k, u in enumerate(self.own)}  # each piece's place in own
+        self.leaders = [u for u in own if u.type is LEADER]  # the nation's leaders, in id order
         # 12.5.2: a move may not end among allies only (a campaigning leader's may, 12.3.1)
         self.allies_only = self.friends - self.foes
         # 13.1: nobody enters Rome on turn 10 of Italia I
@@ -119,6 +127,10 @@ class Sides:
         # what a variant's hooks read of the other nations' pieces for the phase
         # (Rulebook.held_in_place)
         self.memo: dict[str, Any] = {}
+        # the units it held in place at the last list, and where each piece stood then
+        # (Rulebook.holds_by_zone: asked again only where pieces left or entered)
+        self.held: set[int] | None = None
+        self.held_at: dict[int, str] = {}
         # the last list in parts, and the pieces ItaliaState.relocate has moved since
         self.parts: Parts | None = None
         self.relocated: list[Unit] = []
@@ -165,6 +177,7 @@ class Parts:
     them where pieces moved (:func:`_again`), unless a zone was invaded since (9.3)."""
 
     __slots__ = (
+        "aboard",
         "alone",
         "boarders",
         "boarding",
@@ -186,6 +199,7 @@ class Parts:
         invaded: int,
         occ: Occupancy,
         landings: list[Action],
+        aboard: list[Unit],
         alone: list[Sequence[Action]],
         slot: dict[int, int],
         held: dict[int, tuple[Unit, LandSteps]],
@@ -201,6 +215,7 @@ class Parts:
         self.invaded = invaded  # len(state.invaded) then: an invasion changes what is guarded
         self.occ = occ  # its counts change only where a piece enters or leaves a guarded zone
         self.landings = landings  # 9.6: read the occupancy of guarded zones, and the cargo
+        self.aboard = aboard  # 9.6: what they were made from, the units aboard not stopped
         # each piece's steps alone, in id order, of the pieces that may have any (not
         # stopped, 9.0, nor aboard: once aboard a unit moves no more alone, 9.6)
         self.alone = alone
@@ -233,34 +248,61 @@ def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
     sides = Sides.of(world, state, nation)
     held: frozenset[int] | set[int] = _NONE_HELD
     if not rulebook.fixed_leaving():
-        held = rulebook.held_in_place(world, state, nation, sides.own, sides.foes, sides.memo)
-    listed = _listed(world, state, nation, sides, held)
+        held = _held(world, state, nation, sides)
     if rulebook.fixed_group_leaving() or not sides.foes:
-        return listed
+        return _listed(world, state, nation, sides, held)
     # a variant's hold on a group (Rulebook.leave_together): only moves of two or more
-    # units from a zone with enemies and two or more of the nation's pieces are asked (most
-    # lists have none: then the list is not looked through); a new list, so the kept one
-    # stays whole
-    foes, seen, crowded = sides.foes, set(), set()
-    for u in sides.own:
-        zone = u.zone
-        if zone in foes:
-            if zone in seen:
-                crowded.add(zone)
-            seen.add(zone)
-    if not crowded:
-        return listed
-    units = state.units
-    return [
-        a
-        for a in listed
-        if not (
-            isinstance(a, Move)
-            and len(a.units) > 1
-            and units[a.units[0]].zone in crowded
-            and rulebook.leave_together(world, state, [units[i] for i in a.units]) is not None
+    # units from a zone with enemies are asked, and a group's (9.1) once for all its moves
+    # (they all move the group's units): the kept parts stay whole, the list leaves them out
+    foes, units = sides.foes, state.units
+
+    def group_held(move: Action) -> bool:
+        ids: tuple[int, ...] = getattr(move, "units", ())
+        return (
+            isinstance(move, Move)
+            and len(ids) > 1
+            and units[ids[0]].zone in foes
+            and rulebook.leave_together(world, state, [units[i] for i in ids]) is not None
         )
-    ]
+
+    return _listed(world, state, nation, sides, held, group_held)
+
+
+def _held(world: World, state: ItaliaState, nation: str, sides: Sides) -> set[int]:
+    """The units a variant holds in place now (:meth:`~.rulebook.Rulebook.held_in_place`),
+    asked of every piece of the nation at a phase's first list. A rulebook that holds
+    units only among enemies, by the pieces of their own zone (``Rulebook.holds_by_zone``),
+    is asked again, after pieces moved, only about the units in the zones with enemies
+    they left or entered: the held units elsewhere stay held, the others free."""
+    rulebook = world.rulebook
+    kept = sides.held
+    if kept is not None and not sides.relocated:
+        return kept  # nothing moved since the last list (its first, or after a refusal)
+    held_at = sides.held_at
+    zones: set[str] = set()  # where pieces left or entered
+    if kept is not None:
+        for u in sides.relocated:
+            was = held_at.get(u.id)
+            if was is None:
+                kept = None  # another nation's piece: ask about every piece again
+                break
+            zones.add(was)
+            zones.add(u.zone)
+    if kept is None:
+        held = rulebook.held_in_place(world, state, nation, sides.own, sides.foes, sides.memo)
+        if rulebook.holds_by_zone:
+            sides.held = held
+            sides.held_at = {u.id: u.zone for u in sides.own}
+        return held
+    for u in sides.relocated:
+        held_at[u.id] = u.zone
+    where, units = state.where, state.units
+    held = {i for i in kept if units[i].zone not in zones}
+    asked = zones & sides.foes  # nobody is held where no enemy stands
+    here = [u for z in asked for u in where.get(z, ()) if u.nation == nation]
+    held |= rulebook.held_in_place(world, state, nation, here, sides.foes, sides.memo)
+    sides.held = held
+    return held
 
 
 #: no unit held in place (Italia's rulebook, or no unit of a variant's held now)
@@ -273,17 +315,20 @@ def _listed(
     nation: str,
     sides: Sides,
     in_place: frozenset[int] | set[int] = _NONE_HELD,
+    group_held: Callable[[Action], bool] | None = None,
 ) -> list[Action]:
     """The one-step moves of each unit and of each leader's whole zone, the march to the
     Alps (13.2), embarking and landing (9.6), in a fixed order, in a new list each call
-    (the caller may extend it), leaving out those of the units ``in_place`` (held there).
+    (the caller may extend it), leaving out those of the units ``in_place`` (held there)
+    and the moves of two or more units ``group_held`` says are held (a variant's
+    :meth:`~.rulebook.Rulebook.leave_together`, asked of one move of each group).
 
     One pass over the nation's pieces counts them by zone and lists each unit's own steps
     where no step needs a second look (most of them); the steps into zones of allies,
     enemies or Rome are looked at after it, when the counts are known. After a move, an
     embarkation or a landing the last list is only changed where pieces moved
     (:func:`_again`)."""
-    again = _again(world, state, nation, sides, in_place)
+    again = _again(world, state, nation, sides, in_place, group_held)
     sides.relocated.clear()
     if again is not None:
         return again
@@ -424,12 +469,13 @@ def _listed(
     if not world.rulebook.fixed_sailing():
         costs = sides.costs
         sails = [unit_sailings(world, state, nation, u, costs) for u in own]
-    listed = _joined(out, alone, slot, groups, boarding, sails, in_place)
+    listed = _joined(out, alone, slot, groups, boarding, sails, in_place, group_held)
     if campaign is None and not hannibal:  # the common case _again makes again
         sides.parts = Parts(
             len(state.invaded),
             occ,
             landings,
+            aboard,
             alone,
             slot,
             held,
@@ -471,6 +517,7 @@ def _again(
     nation: str,
     sides: Sides,
     in_place: frozenset[int] | set[int] = _NONE_HELD,
+    group_held: Callable[[Action], bool] | None = None,
 ) -> list[Action] | None:
     """The list again after pieces moved, embarked or landed, with no invasion (9.3),
     campaign (12.3) or march (13.2) under way: None for anything else, to make it whole.
@@ -479,7 +526,8 @@ def _again(
     went; whether it may board a fleet (9.6: not once it has moved). A fleet that sailed,
     a unit that boarded or landed change the landings and the embarkations (9.6), and a
     leader where a group may move. Only pieces entering or leaving a guarded zone change
-    the counts 8.3 reads: then every step, landing and group that read them is made again.
+    the counts 8.3 reads, and only there: those zones are counted again (:func:`_counted`),
+    and where a count changed every step, landing and group that read it is made again.
     What :func:`legal_moves` makes of the other pieces is kept."""
     parts = sides.parts
     moved = sides.relocated
@@ -493,7 +541,8 @@ def _again(
     places: set[str] = set()  # where they were and went: the groups there change (9.1)
     gone: set[int] = set()  # units that may board no fleet now (9.6)
     refit: set[int] = set()  # fleets whose embarkations change (9.6)
-    touched = shipped = led = False
+    shipped = led = False
+    recount: set[str] = set()  # guarded zones pieces left or entered (8.3)
     for u in moved:
         k = index.get(u.id)
         if k is None:
@@ -507,8 +556,10 @@ def _again(
         if kind is FLEET:  # at sea: 8.3 counts no fleet, none boards a fleet
             refit.add(u.id)
             continue
-        if was in guarded or zone in guarded:
-            touched = True  # the counts 8.3 reads may change
+        if was in guarded:
+            recount.add(was)  # the counts 8.3 reads may change there
+        if zone in guarded:
+            recount.add(zone)
         if kind is LEADER:
             led = True
         if u.carrier is not None:  # it boarded, or sailed with its fleet
@@ -527,20 +578,25 @@ def _again(
     own = sides.own
     occ = parts.occ
     delta: set[str] = set()  # the guarded zones whose counts changed (8.3)
-    if touched:  # counted again as legal_moves counts them (8.0, 8.3)
-        count: dict[str, int] = {}
-        leaders: set[str] = set()
-        for u in own:
-            zone = u.zone
-            if u.carrier is None and zone in guarded and u.type is not FLEET:
-                if u.type is LEADER:
+    if recount:  # counted again where pieces left or entered, as _listed counts (8.0, 8.3)
+        count, leaders = occ.count, occ.leaders
+        changed: dict[str, tuple[int, bool]] = {}
+        for zone in recount:
+            troops, led_here = found = _counted(state.where.get(zone, ()), nation)
+            if troops != count.get(zone, 0) or led_here != (zone in leaders):
+                changed[zone] = found
+        if changed:
+            delta = set(changed)
+            count, leaders = dict(count), set(leaders)  # a new occupancy: refused() anew
+            for zone, (troops, led_here) in changed.items():
+                if troops:
+                    count[zone] = troops
+                else:
+                    count.pop(zone, None)
+                if led_here:
                     leaders.add(zone)
                 else:
-                    count[zone] = count.get(zone, 0) + 1
-        before = occ.count
-        delta = {z for z in count.keys() | before.keys() if count.get(z) != before.get(z)}
-        delta |= leaders ^ occ.leaders
-        if delta:
+                    leaders.discard(zone)
             occ = parts.occ = Occupancy(
                 count, leaders, sides.allies_only, guarded, sides.closed, world.attack_limit
             )
@@ -593,7 +649,7 @@ def _again(
         for k, (u, option) in held.items():
             if u.id not in moved_ids and not delta.isdisjoint(option[0]):
                 alone[k] = second_look(occ, extra, False, u, option)
-    if shipped or delta:  # 9.6: the landings read the cargo and the counts
+    if shipped:  # 9.6: the landings read the cargo and the counts
         aboard: list[Unit] = []
         cargo: dict[int, int] = {}
         for u in own:
@@ -603,10 +659,12 @@ def _again(
                     cargo[carrier] = cargo.get(carrier, 0) + 1
                 if (rec := moves.get(u.id)) is None or not rec.stopped:
                     aboard.append(u)
-        if shipped or any(not delta.isdisjoint(world.land_exits(u.zone)) for u in aboard):
+        parts.aboard, parts.cargo = aboard, cargo
+        parts.landings = _landings(world, state, nation, occ, aboard)
+    elif delta and parts.aboard:  # nobody boarded, sailed or landed: the same units aboard
+        aboard = parts.aboard
+        if any(not delta.isdisjoint(world.land_exits(u.zone)) for u in aboard):
             parts.landings = _landings(world, state, nation, occ, aboard)
-        if shipped:
-            parts.cargo = cargo
     boarding = parts.boarding
     for fid in refit:  # a fleet that sailed, or took or landed units
         if fid in boarding:
@@ -622,10 +680,8 @@ def _again(
     if led:  # 9.1: zones where a leader may still move
         free_leaders = parts.free_leaders = {
             u.zone
-            for u in own
-            if u.type is LEADER
-            and u.carrier is None
-            and ((rec := moves.get(u.id)) is None or not rec.stopped)
+            for u in sides.leaders
+            if u.carrier is None and ((rec := moves.get(u.id)) is None or not rec.stopped)
         }
     redo = free_leaders & places  # the groups where pieces were or went
     if delta:  # and those that may step into zones whose counts changed (8.3)
@@ -640,7 +696,25 @@ def _again(
         if len(groups) > 1:
             groups.sort(key=_first)
         parts.groups = groups
-    return _joined(parts.landings[:], alone, slot, parts.groups, boarding, sails, in_place)
+    return _joined(
+        parts.landings[:], alone, slot, parts.groups, boarding, sails, in_place, group_held
+    )
+
+
+def _counted(here: Sequence[Unit], nation: str) -> tuple[int, bool]:
+    """8.0, 8.3: ``nation``'s units counted for stacking among ``here`` (the pieces of one
+    zone, ``ItaliaState.where``) and whether one of its leaders is there, ashore (neither
+    aboard a fleet nor a fleet), as :func:`_listed` counts them in guarded zones."""
+    troops = 0
+    led = False
+    for u in here:
+        if u.nation == nation and u.carrier is None:
+            kind = u.type
+            if kind is LEADER:
+                led = True
+            elif kind is not FLEET:
+                troops += 1
+    return troops, led
 
 
 def _joined(
@@ -651,14 +725,22 @@ def _joined(
     boarding: dict[int, list[Action]],
     sails: list[tuple[Action, ...]],
     in_place: frozenset[int] | set[int],
+    group_held: Callable[[Action], bool] | None = None,
 ) -> list[Action]:
     """The list from its parts, in :func:`legal_moves`' order: ``head`` (the landings, and
     the march to the Alps, 13.2), each piece's steps alone, the groups' moves (9.1), the
     embarkations (9.6), a variant's sailings alone, piece by piece; the actions of the
     units held in place, ``in_place`` (a variant's
-    :meth:`~.rulebook.Rulebook.held_in_place`), left out. ``head`` is extended in place."""
-    out = head
+    :meth:`~.rulebook.Rulebook.held_in_place`), left out, and the moves ``group_held``
+    holds (a variant's :meth:`~.rulebook.Rulebook.leave_together`: moves of two or more
+    units, asked of one move of each group, since a group's moves all move its units).
+    ``head`` is extended in place."""
+    if group_held is not None:
+        # only multi-unit moves are asked: the march to the Alps (13.2) in head, the groups
+        head = [a for a in head if not group_held(a)]
+        groups = [g for g in groups if not (g[2] and group_held(g[2][0]))]
     if not in_place:
+        out = head
         # ``+=`` on each part, skipping the many empty ones (stopped, aboard, no boarders),
         # makes it in half the time chain.from_iterable takes for these few short parts
         for steps in alone:
@@ -673,14 +755,22 @@ def _joined(
             if sailing:
                 out += sailing
         return out
-    # a held piece's steps alone are its whole slot; a group's moves all move the same
-    # units, the group's; landings and embarkations name their units one by one
+    # landings and embarkations name their units one by one; a held piece's steps alone
+    # are its whole slot, blanked while the slots are joined and put back after (the parts
+    # are kept whole for the next list): a look at each held piece, not at every slot
     out = [a for a in head if in_place.isdisjoint(getattr(a, "units", ()))]
-    skipped = {slot[uid] for uid in in_place if uid in slot}
-    for k, steps in enumerate(alone):
-        if steps and k not in skipped:
+    blanked: list[tuple[int, Sequence[Action]]] = []
+    for uid in in_place:
+        k = slot.get(uid)
+        if k is not None and alone[k]:
+            blanked.append((k, alone[k]))
+            alone[k] = ()
+    for steps in alone:
+        if steps:
             out += steps
-    for group in groups:
+    for k, steps in blanked:
+        alone[k] = steps
+    for group in groups:  # a group's moves all move the same units, the group's
         moves = group[2]
         if moves and in_place.isdisjoint(getattr(moves[0], "units", ())):
             out += moves

@@ -274,13 +274,22 @@ def apply_move(
         units = [state.units[i] for i in ids]
     else:
         units, path = check_move(world, state, nation, ids, path)
-    leader = next((u.id for u in units if u.is_leader), None)
+    # the group's leader (9.1); most moves are one unit's, looked at without a generator
+    if len(units) == 1:
+        leader = units[0].id if units[0].is_leader else None
+    else:
+        leader = next((u.id for u in units if u.is_leader), None)
     steps = len(path) - 1
     fixed = units[0].is_fleet or world.rulebook.fixed_step_cost()  # 9.0: one a zone
     # a variant's step costs by zone entered (Rulebook.step_costs): the path's cost is the
-    # same for every unit moving along it, read once
+    # same for every unit moving along it, read once (a listed move is one step)
     costs = None if fixed else world.rulebook.step_costs(world, state, nation)
-    spent = steps if costs is None else sum(costs[z] for z in path[1:])
+    if costs is None:
+        spent = steps
+    elif steps == 1:
+        spent = costs[path[1]]
+    else:
+        spent = sum(costs[z] for z in path[1:])
     end = path[-1]
     fleets = units[0].is_fleet  # a move is all fleets or all land units (9.5)
     moves = state.moves

@@ -230,6 +230,14 @@ class Rulebook:
         answer the same."""
         return {u.id for u in units if not self.may_leave(world, state, u)}
 
+    #: Whether :meth:`held_in_place` holds units only in zones where pieces ashore of
+    #: nations they may attack stand, by the pieces of their own zone alone (and by what
+    #: does not change during the nation's movement phase, as the other nations' pieces):
+    #: the move list then asks it again, after pieces moved, only about the units in such
+    #: zones they left or entered, and keeps its other answers. Default False: every piece
+    #: is asked at every list.
+    holds_by_zone: bool = False
+
     def restricted(
         self, world: World, state: ItaliaState, nation: str, other: str
     ) -> tuple[bool, bool]:

@@ -222,8 +222,11 @@ class ItaliaRules:
     def apply(self, ctx: Context[ItaliaState], action: Action) -> None:
         state, w = ctx.state, self.world
         if self.own is not None:
-            own = self.own.own_decision(w, state)
             is_own = isinstance(action, self.own.own_actions)
+            # an action listed for this very state (Context.listed) answers the variant's
+            # own decision exactly when it is one of its own actions (legal_actions lists
+            # those alone while it is pending): one of Italia's needs no second look
+            own = None if ctx.listed and not is_own else self.own.own_decision(w, state)
             if own is not None or is_own:
                 if own is None or not is_own:
                     what = f"{own.kind} ({own.actor})" if own is not None else "Italia's"
@@ -310,11 +313,11 @@ class ItaliaRules:
     def advance(self, ctx: Context[ItaliaState]) -> None:
         state, w = ctx.state, self.world
         while not state.over:
-            if self.own is not None and self.own.own_decision(w, state) is not None:
-                return  # a decision of the variant's own is pending
             phase = state.phase_name
             if phase == "movement" or phase == "stacking":
                 return  # a decision is pending: the commonest case, judged at once
+            if self.own is not None and self.own.own_decision(w, state) is not None:
+                return  # a decision of the variant's own is pending
             if state.surplus and phase != "combat":
                 return  # 8.1: the surplus of a former capital is removed first
             if phase == "income":

@@ -108,6 +108,10 @@ class MedievalRulebook(Rulebook):
     special_rules = "medieval"
     #: Britannia (public summary): a six-sided die
     die_sides = 6
+    #: S28, S30 hold a unit by what stands in its own area (the enemies' strength, its
+    #: power's armies there, whether it appeared there and has not moved): the move list
+    #: asks :meth:`held_in_place` again only where pieces left or entered
+    holds_by_zone = True
 
     def __init__(self, scenario: Scenario | None = None) -> None:
         self.medieval = scenario if scenario is not None else load_scenario()
@@ -411,15 +415,13 @@ class MedievalRulebook(Rulebook):
             charted = self.charted(nation, state.turn)
         no_attack, through = charted.get(other, _FREE)
         for s in state.extras.get("submissions", ()):
+            # S21 binds the pair either way; S22: the receiver moves through the submitter
             submitter = s["submitter"]
-            if submitter != nation and submitter != other:
-                continue
-            receiver = s["receiver"]
-            if (submitter == nation and receiver == other) or (
-                submitter == other and receiver == nation
-            ):
-                no_attack = True
-                through = through or receiver == nation
+            if submitter == nation:
+                if s["receiver"] == other:
+                    no_attack = True  # nation submitted to other: it does not move through
+            elif submitter == other and s["receiver"] == nation:
+                no_attack = through = True  # other submitted to nation, the receiver
         return no_attack, through
 
     def relations(
