@@ -99,6 +99,11 @@ def unit_flag(unit: Unit, key: str) -> bool:
     return bool(unit.extras and unit.extras.get(key))
 
 
+def _units_of(state: ItaliaState, nation: str) -> list[Unit]:
+    """``nation``'s units, in the state's order (as ``ItaliaState.units_of`` gives them)."""
+    return [u for u in state.units.values() if u.nation == nation]
+
+
 class MedievalRulebook(Rulebook):
     """The Medieval Italia variant's rules over Italia's (see the module)."""
 
@@ -514,11 +519,15 @@ class MedievalRulebook(Rulebook):
     def enter_movement(self, ctx: Context[ItaliaState], world: World) -> None:
         """9.0, then S10, S28, S29: the units that came this turn are marked."""
         super().enter_movement(ctx, world)
-        arrival_hooks.mark_arrivals(self, world, ctx.state)
+        state = ctx.state
+        # the active power's units, looked for once: the marks below change only their
+        # facts (``Unit.extras``), no piece comes, goes or changes hands
+        mine = _units_of(state, state.active)
+        arrival_hooks.mark_arrivals(self, world, state, mine)
         # raiders (Britannia's raider withdrawal), the areas held "at any moment" (M-V4)
-        raiders.mark(self, world, ctx.state)
-        raiders.none_appear_in_boxes(self, ctx.state)
-        awards.note_held(self, world, ctx.state)
+        raiders.mark(self, world, state)
+        raiders.none_appear_in_boxes(self, state, mine)
+        awards.note_held(self, world, state)
 
     def end_nation_turn(self, ctx: Context[ItaliaState], world: World) -> None:
         """Armies still at sea (sent back there by a withdrawal, S15) are lost as the
@@ -527,11 +536,15 @@ class MedievalRulebook(Rulebook):
         held "at any moment" are noted and the raiders go home (``awards``, ``raiders``:
         Britannia's raider withdrawal precedes overpopulation); after them M-V4's award "at
         any moment of the nation-turn" is scored."""
-        awards.note_held(self, world, ctx.state)
-        raiders.return_home(ctx, world)
+        state = ctx.state
+        awards.note_held(self, world, state)
+        # the active power's units, looked for once: until its leaders leave they only move
+        # (home) or are taken off (at sea, overpopulation), which the leaders' look checks
+        mine = _units_of(state, state.active)
+        raiders.return_home(ctx, world, mine)
         arrival_hooks.lose_armies_at_sea(ctx, world)
         turn_hooks.overpopulation(self, ctx, world)
-        turn_hooks.leaders_leave_at_nation_turn_end(ctx)
+        turn_hooks.leaders_leave_at_nation_turn_end(ctx, mine)
         awards.score_any_moment(self, ctx, world)
         super().end_nation_turn(ctx, world)
 
