@@ -7,6 +7,7 @@ Phases, as the state names them: ``income`` (phase 1 starts: income is collected
 
 from __future__ import annotations
 
+from itertools import compress
 from operator import attrgetter
 
 from italia_kit.core import Context
@@ -22,8 +23,8 @@ from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.submission import withdraw
 from italia_kit.games.italia.world import World
 
-#: a piece's nation, read in C
-_NATION = attrgetter("nation")
+#: a piece's nation and zone, read in C
+_NATION, _ZONE = attrgetter("nation"), attrgetter("zone")
 
 #: the rulebook's four phases (5.0) for each internal phase name
 RULEBOOK_PHASE = {
@@ -377,7 +378,9 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
     state.naval_retreats.clear()  # 10.9: a new combat phase
     state.note_city_holders()  # 10.6: cities taken in movement are the mover's now
     where = state.where
-    zones = sorted({u.zone for u in state.units.values() if u.nation == nation})
+    # the nation's zones, its pieces picked out in C (a look at every piece each phase)
+    values = list(state.units.values())
+    zones = sorted(set(map(_ZONE, compress(values, map(nation.__eq__, map(_NATION, values))))))
     for zone in zones:
         here = where[zone]
         strangers = [u for u in here if u.nation != nation]

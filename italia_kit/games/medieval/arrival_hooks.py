@@ -31,7 +31,13 @@ from italia_kit.core import Context
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.italia_cards import UNIT_OF
-from italia_kit.games.medieval.scoring_hooks import area_index, controlled, presence, seas
+from italia_kit.games.medieval.scoring_hooks import (
+    area_index,
+    controlled,
+    presence,
+    seas,
+    units_of,
+)
 from italia_kit.games.medieval.words import and_list, area, area_count, army, army_count, forces
 
 if TYPE_CHECKING:
@@ -122,7 +128,7 @@ def arrivals_due(
 
 def own_areas(world: World, state: ItaliaState, nation: str) -> list[str]:
     """The land areas (no arrival box) where ``nation`` has units ashore, in board order."""
-    mine = {u.zone for u in state.units_of(nation) if u.carrier is None}
+    mine = {u.zone for u in units_of(state, nation) if u.carrier is None}
     index = area_index(world)
     return sorted((z for z in mine if z in index), key=index.__getitem__)
 

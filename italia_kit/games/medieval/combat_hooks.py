@@ -114,21 +114,29 @@ def hit_rule(
 
 
 # -- the rounds ------------------------------------------------------------------------------
-def open_battle(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World) -> None:
+def open_battle(
+    rules: MedievalRulebook,
+    ctx: Context[ItaliaState],
+    world: World,
+    sides: dict[str, list[Unit]] | None = None,
+) -> None:
     """The battle begins (after any submission declined): a side with no army loses its
-    leaders at once (reconstructed); otherwise the first round is fought."""
+    leaders at once (reconstructed); otherwise the first round is fought. ``sides``: each
+    side's armies as the battle was declared, when nothing has moved since (Italia's
+    ``start_battle`` gives them; None: looked for)."""
     state = ctx.state
     battle = state.battle
     assert battle is not None
     state.actor_override = None
-    sides = sides_among(battle, state.where.get(battle.zone, ()))
+    if sides is None:
+        sides = sides_among(battle, state.where.get(battle.zone, ()))
     unarmed = [side for side, armies in sides.items() if not armies]
     if unarmed:
         for side in unarmed:
             _leaders_die(ctx, world, battle, side)
         _end(rules, ctx, world, retreated=None)
         return
-    fight_round(rules, ctx, world)
+    fight_round(rules, ctx, world, sides)
 
 
 def next_round(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World) -> None:
@@ -140,16 +148,23 @@ def next_round(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World)
     fight_round(rules, ctx, world)
 
 
-def fight_round(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World) -> None:
+def fight_round(
+    rules: MedievalRulebook,
+    ctx: Context[ItaliaState],
+    world: World,
+    sides: dict[str, list[Unit]] | None = None,
+) -> None:
     """One round: every army rolls one d6, attacker's and defender's dice at the same
     time; then each side loses as many armies as the other scored hits (surplus hits are
-    lost), a side's leaders with its last army; then the retreats, or the end."""
+    lost), a side's leaders with its last army; then the retreats, or the end. ``sides``:
+    each side's armies now, when the caller has them (the first round's)."""
     state = ctx.state
     battle = state.battle
     assert battle is not None
     state.actor_override = None
     zone, attacker, defender = battle.zone, battle.attacker, battle.defender
-    sides = sides_among(battle, state.where.get(zone, ()))
+    if sides is None:
+        sides = sides_among(battle, state.where.get(zone, ()))
     stood = f"both sides stood after round {battle.round - 1}; " if battle.round > 1 else ""
     ctx.emit(
         "round",

@@ -99,11 +99,6 @@ def unit_flag(unit: Unit, key: str) -> bool:
     return bool(unit.extras and unit.extras.get(key))
 
 
-def _units_of(state: ItaliaState, nation: str) -> list[Unit]:
-    """``nation``'s units, in the state's order (as ``ItaliaState.units_of`` gives them)."""
-    return [u for u in state.units.values() if u.nation == nation]
-
-
 class MedievalRulebook(Rulebook):
     """The Medieval Italia variant's rules over Italia's (see the module)."""
 
@@ -522,7 +517,7 @@ class MedievalRulebook(Rulebook):
         state = ctx.state
         # the active power's units, looked for once: the marks below change only their
         # facts (``Unit.extras``), no piece comes, goes or changes hands
-        mine = _units_of(state, state.active)
+        mine = scoring_hooks.units_of(state, state.active)
         arrival_hooks.mark_arrivals(self, world, state, mine)
         # raiders (Britannia's raider withdrawal), the areas held "at any moment" (M-V4)
         raiders.mark(self, world, state)
@@ -540,7 +535,7 @@ class MedievalRulebook(Rulebook):
         awards.note_held(self, world, state)
         # the active power's units, looked for once: until its leaders leave they only move
         # (home) or are taken off (at sea, overpopulation), which the leaders' look checks
-        mine = _units_of(state, state.active)
+        mine = scoring_hooks.units_of(state, state.active)
         raiders.return_home(ctx, world, mine)
         arrival_hooks.lose_armies_at_sea(ctx, world)
         turn_hooks.overpopulation(self, ctx, world)
@@ -654,7 +649,10 @@ class MedievalRulebook(Rulebook):
         submission_hooks.submit(self, ctx, world, subject, master, why)
 
     def own_decision(self, world: World, state: ItaliaState) -> Decision | None:
-        """S15, S16: the withdrawal after a submission, while it is pending."""
+        """S15, S16: the withdrawal after a submission, while it is pending (asked before
+        every action: the state's extras looked at here, the decision made only then)."""
+        if submission_hooks.PENDING not in state.extras:
+            return None
         return submission_hooks.decision(state)
 
     def own_legal_actions(self, world: World, state: ItaliaState) -> list[Action]:
@@ -745,8 +743,9 @@ class MedievalRulebook(Rulebook):
         self, ctx: Context[ItaliaState], world: World, sides: dict[str, list[Unit]] | None = None
     ) -> None:
         """Britannia (public summary): the first round (no targets, no lone leaders'
-        10.2): :func:`.combat_hooks.open_battle`."""
-        combat_hooks.open_battle(self, ctx, world)
+        10.2): :func:`.combat_hooks.open_battle`, with the sides Italia's ``start_battle``
+        found, if it gives them."""
+        combat_hooks.open_battle(self, ctx, world, sides)
 
     def next_round(self, ctx: Context[ItaliaState], world: World) -> None:
         """Both sides stood: another round (:func:`.combat_hooks.next_round`)."""

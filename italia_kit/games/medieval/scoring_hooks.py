@@ -18,10 +18,12 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from itertools import compress
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from italia_kit.core import Context
-from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.scenario import ScoreRule
 from italia_kit.games.medieval.words import area_count
@@ -41,7 +43,7 @@ def controlled(
     any, in board order. ``zones``: the zones where ``nation`` has units, when the caller
     has them (:func:`presence`); only those are looked at, not every area of the board."""
     if zones is None:
-        zones = {u.zone for u in state.units.values() if u.nation == nation}
+        zones = set(map(_ZONE, units_of(state, nation)))
     index = area_index(world)
     where = state.where
     out = [z for z in zones if z in index and all(u.nation == nation for u in where[z])]
@@ -51,15 +53,27 @@ def controlled(
 
 def presence(state: ItaliaState, nation: str) -> tuple[set[str], int]:
     """The zones where ``nation`` has units and its number of armies (leaders not
-    counted: the rule text's "strength", S23), in one pass over the units."""
-    zones: set[str] = set()
-    armies = 0
-    for u in state.units.values():
-        if u.nation == nation:
-            zones.add(u.zone)
-            if not u.is_leader:
-                armies += 1
-    return zones, armies
+    counted: the rule text's "strength", S23), from one look for its units."""
+    mine = units_of(state, nation)
+    return set(map(_ZONE, mine)), len(mine) - sum(map(_IS_LEADER, mine))
+
+
+def units_of(state: ItaliaState, nation: str) -> list[Unit]:
+    """``nation``'s units in the state's order (``ItaliaState.units_of``'s, as a list),
+    picked out in C: the medieval board's 27 powers share some fifty pieces, and a
+    nation-turn looks for the active power's several times.
+
+    >>> from italia_kit.games.medieval.rulebook import new_game
+    >>> state = new_game(seed=1).state
+    >>> units_of(state, "Lombards") == list(state.units_of("Lombards"))
+    True
+    """
+    values = list(state.units.values())
+    return list(compress(values, map(nation.__eq__, map(_NATION, values))))
+
+
+#: a piece's nation, zone, whether it is a leader: read in C
+_NATION, _ZONE, _IS_LEADER = attrgetter("nation"), attrgetter("zone"), attrgetter("is_leader")
 
 
 def holders(world: World, state: ItaliaState) -> dict[str, str]:

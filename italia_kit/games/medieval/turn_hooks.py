@@ -28,6 +28,7 @@ reach the variant (issue 19, the ``med-leaks`` items): what
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 from italia_kit.core import Context
@@ -164,10 +165,12 @@ def overpopulation(rules: MedievalRulebook, ctx: Context[ItaliaState], world: Wo
     nation = state.active
     limit = rules.medieval.stack_limit
     where = state.where
-    # the usual board: no zone with more pieces of anyone than the limit (a look in C)
-    if max(map(len, where.values()), default=0) <= limit:
+    land = areas(world)
+    # the usual board: no land area with more pieces of anyone than the limit (a look in
+    # C; an arrival box, with any number, is no area)
+    if max(map(len, map(where.get, land, repeat((), len(land)))), default=0) <= limit:
         return
-    for zone in areas(world):  # the land areas in board order (an arrival box holds any number)
+    for zone in land:  # the land areas in board order (an arrival box holds any number)
         if len(where.get(zone, ())) <= limit:
             continue
         armies = sorted(
