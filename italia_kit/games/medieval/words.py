@@ -70,9 +70,11 @@ def forces(units: Iterable[Unit]) -> str:
             leaders.append(u.name or f"leader #{u.id}")
         else:
             count += 1
+    if not leaders:  # the usual side: armies only ("no army" for none)
+        return army_count(count)
     leaders.sort()
     if not count:
-        return f"{and_list(leaders)} alone" if leaders else "no army"
+        return f"{and_list(leaders)} alone"
     return and_list([army_count(count), *leaders])
 
 
