@@ -7,6 +7,9 @@ Phases, as the state names them: ``income`` (phase 1 starts: income is collected
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import attrgetter
+
 from italia_kit.core import Context
 from italia_kit.games.italia import campaign, turn_ten
 from italia_kit.games.italia.economy import collect_income
@@ -19,6 +22,9 @@ from italia_kit.games.italia.stacking import limit_value, stacking_limit
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.submission import withdraw
 from italia_kit.games.italia.world import World
+
+#: a piece's nation and zone, read in C
+_NATION, _ZONE = attrgetter("nation"), attrgetter("zone")
 
 #: the rulebook's four phases (5.0) for each internal phase name
 RULEBOOK_PHASE = {
@@ -42,11 +48,9 @@ def plays_now(world: World, state: ItaliaState, nation: str) -> bool:
     for r in info.reinforcements:  # a few cards: looked at before the units
         if r.turn == turn:
             return True
-    # a loop rather than any(): no generator for a question asked of each nation each turn
-    for u in state.units.values():  # noqa: SIM110
-        if u.nation == nation:
-            return True
-    return False
+    # the pieces' nations looked through in C, stopping at the first (a question asked of
+    # each nation each turn: Medieval Italia's 27 powers, most with nothing on the map)
+    return nation in map(_NATION, state.units.values())
 
 
 def begin_nation_turn(ctx: Context[ItaliaState], world: World) -> None:
@@ -374,7 +378,9 @@ def find_combat(ctx: Context[ItaliaState], world: World) -> None:
     state.naval_retreats.clear()  # 10.9: a new combat phase
     state.note_city_holders()  # 10.6: cities taken in movement are the mover's now
     where = state.where
-    zones = sorted({u.zone for u in state.units.values() if u.nation == nation})
+    # the nation's zones, its pieces picked out in C (a look at every piece each phase)
+    values = list(state.units.values())
+    zones = sorted(set(map(_ZONE, compress(values, map(nation.__eq__, map(_NATION, values))))))
     for zone in zones:
         here = where[zone]
         strangers = [u for u in here if u.nation != nation]

@@ -24,13 +24,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from italia_kit.core import Context
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.italia_cards import UNIT_OF
-from italia_kit.games.medieval.scoring_hooks import areas, controlled, seas
+from italia_kit.games.medieval.scoring_hooks import (
+    area_index,
+    controlled,
+    presence,
+    seas,
+    units_of,
+)
 from italia_kit.games.medieval.words import and_list, area, area_count, army, army_count, forces
 
 if TYPE_CHECKING:
@@ -121,8 +128,9 @@ def arrivals_due(
 
 def own_areas(world: World, state: ItaliaState, nation: str) -> list[str]:
     """The land areas (no arrival box) where ``nation`` has units ashore, in board order."""
-    mine = {u.zone for u in state.units_of(nation) if u.carrier is None}
-    return [z for z in areas(world) if z in mine]
+    mine = {u.zone for u in units_of(state, nation) if u.carrier is None}
+    index = area_index(world)
+    return sorted((z for z in mine if z in index), key=index.__getitem__)
 
 
 def note_arrivals(state: ItaliaState) -> None:
@@ -195,14 +203,19 @@ def announce_arrival(
     )
 
 
-def mark_arrivals(rules: MedievalRulebook, world: World, state: ItaliaState) -> None:
+def mark_arrivals(
+    rules: MedievalRulebook,
+    world: World,
+    state: ItaliaState,
+    units: Iterable[Unit] | None = None,
+) -> None:
     """As the movement begins, the active power's units: those that came in this
     nation-turn (:func:`note_arrivals`; not the set-up's, not an earlier turn's) are marked
     ``appeared`` where a power they may attack stands (S28, S29; leaders too: reading 3,
     "units that appeared there must attack and may not leave"), and superior when they
     stand where a superior chart entry put them (S10, M-A turn 1: the chart's units, not
     the power's others); an earlier nation-turn's "appeared" goes (the referee's findings
-    R1-R3)."""
+    R1-R3). ``units``: the active power's units, when the caller has them."""
     nation = state.active
     power = rules.power(nation)
     # a major invasion's second impulse brings arrivals of its own (Charlemagne): only
@@ -219,18 +232,26 @@ def mark_arrivals(rules: MedievalRulebook, world: World, state: ItaliaState) -> 
         for g in r.units
         for z in g.zones
     }
-    for u in state.units_of(nation):
-        facts = dict(u.extras or {})
+    turn = state.turn
+    for u in state.units_of(nation) if units is None else units:
+        extras = u.extras
+        if not (u.id >= first and u.arrived == turn):
+            # not an arrival: only an earlier nation-turn's mark to take off (most units
+            # have none, and keep their facts as they are)
+            if extras is not None and (not extras or (not again and APPEARED in extras)):
+                facts = {k: v for k, v in extras.items() if k != APPEARED}
+                u.extras = facts or None
+            continue
+        facts = dict(extras or {})
         if not again:
             facts.pop(APPEARED, None)  # an earlier nation-turn's
-        if u.id >= first and u.arrived == state.turn:
-            if u.zone in superior_at and not u.is_leader:
-                facts["superior"] = True
-            if world.is_land(u.zone) and any(
-                not rules.restricted(world, state, nation, o.nation)[0]
-                for o in world.occupants(state, u.zone, nation)
-            ):
-                facts[APPEARED] = True
+        if u.zone in superior_at and not u.is_leader:
+            facts["superior"] = True
+        if world.is_land(u.zone) and any(
+            not rules.restricted(world, state, nation, o.nation)[0]
+            for o in world.occupants(state, u.zone, nation)
+        ):
+            facts[APPEARED] = True
         u.extras = facts or None
 
 
@@ -278,7 +299,8 @@ def population_and_minima(rules: MedievalRulebook, ctx: Context[ItaliaState], wo
     nation = state.active
     due: list[dict[str, Any]] = []
     track: dict[str, float] = state.extras.setdefault(POPULATION, {})
-    held = controlled(world, state, nation)
+    zones, have = presence(state, nation)  # (nothing changes before the minima read them)
+    held = controlled(world, state, nation, zones)
     if held:
         difficult = ("mountain", "marsh")
         points = sum(1 if rules.terrain_on(z, state.turn) in difficult else 2 for z in held)
@@ -299,7 +321,6 @@ def population_and_minima(rules: MedievalRulebook, ctx: Context[ItaliaState], wo
         if new:
             due.append(_due(new, held, R_POP))
     power = rules.power(nation)
-    have = strength(state, nation)
     minima_due = power is not None and nation in rules.medieval.minima.get(state.turn, ())
     if power is not None and minima_due and have < MINIMUM:
         places = list(power.minima_places)
@@ -312,9 +333,11 @@ def population_and_minima(rules: MedievalRulebook, ctx: Context[ItaliaState], wo
             nation=nation,
         )
         due.append(_due(MINIMUM - have, places, R_MINIMA))
-    chart = any(g["unit"] == "infantry" for g in arrivals_due(rules, world, state, nation))
     listed = power is not None and bool(power.minima_places)
-    if listed and have == 0 and (due or chart):
+    receives = bool(due)
+    if listed and have == 0 and not receives:  # the chart's armies, looked at only then
+        receives = any(g["unit"] == "infantry" for g in arrivals_due(rules, world, state, nation))
+    if listed and have == 0 and receives:
         track[nation] = RESTART
         ctx.emit(
             "population",

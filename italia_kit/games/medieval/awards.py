@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from italia_kit.core import Context
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
-from italia_kit.games.medieval.scenario import EliminationVP, ScoreRule
+from italia_kit.games.medieval.scenario import EliminationVP, Scenario, ScoreRule
 from italia_kit.games.medieval.scoring_hooks import areas, controlled, score_power
 from italia_kit.games.medieval.words import army
 
@@ -95,11 +95,26 @@ def score_kill(rules: MedievalRulebook, ctx: Context[ItaliaState], unit: Unit, b
 # -- "at any moment of the nation-turn" --------------------------------------------------------
 def any_moment_awards(rules: MedievalRulebook, nation: str, turn: int) -> list[ScoreRule]:
     """``nation``'s awards of ``turn`` scored on the areas held at any moment of its
-    nation-turn (M-V4's ``during_nation_turn``)."""
-    power = rules.power(nation)
-    if power is None:
-        return []
-    return [r for r in power.scoring if r.during_nation_turn and turn in r.turns]
+    nation-turn (M-V4's ``during_nation_turn``), read from the scenario once a power and
+    turn (asked three times a nation-turn; the French have one such award in the game)."""
+    key = (id(rules.medieval), nation, turn)
+    found = _ANY_MOMENT.get(key)
+    if found is None or found[0] is not rules.medieval:
+        power = rules.power(nation)
+        awards = (
+            []
+            if power is None
+            else [r for r in power.scoring if r.during_nation_turn and turn in r.turns]
+        )
+        if len(_ANY_MOMENT) > 4096:  # what-ifs each with a scenario of their own: bounded
+            _ANY_MOMENT.clear()
+        found = _ANY_MOMENT[key] = (rules.medieval, awards)
+    return list(found[1])
+
+
+#: (id(scenario), power, turn) -> (the scenario, its awards "at any moment" for them); the
+#: scenario is kept so that an id reused by another is told apart
+_ANY_MOMENT: dict[tuple[int, str, int], tuple[Scenario, list[ScoreRule]]] = {}
 
 
 def note_held(

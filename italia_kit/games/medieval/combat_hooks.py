@@ -34,6 +34,7 @@ prompts and the refusals of actions out of turn).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter, itemgetter, le
 from typing import TYPE_CHECKING
 
 from italia_kit.core import Context, IllegalActionError, InvalidActionError
@@ -44,6 +45,7 @@ from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.text import count
 from italia_kit.games.italia.victory import eliminate
 from italia_kit.games.italia.world import World
+from italia_kit.games.medieval.scoring_hooks import area_index
 from italia_kit.games.medieval.submission_hooks import R_SUBMIT
 from italia_kit.games.medieval.words import area, forces
 
@@ -58,6 +60,10 @@ R_SUPERIOR = "rule text: superior units; Britannia (public summary): superior un
 R_LOSSES = "Britannia (public summary): the owner removes his losses"
 R_LEADER = "reconstructed: a leader dies with the last army of his side"
 R_RETREAT = "Britannia (public summary): retreats"
+
+#: a unit's id; a hit number and its rule (``hit_rule``'s pair): read in C in every round
+_ID = attrgetter("id")
+_NUMBER, _RULE = itemgetter(0), itemgetter(1)
 
 #: Britannia (public summary): difficult terrain (the rulebook's ``DIFFICULT``, which
 #: imports this module: the two are held equal by ``tests/test_medieval_combat.py``)
@@ -108,21 +114,29 @@ def hit_rule(
 
 
 # -- the rounds ------------------------------------------------------------------------------
-def open_battle(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World) -> None:
+def open_battle(
+    rules: MedievalRulebook,
+    ctx: Context[ItaliaState],
+    world: World,
+    sides: dict[str, list[Unit]] | None = None,
+) -> None:
     """The battle begins (after any submission declined): a side with no army loses its
-    leaders at once (reconstructed); otherwise the first round is fought."""
+    leaders at once (reconstructed); otherwise the first round is fought. ``sides``: each
+    side's armies as the battle was declared, when nothing has moved since (Italia's
+    ``start_battle`` gives them; None: looked for)."""
     state = ctx.state
     battle = state.battle
     assert battle is not None
     state.actor_override = None
-    sides = sides_among(battle, state.where.get(battle.zone, ()))
+    if sides is None:
+        sides = sides_among(battle, state.where.get(battle.zone, ()))
     unarmed = [side for side, armies in sides.items() if not armies]
     if unarmed:
         for side in unarmed:
             _leaders_die(ctx, world, battle, side)
         _end(rules, ctx, world, retreated=None)
         return
-    fight_round(rules, ctx, world)
+    fight_round(rules, ctx, world, sides)
 
 
 def next_round(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World) -> None:
@@ -134,16 +148,23 @@ def next_round(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World)
     fight_round(rules, ctx, world)
 
 
-def fight_round(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World) -> None:
+def fight_round(
+    rules: MedievalRulebook,
+    ctx: Context[ItaliaState],
+    world: World,
+    sides: dict[str, list[Unit]] | None = None,
+) -> None:
     """One round: every army rolls one d6, attacker's and defender's dice at the same
     time; then each side loses as many armies as the other scored hits (surplus hits are
-    lost), a side's leaders with its last army; then the retreats, or the end."""
+    lost), a side's leaders with its last army; then the retreats, or the end. ``sides``:
+    each side's armies now, when the caller has them (the first round's)."""
     state = ctx.state
     battle = state.battle
     assert battle is not None
     state.actor_override = None
     zone, attacker, defender = battle.zone, battle.attacker, battle.defender
-    sides = sides_among(battle, state.where.get(zone, ()))
+    if sides is None:
+        sides = sides_among(battle, state.where.get(zone, ()))
     stood = f"both sides stood after round {battle.round - 1}; " if battle.round > 1 else ""
     ctx.emit(
         "round",
@@ -155,6 +176,9 @@ def fight_round(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World
         round=battle.round,
     )
     scored: dict[str, int] = {}
+    # each army's number, asked once a round: for its die and for its owner's choice of
+    # losses (nothing a number reads changes between the dice and the losses)
+    numbers: dict[str, list[int]] = {}
     for side in (attacker, defender):  # every die is rolled before any army is removed
         armies = sides[side]
         attacking = side == attacker
@@ -165,27 +189,31 @@ def fight_round(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World
             f"the {side} roll for {count(len(armies), 'army', 'armies')} in {area(zone)}",
             6,
             side=side,
-            units=[u.id for u in armies],
+            units=list(map(_ID, armies)),
         )
-        hits = sum(1 for roll, (number, _) in zip(rolls, needs, strict=True) if roll >= number)
+        # the columns of ``needs``, the hits and the words made in C (every round of
+        # every battle): a die hits when it is at least its army's number
+        side_numbers = numbers[side] = list(map(_NUMBER, needs))
+        hits = sum(map(le, side_numbers, rolls))
         scored[side] = hits
-        reasons = list(dict.fromkeys(rule for _, rule in needs))
-        numbers = "/".join(f"{n}+" for n in sorted({n for n, _ in needs}))
+        reasons = list(dict.fromkeys(map(_RULE, needs)))
+        shown = "/".join(map("{}+".format, sorted(set(side_numbers))))
         ctx.emit(
             "hits",
             "; ".join(reasons),
-            f"{'; '.join(reasons)}: the {side} need {numbers} and score "
+            f"{'; '.join(reasons)}: the {side} need {shown} and score "
             f"{count(hits, 'hit') if hits else 'no hit'}.",
             side=side,
             hits=hits,
             rolls=list(rolls),
-            needs=[n for n, _ in needs],
+            needs=side_numbers.copy(),
         )
     for side in (attacker, defender):  # the losses of both, after both rolled
         enemy = battle.enemy(side)
-        _take_losses(rules, ctx, world, battle, side, sides[side], scored[enemy])
-    left = sides_among(battle, state.where.get(zone, ()))
-    if not left[attacker] or not left[defender]:
+        _take_losses(rules, ctx, world, battle, side, sides[side], numbers[side], scored[enemy])
+    # a side with fewer armies than the hits against it is gone (its leaders with it);
+    # the losses remove armies of this battle only, so the count says what a look would
+    if len(sides[attacker]) <= scored[defender] or len(sides[defender]) <= scored[attacker]:
         _end(rules, ctx, world, retreated=None)
         return
     battle.stage = "retreat_attacker"  # the attacker first, then the defender
@@ -193,24 +221,31 @@ def fight_round(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World
 
 
 def loss_order(
-    rules: MedievalRulebook, world: World, state: ItaliaState, battle: Battle, armies: list[Unit]
+    rules: MedievalRulebook,
+    world: World,
+    state: ItaliaState,
+    battle: Battle,
+    armies: list[Unit],
+    numbers: Sequence[int] | None = None,
 ) -> list[Unit]:
     """``armies`` of one side in the order their owner loses them: the weakest first (the
     highest number needed in this battle: an army that walked into difficult terrain
     before one that appeared there, a normal army before a superior one), then, among
     armies of one number, a normal army before a superior one (which hits on 4 in its
     next battle on clear ground), then the last by id (the medieval engine's order).
+    ``numbers``: each army's number in this battle when the round has it already.
     """
-    attacking = bool(armies) and armies[0].nation == battle.attacker
-    return sorted(
-        armies,
-        key=lambda u: (
-            rules.hit_number_in(world, state, battle.zone, u, attacking=attacking),
-            not _flag(u, "superior"),
-            u.id,
-        ),
+    if numbers is None:
+        attacking = bool(armies) and armies[0].nation == battle.attacker
+        numbers = [
+            rules.hit_number_in(world, state, battle.zone, u, attacking=attacking) for u in armies
+        ]
+    ranked = sorted(
+        zip(numbers, armies, strict=True),
+        key=lambda pair: (pair[0], not _flag(pair[1], "superior"), pair[1].id),
         reverse=True,
     )
+    return [u for _, u in ranked]
 
 
 def _take_losses(
@@ -220,20 +255,24 @@ def _take_losses(
     battle: Battle,
     side: str,
     armies: list[Unit],
+    numbers: list[int],
     hits: int,
 ) -> None:
     if not hits:
         return
-    lost = loss_order(rules, world, ctx.state, battle, armies)[:hits]
+    lost = loss_order(rules, world, ctx.state, battle, armies, numbers)[:hits]
+    why = f"hit in the battle of {area(battle.zone)}"
+    enemy = battle.enemy(side)
+    attacked_scorer = side == battle.attacker
     for unit in lost:
         eliminate(
             ctx,
             world,
             unit,
-            by=battle.enemy(side),
+            by=enemy,
             rule=R_LOSSES,
-            why=f"hit in the battle of {area(battle.zone)}",
-            attacked_scorer=side == battle.attacker,
+            why=why,
+            attacked_scorer=attacked_scorer,
         )
     if len(lost) == len(armies):
         _leaders_die(ctx, world, battle, side)
@@ -286,8 +325,9 @@ def refuges(world: World, state: ItaliaState, battle: Battle, nation: str) -> li
     stands: empty or the side's own (Britannia (public summary): retreats), by name; no
     room limit (Britannia's overpopulation is checked as the nation-turn ends)."""
     out: list[Refuge] = []
+    land = area_index(world)  # the land areas: no sea, no arrival box
     for zone in world.neighbours(battle.zone):
-        if not world.is_land(zone) or world.board.zone(zone).kind == "box":
+        if zone not in land:
             continue
         if all(u.nation == nation for u in state.where.get(zone, ()) if u.carrier is None):
             out.append((zone, False, None))

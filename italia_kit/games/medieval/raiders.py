@@ -27,6 +27,7 @@ played it (reading 10 of ``docs/games/medieval.md``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from italia_kit.core import Context
@@ -82,25 +83,30 @@ def mark(rules: MedievalRulebook, world: World, state: ItaliaState) -> None:
                 left -= 1
 
 
-def none_appear_in_boxes(rules: MedievalRulebook, state: ItaliaState) -> None:
+def none_appear_in_boxes(
+    rules: MedievalRulebook, state: ItaliaState, units: Iterable[Unit] | None = None
+) -> None:
     """As the movement begins: units that arrived in an arrival box among other powers'
     (the raiders at home, another power's arrivals) have not appeared in an area they
     must attack (S28, S29): a box is no area (``MedievalRulebook.is_box``; the medieval
-    engine's reading), so they are free to ride out."""
-    for u in state.units_of(state.active):
+    engine's reading), so they are free to ride out. ``units``: the active power's, when
+    the caller has them."""
+    for u in state.units_of(state.active) if units is None else units:
         if u.extras and u.extras.get("appeared") and rules.is_box(u.zone):
             facts = {k: v for k, v in u.extras.items() if k != "appeared"}
             u.extras = facts or None
 
 
-def return_home(ctx: Context[ItaliaState], world: World) -> None:
+def return_home(
+    ctx: Context[ItaliaState], world: World, units: Iterable[Unit] | None = None
+) -> None:
     """As the active power's nation-turn ends: each of its raiders away from home goes
     back there (Britannia's raider withdrawal), one event a unit naming where from and
-    where to."""
+    where to. ``units``: the active power's, when the caller has them."""
     state = ctx.state
     away = [
         (u, home)
-        for u in state.units_of(state.active)
+        for u in (state.units_of(state.active) if units is None else units)
         if (home := home_of(u)) is not None and u.zone != home
     ]
     for u, home in sorted(away, key=lambda pair: pair[0].id):

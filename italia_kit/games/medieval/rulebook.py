@@ -516,11 +516,15 @@ class MedievalRulebook(Rulebook):
     def enter_movement(self, ctx: Context[ItaliaState], world: World) -> None:
         """9.0, then S10, S28, S29: the units that came this turn are marked."""
         super().enter_movement(ctx, world)
-        arrival_hooks.mark_arrivals(self, world, ctx.state)
+        state = ctx.state
+        # the active power's units, looked for once: the marks below change only their
+        # facts (``Unit.extras``), no piece comes, goes or changes hands
+        mine = scoring_hooks.units_of(state, state.active)
+        arrival_hooks.mark_arrivals(self, world, state, mine)
         # raiders (Britannia's raider withdrawal), the areas held "at any moment" (M-V4)
-        raiders.mark(self, world, ctx.state)
-        raiders.none_appear_in_boxes(self, ctx.state)
-        awards.note_held(self, world, ctx.state)
+        raiders.mark(self, world, state)
+        raiders.none_appear_in_boxes(self, state, mine)
+        awards.note_held(self, world, state)
 
     def end_nation_turn(self, ctx: Context[ItaliaState], world: World) -> None:
         """Armies still at sea (sent back there by a withdrawal, S15) are lost as the
@@ -529,11 +533,15 @@ class MedievalRulebook(Rulebook):
         held "at any moment" are noted and the raiders go home (``awards``, ``raiders``:
         Britannia's raider withdrawal precedes overpopulation); after them M-V4's award "at
         any moment of the nation-turn" is scored."""
-        awards.note_held(self, world, ctx.state)
-        raiders.return_home(ctx, world)
+        state = ctx.state
+        awards.note_held(self, world, state)
+        # the active power's units, looked for once: until its leaders leave they only move
+        # (home) or are taken off (at sea, overpopulation), which the leaders' look checks
+        mine = scoring_hooks.units_of(state, state.active)
+        raiders.return_home(ctx, world, mine)
         arrival_hooks.lose_armies_at_sea(ctx, world)
         turn_hooks.overpopulation(self, ctx, world)
-        turn_hooks.leaders_leave_at_nation_turn_end(ctx)
+        turn_hooks.leaders_leave_at_nation_turn_end(ctx, mine)
         awards.score_any_moment(self, ctx, world)
         super().end_nation_turn(ctx, world)
 
@@ -643,7 +651,10 @@ class MedievalRulebook(Rulebook):
         submission_hooks.submit(self, ctx, world, subject, master, why)
 
     def own_decision(self, world: World, state: ItaliaState) -> Decision | None:
-        """S15, S16: the withdrawal after a submission, while it is pending."""
+        """S15, S16: the withdrawal after a submission, while it is pending (asked before
+        every action: the state's extras looked at here, the decision made only then)."""
+        if submission_hooks.PENDING not in state.extras:
+            return None
         return submission_hooks.decision(state)
 
     def own_legal_actions(self, world: World, state: ItaliaState) -> list[Action]:
@@ -734,8 +745,9 @@ class MedievalRulebook(Rulebook):
         self, ctx: Context[ItaliaState], world: World, sides: dict[str, list[Unit]] | None = None
     ) -> None:
         """Britannia (public summary): the first round (no targets, no lone leaders'
-        10.2): :func:`.combat_hooks.open_battle`."""
-        combat_hooks.open_battle(self, ctx, world)
+        10.2): :func:`.combat_hooks.open_battle`, with the sides Italia's ``start_battle``
+        found, if it gives them."""
+        combat_hooks.open_battle(self, ctx, world, sides)
 
     def next_round(self, ctx: Context[ItaliaState], world: World) -> None:
         """Both sides stood: another round (:func:`.combat_hooks.next_round`)."""

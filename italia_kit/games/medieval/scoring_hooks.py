@@ -17,11 +17,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from itertools import compress
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from italia_kit.core import Context
-from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.scenario import ScoreRule
 from italia_kit.games.medieval.words import area_count
@@ -34,14 +36,67 @@ R_AREAS = "Britannia (public summary): area points at the end of the turn (M-V4 
 R_HALF = "rule text: submission (half value)"
 
 
-def controlled(world: World, state: ItaliaState, nation: str) -> list[str]:
+def controlled(
+    world: World, state: ItaliaState, nation: str, zones: Collection[str] | None = None
+) -> list[str]:
     """The land areas (no box) where ``nation`` has units ashore and no other nation has
-    any, in board order."""
-    out = []
+    any, in board order. ``zones``: the zones where ``nation`` has units, when the caller
+    has them (:func:`presence`); only those are looked at, not every area of the board."""
+    if zones is None:
+        zones = set(map(_ZONE, units_of(state, nation)))
+    index = area_index(world)
+    where = state.where
+    out = [z for z in zones if z in index and all(u.nation == nation for u in where[z])]
+    out.sort(key=index.__getitem__)
+    return out
+
+
+def presence(state: ItaliaState, nation: str) -> tuple[set[str], int]:
+    """The zones where ``nation`` has units and its number of armies (leaders not
+    counted: the rule text's "strength", S23), from one look for its units."""
+    mine = units_of(state, nation)
+    return set(map(_ZONE, mine)), len(mine) - sum(map(_IS_LEADER, mine))
+
+
+def units_of(state: ItaliaState, nation: str) -> list[Unit]:
+    """``nation``'s units in the state's order (``ItaliaState.units_of``'s, as a list),
+    picked out in C: the medieval board's 27 powers share some fifty pieces, and a
+    nation-turn looks for the active power's several times.
+
+    >>> from italia_kit.games.medieval.rulebook import new_game
+    >>> state = new_game(seed=1).state
+    >>> units_of(state, "Lombards") == list(state.units_of("Lombards"))
+    True
+    """
+    values = list(state.units.values())
+    return list(compress(values, map(nation.__eq__, map(_NATION, values))))
+
+
+#: a piece's nation, zone, whether it is a leader: read in C
+_NATION, _ZONE, _IS_LEADER = attrgetter("nation"), attrgetter("zone"), attrgetter("is_leader")
+
+
+def holders(world: World, state: ItaliaState) -> dict[str, str]:
+    """Each land area's sole occupant (the power :func:`controlled` gives it to), in board
+    order: one look at the board for every power's :func:`controlled` at once.
+
+    >>> from italia_kit.games.medieval.rulebook import new_game
+    >>> game = new_game(seed=1)
+    >>> table = holders(game.rules.world, game.state)
+    >>> all(
+    ...     controlled(game.rules.world, game.state, p) == [z for z, h in table.items() if h == p]
+    ...     for p in set(table.values())
+    ... )
+    True
+    """
+    out: dict[str, str] = {}
+    where = state.where
     for z in areas(world):
-        here = state.where.get(z)
-        if here and all(u.nation == nation for u in here):
-            out.append(z)
+        here = where.get(z)
+        if here:
+            nation = here[0].nation
+            if all(u.nation == nation for u in here):
+                out[z] = nation
     return out
 
 
@@ -56,17 +111,24 @@ def seas(world: World) -> tuple[str, ...]:
     return _tables(world)[1]
 
 
-def _tables(world: World) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def area_index(world: World) -> dict[str, int]:
+    """Each land area's place in board order (:func:`areas`), read once a board: the few
+    areas a power stands in are put in board order without a look at every area."""
+    return _tables(world)[2]
+
+
+def _tables(world: World) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, int]]:
     board = world.board
     found = _TABLES.get(id(board))
     if found is None or found[0] is not board:
         land = tuple(z.name for z in board.zones if z.kind == "land")
-        found = _TABLES[id(board)] = (board, land, tuple(z.name for z in board.zones if z.is_sea))
-    return found[1], found[2]
+        sea = tuple(z.name for z in board.zones if z.is_sea)
+        found = _TABLES[id(board)] = (board, land, sea, {z: i for i, z in enumerate(land)})
+    return found[1], found[2], found[3]
 
 
-#: id(board) -> (the board, its land areas, its seas)
-_TABLES: dict[int, tuple[Board, tuple[str, ...], tuple[str, ...]]] = {}
+#: id(board) -> (the board, its land areas, its seas, each land area's index)
+_TABLES: dict[int, tuple[Board, tuple[str, ...], tuple[str, ...], dict[str, int]]] = {}
 
 
 def area_value(rules: MedievalRulebook, awards: Sequence[ScoreRule], zone: str, turn: int) -> float:
@@ -93,13 +155,15 @@ def score_power(
     *,
     held: Sequence[str] | None = None,
     rule: str = R_AREAS,
+    table: dict[str, str] | None = None,
 ) -> None:
     """One territorial victory phase of ``power``, with S19's and S20's half values: on
     the areas it holds now, or on ``held`` (M-V4's "at any moment of the nation-turn",
-    ``awards.score_any_moment``), the event citing ``rule``."""
+    ``awards.score_any_moment``), the event citing ``rule``; ``table``: the board's
+    :func:`holders` when the caller has them (the areas are then read from it)."""
     state = ctx.state
     turn = state.turn
-    held = controlled(world, state, power) if held is None else list(held)
+    held = _held_by(world, state, power, table) if held is None else list(held)
     own = sum(area_value(rules, awards, z, turn) for z in held)
     verb = "hold" if rule == R_AREAS else "held"
     worth = f" worth {own:g}" if held else ""  # "no area worth 0" says nothing
@@ -116,7 +180,7 @@ def score_power(
             s["submitter_scored"] = True
     for s in pending:
         if s["receiver"] == power and not s["receiver_scored"]:
-            theirs = controlled(world, state, s["submitter"])
+            theirs = _held_by(world, state, s["submitter"], table)
             extra = sum(area_value(rules, awards, z, turn) for z in theirs) / 2
             total += extra
             s["receiver_scored"] = True
@@ -137,10 +201,23 @@ def score_power(
         )
 
 
+def _held_by(
+    world: World, state: ItaliaState, power: str, table: dict[str, str] | None
+) -> list[str]:
+    """:func:`controlled`, read from the board's :func:`holders` when given."""
+    if table is None:
+        return controlled(world, state, power)
+    return [z for z, holder in table.items() if holder == power]
+
+
 def score_turn(rules: MedievalRulebook, ctx: Context[ItaliaState], world: World) -> None:
-    """The end-of-turn territorial victory phases, in turn order."""
+    """The end-of-turn territorial victory phases, in turn order (no piece moves between
+    them: the areas' holders are read once for all of them)."""
     turn = ctx.state.turn
+    table: dict[str, str] | None = None
     for power in rules.medieval.powers:
         awards = [r for r in power.scoring if turn in r.turns and not r.during_nation_turn]
         if awards:
-            score_power(rules, ctx, world, power.name, awards)
+            if table is None:
+                table = holders(world, ctx.state)
+            score_power(rules, ctx, world, power.name, awards, table=table)

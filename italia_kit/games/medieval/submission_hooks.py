@@ -121,7 +121,7 @@ def pending(state: ItaliaState) -> dict[str, Any] | None:
 
 
 def decision(state: ItaliaState) -> Decision | None:
-    p = pending(state)
+    p: dict[str, Any] | None = state.extras.get(PENDING)  # (pending's, asked every action)
     if p is None:
         return None
     what = (

@@ -27,6 +27,8 @@ reach the variant (issue 19, the ``med-leaks`` items): what
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 from italia_kit.core import Context
@@ -34,6 +36,7 @@ from italia_kit.games.italia import placement
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.arrival_hooks import arrivals_due, say_nowhere
+from italia_kit.games.medieval.scoring_hooks import areas
 from italia_kit.games.medieval.words import area, army
 
 if TYPE_CHECKING:
@@ -131,13 +134,21 @@ def second_impulse_arrivals(
         rules.enter_movement(ctx, world)
 
 
-def leaders_leave_at_nation_turn_end(ctx: Context[ItaliaState]) -> None:
+def leaders_leave_at_nation_turn_end(
+    ctx: Context[ItaliaState], units: Iterable[Unit] | None = None
+) -> None:
     """Reconstructed (the medieval engine's reading 10): the active power's leaders leave
-    as its nation-turn ends."""
+    as its nation-turn ends. ``units``: the active power's units as its nation-turn's end
+    began, when the caller has them (those taken off since are passed over)."""
     state = ctx.state
-    for u in sorted(state.units_of(state.active), key=lambda u: u.id):
-        if u.is_leader:
+    present = state.units
+    for u in sorted(state.units_of(state.active) if units is None else units, key=_unit_id):
+        if u.is_leader and present.get(u.id) is u:
             _leave(ctx, u, R_LEADER, f"{R_LEADER}: {army(u)} leaves the game.")
+
+
+def _unit_id(unit: Unit) -> int:
+    return unit.id
 
 
 def _leave(ctx: Context[ItaliaState], unit: Unit, rule: str, text: str) -> None:
@@ -154,11 +165,14 @@ def overpopulation(rules: MedievalRulebook, ctx: Context[ItaliaState], world: Wo
     nation = state.active
     limit = rules.medieval.stack_limit
     where = state.where
-    for zone in world.land_zones:
+    land = areas(world)
+    # the usual board: no land area with more pieces of anyone than the limit (a look in
+    # C; an arrival box, with any number, is no area)
+    if max(map(len, map(where.get, land, repeat((), len(land)))), default=0) <= limit:
+        return
+    for zone in land:  # the land areas in board order (an arrival box holds any number)
         if len(where.get(zone, ())) <= limit:
-            continue  # (the usual area: no more pieces of anyone there than the limit)
-        if world.board.zone(zone).kind != "land":
-            continue  # an arrival box holds any number
+            continue
         armies = sorted(
             (u for u in state.units_in(zone, nation) if not u.is_leader and u.carrier is None),
             key=lambda u: u.id,

@@ -62,11 +62,19 @@ def and_list(words: list[str]) -> str:
 def forces(units: Iterable[Unit]) -> str:
     """A side as its armies and its leaders by name: "2 armies and Narses", "1 army",
     "Narses alone" (a leader is no army: Britannia (public summary), he does not roll)."""
-    pieces = list(units)
-    leaders = sorted(u.name or f"leader #{u.id}" for u in pieces if u.is_leader)
-    count = sum(1 for u in pieces if not u.is_leader)
+    # one pass (a side is told in every battle's and every move's event)
+    leaders: list[str] = []
+    count = 0
+    for u in units:
+        if u.is_leader:
+            leaders.append(u.name or f"leader #{u.id}")
+        else:
+            count += 1
+    if not leaders:  # the usual side: armies only ("no army" for none)
+        return army_count(count)
+    leaders.sort()
     if not count:
-        return f"{and_list(leaders)} alone" if leaders else "no army"
+        return f"{and_list(leaders)} alone"
     return and_list([army_count(count), *leaders])
 
 
