@@ -29,8 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from itertools import compress, count, repeat
-from operator import attrgetter, is_not
 from typing import NamedTuple
 
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
@@ -51,7 +49,8 @@ from italia_kit.games.renaissance.units import Unit, city_area
 __all__ = ["Move", "Resolver"]
 
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
-_AREA = attrgetter("area")
+#: the types of a unit's order that leave the resolver nothing to do: a Hold, or none
+_NO_ORDER = (Hold, type(None))
 _new_tuple = tuple.__new__  # a Move made without the named tuple's Python-level __new__
 
 
@@ -86,18 +85,16 @@ class Resolver:
         given = self.orders
         self.into: dict[str, list[int]] = {}
         self.supports: dict[tuple[str, str], list[int]] = {}
-        self.occupant: dict[str, int] = dict(zip(map(_AREA, units.values()), units, strict=True))
+        # (comprehensions, not map/zip pipelines: fewer instructions on CPython 3.11,
+        # movement.py says why)
+        self.occupant: dict[str, int] = {unit.area: uid for uid, unit in units.items()}
         #: the units whose Besiege is possible, in the order of the units
         self.besieging: list[int] = []
-        #: each unit's place in the order of the units (the order the lists above keep)
-        self.rank: dict[int, int] = dict(zip(units, count()))
         # the units with an order other than Hold, in the order of the units: a unit
         # without an order holds (MILITARY ORDERS 4: order_of), and a Hold is possible
         # and no move, so neither is looked at here
-        acting = list(compress(given, map(is_not, map(type, given.values()), repeat(Hold))))
-        if not given.keys() <= units.keys():  # (orders of units not there: left alone)
-            acting = [uid for uid in acting if uid in units]
-        acting.sort(key=self.rank.__getitem__)
+        # (an order of a unit not there is left alone)
+        acting = [uid for uid in units if type(given.get(uid)) not in _NO_ORDER]
         #: the units of ``acting``, as a set
         self.acting: frozenset[int] = frozenset(acting)
         checked = self.checked

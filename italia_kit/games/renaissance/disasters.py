@@ -19,7 +19,7 @@ njudge rolls all three disasters alike.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
 
 from italia_kit.core import Context
 from italia_kit.games.renaissance.mapdata import Map
@@ -41,6 +41,7 @@ DISASTERS = {
 }
 
 
+@cache  # (the tables are constant data: the same roll reads the same row)
 def severity(reading: str, roll: int) -> str:
     """``none``, ``row``, ``column`` or ``both`` for a severity ``roll`` in ``reading``.
 
@@ -77,6 +78,13 @@ def struck_provinces(
     return sorted({m.top(m.resolve(n)) for n in names})
 
 
+@cache
+def _struck(m: Map, key: str, how: str, row: int, column: int) -> tuple[str, ...]:
+    """:func:`struck_provinces` on the data file's table ``key``, read once for each
+    (severity, row, column): the tables are constant data."""
+    return tuple(struck_provinces(m, tables()[key], how, row, column))
+
+
 def strike(ctx: Context[RenaissanceState], m: Map, which: str, reading: str) -> list[str]:
     """Roll ``which`` disaster (``plague``, ``famine`` or ``storm``) and return the
     provinces (for a storm: the sea areas) hit."""
@@ -90,8 +98,7 @@ def strike(ctx: Context[RenaissanceState], m: Map, which: str, reading: str) -> 
         return []
     row = sum(ctx.roll(2, rule, f"the {which} table's row", sides=sides))
     column = sum(ctx.roll(2, rule, f"the {which} table's column", sides=sides))
-    table: dict[Any, Any] = tables()[key]
-    hit = struck_provinces(m, table, how, row, column)
+    hit = list(_struck(m, key, how, row, column))  # (a new list: the state may keep it)
     where = ", ".join(hit) or "no province"
     ctx.emit("disaster", rule, f"{rule}: {how} {row}/{column} strikes {where}.", provinces=hit)
     return hit

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import repeat
 from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple
 
@@ -65,9 +64,6 @@ from italia_kit.games.renaissance.sheets import adjustment_menu, menu_orders
 from italia_kit.games.renaissance.state import RenaissanceState
 
 __all__ = ["Adjustments", "RenaissanceRules", "SeasonOrders"]
-
-#: the data of an outcome event, in this order: the unit's id and the result's word
-_OUTCOME_KEYS = ("unit", "result")
 
 
 class Sheet(NamedTuple):
@@ -556,15 +552,20 @@ class RenaissanceRules:
                 note=note,
             )
         state.notes = {}
-        # one event a unit, in the order of the ids (an Outcome's first field, unique),
-        # each with its own {"unit": uid, "result": result}: the columns made in C
-        if result.outcomes:  # (a board without units reports none)
+        # one event a unit, in the order of the ids, each with its own {"unit": uid,
+        # "result": result}; the ids sorted as ints (not the outcomes as tuples, nor the
+        # units' items: comparing tuples costs a C call a pair), the dicts made by a dict
+        # display (callgrind: a third of the instructions of dict(zip(keys, pair)))
+        outcomes = result.outcomes
+        ids = sorted(outcomes)
+        if ids:  # (a board without units reports none)
             uids, _, _, results, clauses, _, texts = zip(
-                *sorted(result.outcomes.values()), strict=True
+                *[outcomes[uid] for uid in ids], strict=True
             )
-            data = map(dict, map(zip, repeat(_OUTCOME_KEYS), zip(uids, results, strict=True)))
+            data = [{"unit": uid, "result": word} for uid, word in zip(uids, results, strict=True)]
             ctx.emit_columns(NO_ACTOR, "outcome", clauses, texts, data)
-        state.units = dict(sorted(result.units.items()))
+        after = result.units
+        state.units = {uid: after[uid] for uid in sorted(after)}
         state.sieges = result.sieges
         self._rebels_after_movement(ctx, orders, spending.assassinated)
         update_control(state, self.map, result.taken)

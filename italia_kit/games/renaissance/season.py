@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from itertools import compress
-from operator import attrgetter, itemgetter
-from typing import Any, cast
+from typing import Any
 
 import yaml
 
@@ -273,40 +271,30 @@ def update_control(state: RenaissanceState, m: Map, taken: dict[str, str]) -> No
     ('Milan', 'Milan', False)
     """
     control, cities = state.control, state.cities
-    # the armies and fleets, and the garrisons, each in the order of the units (in C)
-    units = list(state.units.values())
-    kinds = list(map(_TYPE, units))
-    moving = list(compress(units, map(_GARRISON.__ne__, kinds)))
-    staying = list(compress(units, map(_GARRISON.__eq__, kinds)))
-    # an army or a fleet controls its province, not a sea, nor for the autonomous: set
-    # in the order of the units in one update (as one by one: a new province comes last)
-    holders = dict(zip(map(_PROVINCE, moving), map(_POWER, moving), strict=True))
-    for sea in m.seas.intersection(holders):
-        del holders[sea]
-    if AUTONOMOUS in holders.values():
-        holders = {p: power for p, power in holders.items() if power != AUTONOMOUS}
-    control.update(holders)
-    garrisons = dict(zip(map(_PROVINCE, staying), map(_POWER, staying), strict=True))
+    seas = m.seas
+    # an army or a fleet controls its province, not a sea, nor for the autonomous; set
+    # in the order of the units (a province new to ``control`` comes last). (Plain
+    # loops: callgrind counts less than half the instructions of the map/compress/zip
+    # pipelines this replaced, attribute reads being specialised opcodes on 3.11.)
+    garrisons: dict[str, str] = {}
+    for unit in state.units.values():
+        if unit.type == "G":
+            garrisons[unit.province] = unit.power
+        elif unit.power != AUTONOMOUS and unit.province not in seas:
+            control[unit.province] = unit.power
     # each city's holder: its garrison's power, else its province's controller, else
-    # unchanged (None: left out); set in the map's order in one update (a key there
-    # already keeps its place, a new one comes last, as setting them one by one does),
-    # then an autonomous garrison's city held by nobody
-    holder = {**control, **garrisons}.get
-    pairs = zip(m.cities, map(holder, m.cities), strict=True)
-    cities.update(cast("Iterator[tuple[str, str]]", filter(_HELD, pairs)))
+    # unchanged; set in the map's order (a city new to ``cities`` comes after those
+    # there already), then an autonomous garrison's city held by nobody
+    for city in m.cities:
+        power = garrisons.get(city) or control.get(city)
+        if power is not None:
+            cities[city] = power
     for province, power in garrisons.items():
         if power == AUTONOMOUS:
             cities.pop(province, None)
     for province, power in taken.items():
         cities[province] = power
         state.rebellions.pop(province, None)
-
-
-_HELD = itemgetter(1)  # a (city, holder) pair with a holder
-_TYPE = attrgetter("type")
-_PROVINCE = attrgetter("province")
-_POWER = attrgetter("power")
-_GARRISON = "G"
 
 
 def home_countries_held(state: RenaissanceState, m: Map, power: str) -> list[str]:

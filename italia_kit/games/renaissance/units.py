@@ -104,25 +104,22 @@ class Unit:
     area: str = field(init=False, repr=False, compare=False)
     #: ``Venetian G Venice``: how the Campaign Report names it (kept, as ``area``)
     label: str = field(init=False, repr=False, compare=False)
+    #: 1, or 2 for Elite Mercenaries and Elite Professionals (SPECIAL UNITS): kept, as
+    #: ``area`` (the adjudicator reads it for every move, support and hold it weighs; a
+    #: slot is read in C, a property is a Python call)
+    strength: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         area = city_area(self.province) if self.type == "G" else self.province
         object.__setattr__(self, "area", area)
         adjective = ADJECTIVES.get(self.power, self.power)
         object.__setattr__(self, "label", f"{adjective} {self.type} {self.coast or self.province}")
+        object.__setattr__(self, "strength", 1 if self.special is None else _strength(self.special))
 
     @property
     def location(self) -> str:
         """Where it moves from on the board: the coast of a fleet in a two-coast province."""
         return self.coast or self.province
-
-    @property
-    def strength(self) -> int:
-        """1, or 2 for Elite Mercenaries and Elite Professionals (SPECIAL UNITS)."""
-        if self.special is None:
-            return 1
-        value = SPECIALS[self.special]["strength"]
-        return value if isinstance(value, int) else 1
 
     @property
     def cost(self) -> int:
@@ -171,6 +168,18 @@ class Unit:
             None if coast is None else str(coast),
             None if special is None else str(special),
         )
+
+
+def _strength(special: str | None) -> int:
+    """A unit's strength (SPECIAL UNITS): 1, or its special kind's.
+
+    >>> _strength(None), _strength("mercenaries"), _strength("militia")
+    (1, 2, 1)
+    """
+    if special is None:
+        return 1
+    value = SPECIALS[special]["strength"]
+    return value if isinstance(value, int) else 1
 
 
 # the units moved() made, by their fields (equal units are interchangeable values)
