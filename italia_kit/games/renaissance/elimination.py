@@ -176,9 +176,9 @@ def eliminate(ctx: Context[RenaissanceState], m: Map, power: str) -> None:
     at_table = power in state.seats
     lost = []
     if units:
-        lost.append(f"{_count(len(units), 'unit')} removed")
+        lost.append(f"{counted(len(units), 'unit')} removed")
     if provinces or cities:
-        held = [_count(len(x), w) for x, w in ((provinces, "province"), (cities, "city")) if x]
+        held = [counted(len(x), w) for x, w in ((provinces, "province"), (cities, "city")) if x]
         lost.append(f"{' and '.join(held)} revert to unowned status")
     told = "; ".join(lost) if lost else "nothing of it is left on the board"
     ctx.emit(
@@ -232,10 +232,10 @@ def eliminate(ctx: Context[RenaissanceState], m: Map, power: str) -> None:
         state.seats = tuple(s for s in state.seats if s != power)
 
 
-def _count(n: int, noun: str) -> str:
-    """``2 units``, ``1 city``, ``0 provinces``.
+def counted(n: int, noun: str) -> str:
+    """``2 units``, ``1 city``, ``0 provinces`` (the elimination event, the map's standing).
 
-    >>> _count(1, "city"), _count(3, "city"), _count(0, "unit")
+    >>> counted(1, "city"), counted(3, "city"), counted(0, "unit")
     ('1 city', '3 cities', '0 units')
     """
     if n == 1:

@@ -20,6 +20,7 @@ from typing import Any
 
 from italia_kit.core import Action, Game
 from italia_kit.games.renaissance.elimination import RULE as ELIMINATION
+from italia_kit.games.renaissance.elimination import counted
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, POWERS
 from italia_kit.games.renaissance.say import sentence
 from italia_kit.games.renaissance.state import RenaissanceState, season_tag
@@ -159,8 +160,8 @@ class RenaissancePresenter(BasePresenter):
                     f'style="color:#8a1c1c">{swatch} <s>{power}</s> {st.esc(out[power])}</span>'
                 )
             else:
-                held = _plural(cities.get(power, 0), "city")
-                held += ", " + _plural(units.get(power, 0), "unit")
+                held = counted(cities.get(power, 0), "city")
+                held += ", " + counted(units.get(power, 0), "unit")
                 entries.append(
                     f'<span class="ik-power" data-power="{power}">{swatch} <b>{power}</b>'
                     f" {held}</span>"
@@ -198,17 +199,6 @@ def _count_by(owners: Iterable[str]) -> dict[str, int]:
     for owner in owners:
         found[owner] = found.get(owner, 0) + 1
     return found
-
-
-def _plural(n: int, noun: str) -> str:
-    """``1 city``, ``3 cities``, ``0 units``.
-
-    >>> _plural(1, "city"), _plural(3, "city"), _plural(0, "unit")
-    ('1 city', '3 cities', '0 units')
-    """
-    if n == 1:
-        return f"1 {noun}"
-    return f"{n} {noun[:-1]}ies" if noun.endswith("y") else f"{n} {noun}s"
 
 
 def _and(names: list[str]) -> str:
