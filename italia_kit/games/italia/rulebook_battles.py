@@ -131,7 +131,8 @@ class BattleRulebook(MovementRulebook):
         leaders, then 10.4's targets and the dice). ``sides``: the battle's fighters, if
         nothing moved since they were looked up. Default: :func:`.combat.open_battle`. A
         variant with a battle sequence of its own starts it here and continues it in
-        :meth:`next_round` and :meth:`retreat` (Italia's stages stay its decisions)."""
+        :meth:`~.rulebook.Rulebook.next_round` and :meth:`retreat` (Italia's stages stay
+        its decisions)."""
         combat.open_battle(ctx, world, sides)
 
     def retreat(
@@ -143,8 +144,8 @@ class BattleRulebook(MovementRulebook):
         zone: str,
     ) -> None:
         """10.5, 10.7: units ``ids`` of ``nation`` retreat from the battle to ``zone`` (some
-        or all of a side, checked unless listed), then :meth:`after_retreat`. Default:
-        :func:`.combat_end.retreat`."""
+        or all of a side, checked unless listed), then
+        :meth:`~.rulebook.Rulebook.after_retreat`. Default: :func:`.combat_end.retreat`."""
         combat_end.retreat(ctx, world, nation, ids, zone)
 
     def land_odds(

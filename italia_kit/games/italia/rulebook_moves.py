@@ -84,7 +84,7 @@ class MovementRulebook:
         variant's armies do in boats. Default: False: 9.5, 9.6: land units go to sea only
         aboard fleets. A variant that lets some sail gives the reason for the others in
         :meth:`sea_refusal`; what becomes of armies left at sea is its
-        :meth:`end_movement`'s."""
+        :meth:`~.rulebook.Rulebook.end_movement`'s."""
         return False
 
     def sea_refusal(self, world: World, state: ItaliaState, unit: Unit) -> tuple[str, str]:

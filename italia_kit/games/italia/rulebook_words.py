@@ -26,7 +26,7 @@ class WordsRulebook(BattleRulebook):
     # -- the words of the sequence's and the battles' events (issue 19, med-words) -----------
     def skip_event(self, world: World, state: ItaliaState, nation: str) -> tuple[str, str]:
         """5.2: (rule, text) of the event of ``nation``, due to play this turn, skipped
-        (:meth:`plays_now` said no). Default: Italia's 5.2 sentence.
+        (:meth:`~.rulebook.Rulebook.plays_now` said no). Default: Italia's 5.2 sentence.
 
         >>> WordsRulebook().skip_event(None, None, "Celts")  # type: ignore[arg-type]
         ('5.2', '5.2: the Celts have no pieces in play and are skipped.')

@@ -286,7 +286,8 @@ class MedievalRulebook(MedievalMovementRules):
         scoring_hooks.score_turn(self, ctx, world)
 
     def combat_zone(self, world: World, state: ItaliaState, zone: str) -> bool:
-        """10.0: no battle in an arrival box (:meth:`is_box`), where the chart's arrivals
+        """10.0: no battle in an arrival box
+        (:meth:`~.movement_rules.MedievalMovementRules.is_box`), where the chart's arrivals
         and the raiders at home meet (M-A turn 1: Lombards and Avars both from Austria)."""
         return not self.is_box(zone)
 
