@@ -20,8 +20,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from italia_kit.core.variant_files import shipped_variants, variant_items
 from italia_kit.games.agricola.tables import LEGIONS, data
 
 VARIANTS = Path(__file__).resolve().parent / "variants"
@@ -36,28 +35,13 @@ KEYS: dict[str, type] = {
 
 
 def shipped() -> dict[str, Path]:
-    return {p.stem: p for p in sorted(VARIANTS.glob("*.yaml"))}
+    return shipped_variants(VARIANTS)
 
 
 def variant_list(variant: Any) -> list[dict[str, Any]]:
     """The option as JSON-able variant mappings (a shipped name read from its file)."""
-    if variant is None:
-        return []
-    items = list(variant) if isinstance(variant, list | tuple) else [variant]
     out = []
-    for item in items:
-        if isinstance(item, str):
-            known = shipped()
-            if item not in known:
-                raise ValueError(
-                    f"agricola: option 'variant': no shipped variant {item!r} "
-                    f"(shipped: {', '.join(known)})"
-                )
-            item = yaml.safe_load(known[item].read_text(encoding="utf-8"))
-        if not isinstance(item, Mapping) or not isinstance(item.get("changes"), list):
-            raise ValueError(
-                "agricola: option 'variant': a variant is a mapping with a list of 'changes'"
-            )
+    for item in variant_items("agricola", variant, VARIANTS):
         out.append(
             {
                 "variant": str(item.get("variant", "what-if")),

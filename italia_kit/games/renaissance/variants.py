@@ -37,8 +37,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from italia_kit.core.variant_files import shipped_variants, variant_items
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, POWERS, Map, UnknownPlaceError
 from italia_kit.games.renaissance.state import RenaissanceState
 from italia_kit.games.renaissance.units import Unit
@@ -53,7 +52,7 @@ _VERBS = ("add", "set", "remove", "place")
 
 def shipped() -> dict[str, Path]:
     """The shipped variants by name (``variants/*.yaml``)."""
-    return {p.stem: p for p in sorted(VARIANTS.glob("*.yaml"))}
+    return shipped_variants(VARIANTS)
 
 
 def variant_list(variant: Any) -> list[dict[str, Any]]:
@@ -66,23 +65,8 @@ def variant_list(variant: Any) -> list[dict[str, Any]]:
     ...
     ValueError: renaissance: option 'variant': no shipped variant 'nowhere' (shipped: ...)
     """
-    if variant is None:
-        return []
-    items = list(variant) if isinstance(variant, list | tuple) else [variant]
     out = []
-    for item in items:
-        if isinstance(item, str):
-            known = shipped()
-            if item not in known:
-                raise ValueError(
-                    f"renaissance: option 'variant': no shipped variant {item!r} "
-                    f"(shipped: {', '.join(known)})"
-                )
-            item = yaml.safe_load(known[item].read_text(encoding="utf-8"))
-        if not isinstance(item, Mapping) or not isinstance(item.get("changes"), list):
-            raise ValueError(
-                "renaissance: option 'variant': a variant is a mapping with a list of 'changes'"
-            )
+    for item in variant_items("renaissance", variant, VARIANTS):
         found: dict[str, Any] = {"variant": str(item.get("variant", "what-if"))}
         if item.get("title") is not None:
             found["title"] = str(item["title"])
