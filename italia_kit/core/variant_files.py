@@ -31,7 +31,7 @@ def shipped_variants(directory: Path) -> dict[str, Path]:
 
 def variant_items(game: str, variant: Any, directory: Path) -> list[Mapping[str, Any]]:
     """The ``variant`` option of ``game`` as its variants' mappings, a shipped name read from
-    its file in ``directory``; a :class:`ValueError` names the option and what is wrong."""
+    its file in ``directory``; a ``ValueError`` names the option and what is wrong."""
     if variant is None:
         return []
     items = list(variant) if isinstance(variant, list | tuple) else [variant]
