@@ -36,12 +36,25 @@ __all__ = ["OPTIONS", "card_of", "medieval", "new_game", "returns"]
 OPTIONS = ("variant",)
 
 
+#: The cards made last, by the identity of their (frozen) medieval scenario, each kept with
+#: its scenario so that the identity stays its own: a card takes some 2 ms to make and
+#: check (some 2% of a random game), and every new game of a spec asks for the same one.
+_CARDS: dict[int, tuple[Scenario, ItaliaScenario]] = {}
+_CARDS_KEPT = 8
+
+
 def card_of(scenario: Scenario) -> ItaliaScenario:
     """The Italia card of a medieval scenario; a what-if's names the shipped scenario and
     its variants (``base``, ``variants``), so that a save's ``GameRef`` loads it again."""
+    kept = _CARDS.get(id(scenario))
+    if kept is not None and kept[0] is scenario:
+        return kept[1]
     card = italia_scenario(scenario)
     if scenario.variants:
         card = dataclasses.replace(card, base="medieval", variants=tuple(scenario.variants))
+    if len(_CARDS) >= _CARDS_KEPT:
+        del _CARDS[next(iter(_CARDS))]  # the oldest (a long what-if session's variants)
+    _CARDS[id(scenario)] = (scenario, card)
     return card
 
 
