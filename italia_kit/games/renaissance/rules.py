@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple
 
 from italia_kit.core import (
@@ -117,10 +116,7 @@ class SeasonOrders(Order):
     note: str = ""
 
 
-# the fields MILITARY ORDERS (b) compares of a unit and of the unit its order names
-_POWER = attrgetter("power")
-_TYPE_PROVINCE = attrgetter("type", "province")
-_UNIT = attrgetter("unit")
+_new_tuple = tuple.__new__  # a named tuple made without its Python-level __new__
 
 
 def _refuse_foreign(
@@ -343,16 +339,20 @@ class RenaissanceRules:
         player's): each is read and checked as a submission reads it (the budget too, at
         submission); a sheet that buys a unit (BRIBES (f): its orders may name it) or a
         line that is no expense is not remembered, and is read in full instead."""
-        # MILITARY ORDERS (b) asked of all the orders at once, in C: every unit there,
-        # the seat's, of the type and in the province its order names
-        found = list(map(state.units.get, orders))
-        if not (
-            all(found)
-            and all(map(seat.__eq__, map(_POWER, found)))
-            and list(map(_TYPE_PROVINCE, found))
-            == list(map(_TYPE_PROVINCE, map(_UNIT, orders.values())))
-        ):
-            _refuse_foreign(state, seat, orders)
+        # MILITARY ORDERS (b): every unit there, the seat's, of the type and in the
+        # province its order names. (A plain loop: callgrind counts 4k instructions for
+        # a sheet of two orders, against 14k for the map/attrgetter pipelines it replaced.)
+        units = state.units
+        for uid, order in orders.items():
+            unit = units.get(uid)
+            ref = order.unit
+            if (
+                unit is None
+                or unit.power != seat
+                or unit.type != ref.type
+                or unit.province != ref.province
+            ):
+                _refuse_foreign(state, seat, orders)
         lines = tuple(order_texts(orders.values()))
         read: list[Expense] = []
         if expenses:
@@ -370,7 +370,9 @@ class RenaissanceRules:
                     return lines  # read in full on submission, the bought unit its own
                 read.append(expense)
         on = (dict(state.rebellions), dict(state.sieges))
-        self._remember(state, seat, lines, Sheet(dict(orders), set(), read, on, complete=True))
+        # Sheet(dict(orders), set(), read, on, complete=True), without the named tuple's
+        # Python-level __new__ (eight sheets a season)
+        self._remember(state, seat, lines, _new_tuple(Sheet, (dict(orders), set(), read, on, True)))
         return lines
 
     def _hand_over(

@@ -1,0 +1,115 @@
+"""Instructions of a Renaissance-Italy Phase C season, split by part (callgrind).
+
+``instructions.py renaissance`` counts a whole game; this splits a Phase C season into
+what ``bench_renaissance.py`` times: the eight players' ``choose``, the seven submissions
+before the last, and the last submission with the resolution. Callgrind cannot see Python
+functions, so each part is called through a C function used for nothing else on that path
+(``operator.call``, ``functools.partial``, ``functools.reduce``), whose inclusive count is
+the part's; the seeding of the players' generators (``random_seed``) is read the same way.
+Two runs, of ``n`` and ``2n`` games of 3 years after a warm-up game, are subtracted, so
+start-up and imports cancel out; ``PYTHONHASHSEED=0``. The total of a run moves by a few
+per cent between runs of the same code (object addresses); the parts move much less.
+
+    .venv/bin/python bench/renaissance_split.py [N]     # N games (2 by default)
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from italia_kit import games
+from italia_kit.core import fewer_collections
+from italia_kit.games.renaissance.players import RandomOrdersPlayer
+
+BENCH = Path(__file__).resolve().parent
+
+#: part -> the C function it is called through (callgrind_annotate's name for it)
+PARTS = {
+    "the eight players' choose": "_operator.c:_operator_call",
+    "the seven submissions before the last": "_functoolsmodule.c:partial_vectorcall",
+    "the last submission and the resolution": "_functoolsmodule.c:functools_reduce",
+    "(of choose) the generators' seeding": "_randommodule.c:random_seed",
+}
+
+
+def play(games_played: int, first_seed: int) -> int:
+    """Games of 3 years of the random player, each Phase C part through its C function;
+    the Phase C seasons played."""
+    spec = games.load("renaissance", years=3)
+    seats = spec.seats
+    seasons = 0
+    for seed in range(first_seed, first_seed + games_played):
+        game = spec.new_game(seed=seed)
+        players = {s: RandomOrdersPlayer(seed * 8 + i) for i, s in enumerate(seats)}
+        with fewer_collections():
+            while not game.is_over:
+                if game.state.step != "orders":
+                    for seat in seats:
+                        game.submit(seat, players[seat].choose(game, seat))
+                    continue
+                for seat in seats[:-1]:
+                    action = operator.call(players[seat].choose, game, seat)
+                    functools.partial(game.submit, seat)(action)
+                last = seats[-1]
+                action = operator.call(players[last].choose, game, last)
+                functools.reduce(lambda _, a: game.submit(last, a), [action], None)
+                seasons += 1
+    return seasons
+
+
+def _run(n: int, tmp: Path) -> tuple[int, dict[str, int]]:
+    """Seasons played and each part's inclusive instructions, for ``n`` games."""
+    out = tmp / f"callgrind.{n}"
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join([str(BENCH.parent), str(BENCH)]),
+        PYTHONHASHSEED="0",
+    )
+    code = f"from renaissance_split import play\nplay(1, 1000)\nprint('seasons', play({n}, 0))\n"
+    run = subprocess.run(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    if run.returncode != 0:
+        raise RuntimeError(f"callgrind failed:\n{run.stderr[-2000:]}")
+    report = subprocess.run(
+        ["callgrind_annotate", "--inclusive=yes", "--threshold=100", str(out)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    counts = {}
+    for part, function in PARTS.items():
+        found = re.search(r"^\s*([\d,]+) .*" + re.escape(function) + r" \[", report, re.M)
+        counts[part] = int(found.group(1).replace(",", "")) if found else 0
+    return int(run.stdout.split()[-1]), counts
+
+
+def main(argv: list[str]) -> int:
+    n = int(argv[0]) if argv else 2
+    with tempfile.TemporaryDirectory() as tmp:
+        seasons_one, one = _run(n, Path(tmp))
+        seasons_two, two = _run(2 * n, Path(tmp))
+    seasons = seasons_two - seasons_one
+    phase_c = 0
+    for part in PARTS:
+        per_season = (two[part] - one[part]) / seasons
+        if not part.startswith("("):
+            phase_c += round(per_season)
+        print(f"{part}: {per_season / 1e6:.3f} M instructions a season")
+    print(f"Phase C: {phase_c / 1e6:.3f} M instructions a season")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
