@@ -253,53 +253,77 @@ class ItaliaState:
         return self.phase_name
 
     def clone(self) -> ItaliaState:
-        return ItaliaState(
-            scenario=self.scenario,
-            turn=self.turn,
-            nation_index=self.nation_index,
-            phase_name=self.phase_name,
-            units={
-                i: Unit(u.id, u.nation, u.type, u.zone, u.carrier, u.name, u.hits, u.arrived)
-                if u.extras is None
-                else u.copy()
-                for i, u in self.units.items()
-            },
-            next_id=self.next_id,
-            cities=dict(self.cities),
-            city_holders=dict(self.city_holders),
-            gold=dict(self.gold),
-            capitals=dict(self.capitals),
-            masters=dict(self.masters),
-            to_place=list(self.to_place),
-            held_for={k: list(v) for k, v in self.held_for.items()},
-            placed_zones=list(self.placed_zones),
-            reinforcements=[dict(r) for r in self.reinforcements],
-            arriving=[dict(r) for r in self.arriving],
-            moves={i: m.copy() for i, m in self.moves.items()},
-            invaded=list(self.invaded),
-            surplus=dict(self.surplus),
-            combat_due=list(self.combat_due),
-            played=list(self.played),
-            over=self.over,
-            vp=dict(self.vp),
-            subject_vp=dict(self.subject_vp),
-            battle=self.battle.copy() if self.battle else None,
-            raided=list(self.raided),
-            looted=list(self.looted),
-            naval_offers=list(self.naval_offers),
-            naval_retreats=list(self.naval_retreats),
-            major=self.major,
-            second_phase=self.second_phase,
-            extra_move=self.extra_move,
-            elephant_battles=self.elephant_battles,
-            campaign=_copy_json(self.campaign),
-            campaign_gold=dict(self.campaign_gold),
-            turn_ten=_copy_json(self.turn_ten),
-            conversions=self.conversions,
-            extras=copy_extras(self.extras) if self.extras else {},
-            actor_override=self.actor_override,
-            nation_order=list(self.nation_order),
-        )
+        """An independent copy (the runner keeps one every so many actions, a checkpoint).
+
+        Made slot by slot, without the dataclasses' ``__init__`` and ``__post_init__``: a
+        Medieval game keeps some fifty checkpoints of some sixty pieces each, and a piece's
+        derived flags (``is_leader`` ...) are copied, not worked out again (a piece never
+        changes type, 13.4); :attr:`where` is the copies in the zones' order, not a sort.
+        ``tests/test_state_clone.py`` holds it equal to a state built field by field.
+        """
+        units: dict[int, Unit] = {}
+        for i, u in self.units.items():
+            c = _new_unit(Unit)
+            c.id = u.id
+            c.nation = u.nation
+            c.type = u.type
+            c.zone = u.zone
+            c.carrier = u.carrier
+            c.name = u.name
+            c.hits = u.hits
+            c.arrived = u.arrived
+            c.extras = copy_extras(u.extras) if u.extras else None
+            c.is_leader = u.is_leader
+            c.is_fleet = u.is_fleet
+            c.counts_for_stacking = u.counts_for_stacking
+            c._label_nation = ""  # spelt again when first named (as a new piece is)
+            units[i] = c
+        new = _new_state(ItaliaState)
+        new.scenario = self.scenario
+        new.turn = self.turn
+        new.nation_index = self.nation_index
+        new.phase_name = self.phase_name
+        new.units = units
+        new.next_id = self.next_id
+        new.cities = dict(self.cities)
+        new.city_holders = dict(self.city_holders)
+        new.gold = dict(self.gold)
+        new.capitals = dict(self.capitals)
+        new.masters = dict(self.masters)
+        new.to_place = list(self.to_place)
+        new.held_for = {k: list(v) for k, v in self.held_for.items()}
+        new.placed_zones = list(self.placed_zones)
+        new.reinforcements = [dict(r) for r in self.reinforcements]
+        new.arriving = [dict(r) for r in self.arriving]
+        new.moves = {i: m.copy() for i, m in self.moves.items()}
+        new.invaded = list(self.invaded)
+        new.surplus = dict(self.surplus)
+        new.combat_due = list(self.combat_due)
+        new.played = list(self.played)
+        new.over = self.over
+        new.vp = dict(self.vp)
+        new.subject_vp = dict(self.subject_vp)
+        new.battle = self.battle.copy() if self.battle else None
+        new.raided = list(self.raided)
+        new.looted = list(self.looted)
+        new.naval_offers = list(self.naval_offers)
+        new.naval_retreats = list(self.naval_retreats)
+        new.major = self.major
+        new.second_phase = self.second_phase
+        new.extra_move = self.extra_move
+        new.elephant_battles = self.elephant_battles
+        new.campaign = _copy_json(self.campaign)
+        new.campaign_gold = dict(self.campaign_gold)
+        new.turn_ten = _copy_json(self.turn_ten)
+        new.conversions = self.conversions
+        new.extras = copy_extras(self.extras) if self.extras else {}
+        # each zone's copies in id order, as reindex would sort them (zones left empty
+        # are not kept: a zone's list is made again when a piece enters it)
+        new.where = {z: [units[u.id] for u in us] for z, us in self.where.items() if us}
+        new.listing = None  # derived and never cloned (see the field)
+        new.actor_override = self.actor_override
+        new.nation_order = list(self.nation_order)
+        return new
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -529,6 +553,10 @@ class ItaliaState:
 
 #: a unit's id, the order of a zone's list (a C callable: bisect calls it at each probe)
 _unit_id = attrgetter("id")
+
+#: ``object.__new__`` as the clones call it: an instance whose slots ``clone`` then fills
+_new_unit = Unit.__new__
+_new_state = ItaliaState.__new__
 
 
 def _drop(units: list[Unit], unit: Unit) -> None:
