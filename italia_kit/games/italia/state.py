@@ -583,12 +583,18 @@ def copy_extras(value: dict[str, Any]) -> dict[str, Any]:
     >>> copied["a"].append(9); copied["b"]["c"].append(9); inner
     {'a': [1, 2], 'b': {'c': [3]}}
     """
-    return {k: _copy_value(v) for k, v in value.items()}
+    # a scalar is kept without a call of its own: every checkpoint copies the medieval
+    # population track (a number a power) and the pieces' marks (``{"superior": True}``)
+    return {k: _copy_value(v) if isinstance(v, _NESTED) else v for k, v in value.items()}
+
+
+#: the containers ``extras`` nest (JSON's arrays and objects); anything else is a scalar
+_NESTED = (list, dict)
 
 
 def _copy_value(value: Any) -> Any:
     if isinstance(value, list):
-        return [_copy_value(v) for v in value]
+        return [_copy_value(v) if isinstance(v, _NESTED) else v for v in value]
     if isinstance(value, dict):
-        return {k: _copy_value(v) for k, v in value.items()}
+        return {k: _copy_value(v) if isinstance(v, _NESTED) else v for k, v in value.items()}
     return value
