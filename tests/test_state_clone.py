@@ -2,23 +2,26 @@
 constructor makes (issue 19, Performance, branch ``med-battle2``).
 
 ``ItaliaState.clone`` fills a new state's and its pieces' slots directly (no ``__init__``,
-no ``__post_init__``, the zones' index copied rather than sorted again) and
-``Battle.copy`` copies a battle without its JSON. These tests play whole seeded games of
-Medieval Italia and Italia I and compare, after every action, the short way with the long
-way it replaces: the state built field by field through the constructors (the code before
-``med-battle2``), and the battle through ``to_json``/``from_json``.
+no ``__post_init__``, the zones' index copied rather than sorted again),
+``Battle.copy`` copies a battle without its JSON and ``copy_extras`` copies a variant's
+flat objects and arrays in C. These tests play whole seeded games of Medieval Italia and
+Italia I and compare, after every action, the short way with the long way it replaces:
+the state built field by field through the constructors (the code before
+``med-battle2``), the battle through ``to_json``/``from_json``, the extras value by value.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
+from typing import Any
 
 import pytest
 
 from italia_kit.core import RandomPlayer
 from italia_kit.games.italia import new_game as new_italia_game
 from italia_kit.games.italia.battle_state import Battle
-from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.state import ItaliaState, copy_extras
 from italia_kit.games.medieval.rulebook import new_game as new_medieval_game
 
 
@@ -27,6 +30,34 @@ def _clone_long_way(state: ItaliaState) -> ItaliaState:
     reindexes it, each piece's ``__post_init__`` works out its flags), every container
     copied: through its JSON."""
     return ItaliaState.from_json(state.to_json())
+
+
+def _copy_long_way(value: Any) -> Any:
+    """``copy_extras`` as it was before ``med-battle2``: every value tested in Python."""
+    if isinstance(value, list):
+        return [_copy_long_way(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy_long_way(v) for k, v in value.items()}
+    return value
+
+
+def _containers(value: Any) -> list[Any]:
+    """Every list and dict in a JSON-like value, the value itself first."""
+    if isinstance(value, list):
+        return [value, *(c for v in value for c in _containers(v))]
+    if isinstance(value, dict):
+        return [value, *(c for v in value.values() for c in _containers(v))]
+    return []
+
+
+def _check_extras(extras: dict[str, Any]) -> None:
+    """``copy_extras``: equal to the long way's copy, key order and types kept (JSON
+    alike), and no container shared with the original."""
+    short, long = copy_extras(extras), _copy_long_way(extras)
+    assert short == long
+    assert json.dumps(short) == json.dumps(long) == json.dumps(extras)
+    originals = {id(c) for c in _containers(extras)}
+    assert not any(id(c) in originals for c in _containers(short))
 
 
 def _slots(obj: object) -> dict[str, object]:
@@ -44,6 +75,10 @@ def _slots(obj: object) -> dict[str, object]:
 
 
 def _check_clone(state: ItaliaState) -> None:
+    _check_extras(state.extras)
+    for u in state.units.values():
+        if u.extras:
+            _check_extras(u.extras)
     short = state.clone()
     long = _clone_long_way(state)
     assert short == long

@@ -578,23 +578,29 @@ def _copy_json(value: dict[str, Any] | None) -> dict[str, Any] | None:
 def copy_extras(value: dict[str, Any]) -> dict[str, Any]:
     """A deep copy of a variant's ``extras`` (JSON-like: lists and dicts nest).
 
-    >>> inner = {"a": [1, 2], "b": {"c": [3]}}
+    >>> inner = {"a": [1, 2], "b": {"c": [3]}, "d": {"e": 1.5}}
     >>> copied = copy_extras(inner)
-    >>> copied["a"].append(9); copied["b"]["c"].append(9); inner
-    {'a': [1, 2], 'b': {'c': [3]}}
+    >>> copied["a"].append(9); copied["b"]["c"].append(9); copied["d"]["e"] = 0; inner
+    {'a': [1, 2], 'b': {'c': [3]}, 'd': {'e': 1.5}}
     """
-    # a scalar is kept without a call of its own: every checkpoint copies the medieval
-    # population track (a number a power) and the pieces' marks (``{"superior": True}``)
-    return {k: _copy_value(v) if isinstance(v, _NESTED) else v for k, v in value.items()}
+    # every checkpoint copies the medieval population track (a number a power), the
+    # submissions (flat records) and the pieces' marks (``{"superior": True}``): an object
+    # or array of scalars only is copied in C, its types read in C (a test of each value
+    # in Python costs more than the copy)
+    if _SCALARS.issuperset(map(type, value.values())):
+        return dict(value)
+    return {k: _copy_value(v) for k, v in value.items()}
 
 
-#: the containers ``extras`` nest (JSON's arrays and objects); anything else is a scalar
-_NESTED = (list, dict)
+#: the JSON scalars' types: a container holding only these needs no deeper copy
+_SCALARS = frozenset((str, int, float, bool, type(None)))
 
 
 def _copy_value(value: Any) -> Any:
     if isinstance(value, list):
-        return [_copy_value(v) if isinstance(v, _NESTED) else v for v in value]
+        if _SCALARS.issuperset(map(type, value)):
+            return list(value)
+        return [_copy_value(v) for v in value]
     if isinstance(value, dict):
-        return {k: _copy_value(v) if isinstance(v, _NESTED) else v for k, v in value.items()}
+        return copy_extras(value)
     return value
