@@ -2,7 +2,8 @@
 constructor makes (issue 19, Performance, branch ``med-battle2``).
 
 ``ItaliaState.clone`` fills a new state's and its pieces' slots directly (no ``__init__``,
-no ``__post_init__``, the zones' index copied rather than sorted again),
+no ``__post_init__``, the zones' index copied rather than sorted again), a checkpoint's
+copy (``checkpoint_copy``) shares the last checkpoint's pieces that have not changed,
 ``Battle.copy`` copies a battle without its JSON and ``copy_extras`` copies a variant's
 flat objects and arrays in C. These tests play whole seeded games of Medieval Italia and
 Italia I and compare, after every action, the short way with the long way it replaces:
@@ -74,6 +75,28 @@ def _slots(obj: object) -> dict[str, object]:
     return out
 
 
+def _check_checkpoint_copy(state: ItaliaState, last: ItaliaState | None) -> int:
+    """The checkpoint's copy, sharing the last checkpoint's unchanged pieces, is the
+    clone: equal field by field, indexed, no piece of the live state in it, and each
+    piece it shares one of the last checkpoint's that equals the live one."""
+    kept = state.checkpoint_copy(last)
+    clone = state.clone()
+    assert kept == clone and kept.to_json() == clone.to_json()
+    assert kept.index_ok()
+    shared = 0
+    for i, u in kept.units.items():
+        live = state.units[i]
+        assert u is not live
+        facts = {k: v for k, v in _slots(u).items() if k != "_label_nation"}
+        assert facts == {k: v for k, v in _slots(live).items() if k != "_label_nation"}
+        assert u.label() == live.label()
+        if last is not None and last.units.get(i) is u:
+            shared += 1
+            assert live.extras is None
+    assert last is not None or not shared
+    return shared
+
+
 def _check_clone(state: ItaliaState) -> None:
     _check_extras(state.extras)
     for u in state.units.values():
@@ -123,14 +146,20 @@ def test_performance_clone_slot_by_slot_is_the_constructors_copy(game_id: str, s
     )
     player = RandomPlayer(seed)
     seen: dict[int, dict[str, object]] = {}
-    battles = 0
+    battles = shared = 0
     while not game.is_over:
         game.apply(player.choose(game))
         _check_clone(game.state)
+        shared += _check_checkpoint_copy(game.state, game._last_kept)
         battles += game.state.battle is not None
-        if len(game.actions) % 97 == 0:
+        if len(game.actions) % 97 == 0 or len(game.actions) % game.checkpoint_every == 0:
             seen[len(game.actions)] = game.state.to_json()
     assert len(game.actions) > 500 and battles > 20  # a whole game with its battles
+    assert shared > 10 * len(game.actions)  # pieces kept, not copied, at most positions
+    # the checkpoints the game kept (sharing pieces) are the positions it went through
+    for index, checkpoint in game._checkpoints.items():
+        if index:
+            assert checkpoint.state.to_json() == seen[index]
     log = [(e.kind, e.text) for e in game.log]
     for index in sorted(seen, reverse=True):
         game.jump(index)
