@@ -3,9 +3,10 @@ branch ``med-battle2``).
 
 A round asks the hit number once for a side's unmarked armies (``combat_hooks.side_needs``),
 says a side's needs without sorting when they are one (``needs_words``) and orders the
-losses of a side of one number and no superior army by id alone (``loss_order``). Each
-must give what the long way gives (``hit_rule`` asked of every army, the needs' words
-sorted, the losses ranked by number, mark and id): these tests play whole seeded games and
+losses of a side of one number and no superior army by id alone (``loss_order``); the
+retreats' areas are looked for in a plain loop (``refuges``). Each must give what the long
+way gives (``hit_rule`` asked of every army, the needs' words sorted, the losses ranked by
+number, mark and id, ``all()`` over each area's pieces): these tests play whole seeded games and
 compare the two at every action during a battle. ``bench/medieval_italia_golden.py`` and
 ``bench/medieval_logs.py`` hold the whole games' logs unchanged.
 """
@@ -18,7 +19,7 @@ from italia_kit.core import RandomPlayer
 from italia_kit.games.italia.battle_sides import sides_among
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
-from italia_kit.games.medieval import combat_hooks
+from italia_kit.games.medieval import combat_hooks, scoring_hooks
 from italia_kit.games.medieval.rulebook import MedievalRulebook, new_game
 
 
@@ -43,6 +44,17 @@ def _losses_long_way(numbers: list[int], armies: list[Unit]) -> list[int]:
     return [u.id for _, u in ranked]
 
 
+def _refuges_long_way(world: World, state: ItaliaState, zone: str, nation: str) -> list[str]:
+    """The adjacent land areas (no sea, no box) where no other power stands ashore."""
+    land = set(scoring_hooks.areas(world))
+    return [
+        z
+        for z in world.neighbours(zone)
+        if z in land
+        and all(u.nation == nation for u in state.where.get(z, ()) if u.carrier is None)
+    ]
+
+
 def _check(world: World, state: ItaliaState, rules: MedievalRulebook) -> int:
     """Compare the short ways with the long ones for both sides of the battle under way;
     the number of armies compared."""
@@ -51,6 +63,11 @@ def _check(world: World, state: ItaliaState, rules: MedievalRulebook) -> int:
         return 0
     sides = sides_among(battle, state.where.get(battle.zone, ()))
     compared = 0
+    for nation in (battle.attacker, battle.defender):
+        refuges = combat_hooks.refuges(world, state, battle, nation)
+        assert refuges == [
+            (z, False, None) for z in _refuges_long_way(world, state, battle.zone, nation)
+        ]
     for side, armies in sides.items():
         attacking = side == battle.attacker
         asked = [

@@ -370,10 +370,16 @@ def refuges(world: World, state: ItaliaState, battle: Battle, nation: str) -> li
     room limit (Britannia's overpopulation is checked as the nation-turn ends)."""
     out: list[Refuge] = []
     land = area_index(world)  # the land areas: no sea, no arrival box
+    where = state.where
     for zone in world.neighbours(battle.zone):
         if zone not in land:
             continue
-        if all(u.nation == nation for u in state.where.get(zone, ()) if u.carrier is None):
+        # a plain loop, not ``all()`` over a generator: asked after every round of
+        # every battle, for each side, of some six areas each
+        for u in where.get(zone, ()):
+            if u.nation != nation and u.carrier is None:
+                break  # another power stands there
+        else:
             out.append((zone, False, None))
     return out
 
