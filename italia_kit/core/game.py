@@ -34,7 +34,13 @@ from italia_kit.core.streams import Stream
 
 
 class GameState(Protocol):
-    """What the runner needs from a game's state."""
+    """What the runner needs from a game's state.
+
+    A state may also define ``checkpoint_copy(previous) -> Self``: the copy the runner
+    keeps as a checkpoint (``previous``: the state of the last checkpoint it kept, or
+    None), which may share with ``previous`` what has not changed since, as no
+    checkpoint is ever changed (restoring one clones it); without it, a clone.
+    """
 
     turn: int
 
@@ -259,6 +265,7 @@ class Game(Generic[S]):
         self.actions: list[Action] = []
         self._initial = _Checkpoint(state.clone(), self.dice.snapshot(), len(self.log))
         self._checkpoints: dict[int, _Checkpoint[S]] = {}
+        self._last_kept: S | None = None  # the state of the checkpoint made last
         self._listed: tuple[int, tuple[Action, ...]] | None = None
         self._streams: dict[tuple[str, int], Stream] = {}
         if advance:
@@ -467,6 +474,7 @@ class Game(Generic[S]):
         twin.actions = list(self.actions)
         twin._initial = self._initial
         twin._checkpoints = dict(self._checkpoints)
+        twin._last_kept = self._last_kept
         twin._listed = None
         twin._streams = {k: s.fork(twin.actions) for k, s in self._streams.items()}
         return twin
@@ -492,7 +500,13 @@ class Game(Generic[S]):
 
     # -- internals ---------------------------------------------------------------------
     def _checkpoint(self) -> _Checkpoint[S]:
-        return _Checkpoint(self.state.clone(), self.dice.snapshot(), len(self.log))
+        state = self._ctx.state
+        # a state may copy itself for a checkpoint sharing what is as it was in the last
+        # one (``checkpoint_copy(last)``: checkpoints never change, restoring clones them)
+        copy: Callable[[S | None], S] | None = getattr(state, "checkpoint_copy", None)
+        kept = state.clone() if copy is None else copy(self._last_kept)
+        self._last_kept = kept
+        return _Checkpoint(kept, self.dice.snapshot(), len(self.log))
 
     def _rebuild(self, index: int) -> None:
         base = max(k for k in self._checkpoints if k <= index)

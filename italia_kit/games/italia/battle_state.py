@@ -85,7 +85,17 @@ class Battle:
         )
 
     def copy(self) -> Battle:
-        return Battle.from_json(self.to_json())
+        """``Battle.from_json(self.to_json())`` without the dicts between (a checkpoint
+        taken during a battle copies it): each container copied, ``resume`` kept only
+        with a ``loot_zone``, as the JSON keeps them."""
+        loot_zone = self.loot_zone
+        return Battle(
+            self.zone, self.attacker, self.defender, self.raid, self.naval, self.round,
+            self.stage, {k: dict(v) for k, v in self.targets.items()}, list(self.came_from),
+            list(self.landed), list(self.rampage), dict(self.pending_hits),
+            list(self.retreated_fleets), self.defender_had_city, dict(self.sizes),
+            self.converted, self.convert_asked, loot_zone, self.resume if loot_zone else "",
+        )  # fmt: skip
 
     def side(self, nation: str) -> str:
         return "attacker" if nation == self.attacker else "defender"

@@ -47,6 +47,19 @@ from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.text import of_nation
 from italia_kit.games.italia.world import World
 
+#: the codecs of Italia's actions with a variant's own, by the variant's classes: a codec
+#: reads every class's type hints as it is made (some 1% of a Medieval game, whose every
+#: new game made its own) and keeps nothing of a game, so one serves them all
+_CODECS: dict[tuple[type[Action], ...], ActionCodec] = {}
+
+
+def _codec_with(own_actions: tuple[type[Action], ...]) -> ActionCodec:
+    """The codec of Italia's actions and ``own_actions`` (made the first time asked)."""
+    codec = _CODECS.get(own_actions)
+    if codec is None:
+        codec = _CODECS[own_actions] = ActionCodec((*CODEC_CLASSES, *own_actions))
+    return codec
+
 
 class ItaliaRules:
     """The rules of Italia I or II for one scenario (``World``)."""
@@ -60,8 +73,9 @@ class ItaliaRules:
         #: the rulebook, when it has decisions of its own (Rulebook.own_decision); None for
         #: Italia's, so that the runner's every question costs one look
         self.own = None if rulebook.fixed_decisions() else rulebook
-        if rulebook.own_actions:  # a variant's actions are read back from saves too
-            self.codec = ActionCodec((*CODEC_CLASSES, *rulebook.own_actions))
+        own_actions = tuple(rulebook.own_actions)
+        if own_actions:  # a variant's actions are read back from saves too
+            self.codec = _codec_with(own_actions)
 
     @property
     def ref(self) -> GameRef:

@@ -253,53 +253,104 @@ class ItaliaState:
         return self.phase_name
 
     def clone(self) -> ItaliaState:
-        return ItaliaState(
-            scenario=self.scenario,
-            turn=self.turn,
-            nation_index=self.nation_index,
-            phase_name=self.phase_name,
-            units={
-                i: Unit(u.id, u.nation, u.type, u.zone, u.carrier, u.name, u.hits, u.arrived)
-                if u.extras is None
-                else u.copy()
-                for i, u in self.units.items()
-            },
-            next_id=self.next_id,
-            cities=dict(self.cities),
-            city_holders=dict(self.city_holders),
-            gold=dict(self.gold),
-            capitals=dict(self.capitals),
-            masters=dict(self.masters),
-            to_place=list(self.to_place),
-            held_for={k: list(v) for k, v in self.held_for.items()},
-            placed_zones=list(self.placed_zones),
-            reinforcements=[dict(r) for r in self.reinforcements],
-            arriving=[dict(r) for r in self.arriving],
-            moves={i: m.copy() for i, m in self.moves.items()},
-            invaded=list(self.invaded),
-            surplus=dict(self.surplus),
-            combat_due=list(self.combat_due),
-            played=list(self.played),
-            over=self.over,
-            vp=dict(self.vp),
-            subject_vp=dict(self.subject_vp),
-            battle=self.battle.copy() if self.battle else None,
-            raided=list(self.raided),
-            looted=list(self.looted),
-            naval_offers=list(self.naval_offers),
-            naval_retreats=list(self.naval_retreats),
-            major=self.major,
-            second_phase=self.second_phase,
-            extra_move=self.extra_move,
-            elephant_battles=self.elephant_battles,
-            campaign=_copy_json(self.campaign),
-            campaign_gold=dict(self.campaign_gold),
-            turn_ten=_copy_json(self.turn_ten),
-            conversions=self.conversions,
-            extras=copy_extras(self.extras) if self.extras else {},
-            actor_override=self.actor_override,
-            nation_order=list(self.nation_order),
-        )
+        """An independent copy (the runner restores a checkpoint so, and keeps one every
+        so many actions: :meth:`checkpoint_copy`)."""
+        return self._copy({})
+
+    def checkpoint_copy(self, previous: object | None) -> ItaliaState:
+        """A copy for the runner's checkpoint (``Game``), which nothing changes: restoring
+        it clones it. The pieces without a variant's facts that stand as they stood in
+        ``previous`` (the last checkpoint, if any) are that checkpoint's own objects, not
+        copied again: most pieces do not move in 32 actions (some two thirds in a random
+        Medieval game), and a Medieval game keeps some fifty checkpoints."""
+        return self._copy(previous.units if isinstance(previous, ItaliaState) else {})
+
+    def _copy(self, kept: dict[int, Unit]) -> ItaliaState:
+        """:meth:`clone`, with ``kept``'s pieces (a checkpoint's) where they equal ours.
+
+        Made slot by slot, without the dataclasses' ``__init__`` and ``__post_init__``: a
+        piece's derived flags (``is_leader`` ...) are copied, not worked out again (a piece
+        never changes type, 13.4); :attr:`where` is the copies in the zones' order, not a
+        sort. ``tests/test_state_clone.py`` holds it equal to a state built field by field.
+        """
+        units: dict[int, Unit] = {}
+        for i, u in self.units.items():
+            old = kept.get(i)
+            if (
+                old is not None
+                and old.zone == u.zone
+                and old.carrier == u.carrier
+                and old.hits == u.hits
+                and old.extras is None
+                and u.extras is None
+                and old.nation == u.nation
+                and old.arrived == u.arrived
+                and old.name == u.name
+                and old.type is u.type
+            ):
+                units[i] = old  # (a checkpoint's piece: never changed)
+                continue
+            c = _new_unit(Unit)
+            c.id = u.id
+            c.nation = u.nation
+            c.type = u.type
+            c.zone = u.zone
+            c.carrier = u.carrier
+            c.name = u.name
+            c.hits = u.hits
+            c.arrived = u.arrived
+            c.extras = copy_extras(u.extras) if u.extras else None
+            c.is_leader = u.is_leader
+            c.is_fleet = u.is_fleet
+            c.counts_for_stacking = u.counts_for_stacking
+            c._label_nation = ""  # spelt again when first named (as a new piece is)
+            units[i] = c
+        new = _new_state(ItaliaState)
+        new.scenario = self.scenario
+        new.turn = self.turn
+        new.nation_index = self.nation_index
+        new.phase_name = self.phase_name
+        new.units = units
+        new.next_id = self.next_id
+        new.cities = dict(self.cities)
+        new.city_holders = dict(self.city_holders)
+        new.gold = dict(self.gold)
+        new.capitals = dict(self.capitals)
+        new.masters = dict(self.masters)
+        new.to_place = list(self.to_place)
+        new.held_for = {k: list(v) for k, v in self.held_for.items()}
+        new.placed_zones = list(self.placed_zones)
+        new.reinforcements = [dict(r) for r in self.reinforcements]
+        new.arriving = [dict(r) for r in self.arriving]
+        new.moves = {i: m.copy() for i, m in self.moves.items()}
+        new.invaded = list(self.invaded)
+        new.surplus = dict(self.surplus)
+        new.combat_due = list(self.combat_due)
+        new.played = list(self.played)
+        new.over = self.over
+        new.vp = dict(self.vp)
+        new.subject_vp = dict(self.subject_vp)
+        new.battle = self.battle.copy() if self.battle else None
+        new.raided = list(self.raided)
+        new.looted = list(self.looted)
+        new.naval_offers = list(self.naval_offers)
+        new.naval_retreats = list(self.naval_retreats)
+        new.major = self.major
+        new.second_phase = self.second_phase
+        new.extra_move = self.extra_move
+        new.elephant_battles = self.elephant_battles
+        new.campaign = _copy_json(self.campaign)
+        new.campaign_gold = dict(self.campaign_gold)
+        new.turn_ten = _copy_json(self.turn_ten)
+        new.conversions = self.conversions
+        new.extras = copy_extras(self.extras) if self.extras else {}
+        # each zone's copies in id order, as reindex would sort them (zones left empty
+        # are not kept: a zone's list is made again when a piece enters it)
+        new.where = {z: [units[u.id] for u in us] for z, us in self.where.items() if us}
+        new.listing = None  # derived and never cloned (see the field)
+        new.actor_override = self.actor_override
+        new.nation_order = list(self.nation_order)
+        return new
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -530,6 +581,10 @@ class ItaliaState:
 #: a unit's id, the order of a zone's list (a C callable: bisect calls it at each probe)
 _unit_id = attrgetter("id")
 
+#: ``object.__new__`` as the clones call it: an instance whose slots ``clone`` then fills
+_new_unit = Unit.__new__
+_new_state = ItaliaState.__new__
+
 
 def _drop(units: list[Unit], unit: Unit) -> None:
     """Remove ``unit`` itself (not an equal copy) from a zone's list."""
@@ -550,17 +605,29 @@ def _copy_json(value: dict[str, Any] | None) -> dict[str, Any] | None:
 def copy_extras(value: dict[str, Any]) -> dict[str, Any]:
     """A deep copy of a variant's ``extras`` (JSON-like: lists and dicts nest).
 
-    >>> inner = {"a": [1, 2], "b": {"c": [3]}}
+    >>> inner = {"a": [1, 2], "b": {"c": [3]}, "d": {"e": 1.5}}
     >>> copied = copy_extras(inner)
-    >>> copied["a"].append(9); copied["b"]["c"].append(9); inner
-    {'a': [1, 2], 'b': {'c': [3]}}
+    >>> copied["a"].append(9); copied["b"]["c"].append(9); copied["d"]["e"] = 0; inner
+    {'a': [1, 2], 'b': {'c': [3]}, 'd': {'e': 1.5}}
     """
+    # every checkpoint copies the medieval population track (a number a power), the
+    # submissions (flat records) and the pieces' marks (``{"superior": True}``): an object
+    # or array of scalars only is copied in C, its types read in C (a test of each value
+    # in Python costs more than the copy)
+    if _SCALARS.issuperset(map(type, value.values())):
+        return dict(value)
     return {k: _copy_value(v) for k, v in value.items()}
+
+
+#: the JSON scalars' types: a container holding only these needs no deeper copy
+_SCALARS = frozenset((str, int, float, bool, type(None)))
 
 
 def _copy_value(value: Any) -> Any:
     if isinstance(value, list):
+        if _SCALARS.issuperset(map(type, value)):
+            return list(value)
         return [_copy_value(v) for v in value]
     if isinstance(value, dict):
-        return {k: _copy_value(v) for k, v in value.items()}
+        return copy_extras(value)
     return value

@@ -61,7 +61,7 @@ R_LOSSES = "Britannia (public summary): the owner removes his losses"
 R_LEADER = "reconstructed: a leader dies with the last army of his side"
 R_RETREAT = "Britannia (public summary): retreats"
 
-#: a unit's id; a hit number and its rule (``hit_rule``'s pair): read in C in every round
+#: a unit's id; a hit number and its rule (``hit_rule``'s pair): read in C
 _ID = attrgetter("id")
 _NUMBER, _RULE = itemgetter(0), itemgetter(1)
 
@@ -111,6 +111,47 @@ def hit_rule(
     if attacking and rules.terrain_on(zone, state.turn) in DIFFICULT:
         return number, R_APPEARED if _flag(unit, "appeared") else R_TERRAIN
     return number, R_SUPERIOR if _flag(unit, "superior") else R_DICE
+
+
+def side_needs(
+    rules: MedievalRulebook,
+    world: World,
+    state: ItaliaState,
+    zone: str,
+    armies: list[Unit],
+    *,
+    attacking: bool,
+) -> list[tuple[int, str]]:
+    """:func:`hit_rule` for each of one side's ``armies``, in their order. An army with no
+    medieval mark (no ``Unit.extras``: it neither appeared nor is superior, most armies of
+    every round) needs what any other unmarked army of its side needs, as the terrain and
+    the turn say (S5, S6): that answer is asked once for the side and shared.
+    ``tests/test_medieval_battle_speedups.py`` holds it equal to ``hit_rule`` asked of
+    every army."""
+    plain: tuple[int, str] | None = None
+    out: list[tuple[int, str]] = []
+    for u in armies:
+        if u.extras:
+            out.append(hit_rule(rules, world, state, zone, u, attacking=attacking))
+        else:
+            if plain is None:
+                plain = hit_rule(rules, world, state, zone, u, attacking=attacking)
+            out.append(plain)
+    return out
+
+
+def needs_words(needs: list[tuple[int, str]]) -> tuple[list[int], str, str]:
+    """A side's numbers, the rules they cite ("; "-joined, in the armies' order) and what
+    the side needs ("5+", "4+/5+"), from :func:`side_needs`'s pairs."""
+    if needs and needs.count(needs[0]) == len(needs):
+        # one number and one rule for the whole side (its armies unmarked, or marked
+        # alike; most sides of most rounds): nothing to sort
+        number, rule = needs[0]
+        return [number] * len(needs), rule, f"{number}+"
+    # the columns of ``needs`` and the words made in C
+    numbers = list(map(_NUMBER, needs))
+    said = "; ".join(dict.fromkeys(map(_RULE, needs)))
+    return numbers, said, "/".join(map("{}+".format, sorted(set(numbers))))
 
 
 # -- the rounds ------------------------------------------------------------------------------
@@ -166,10 +207,11 @@ def fight_round(
     if sides is None:
         sides = sides_among(battle, state.where.get(zone, ()))
     stood = f"both sides stood after round {battle.round - 1}; " if battle.round > 1 else ""
+    place = area(zone)
     ctx.emit(
         "round",
         R_BATTLE,
-        f"{R_BATTLE}: {stood}round {battle.round} of the battle of {area(zone)}: "
+        f"{R_BATTLE}: {stood}round {battle.round} of the battle of {place}: "
         f"{count(len(sides[attacker]), 'army', 'armies')} of the {attacker} against "
         f"{len(sides[defender])} of the {defender}, every army rolling one die at once.",
         zone=zone,
@@ -181,27 +223,23 @@ def fight_round(
     numbers: dict[str, list[int]] = {}
     for side in (attacker, defender):  # every die is rolled before any army is removed
         armies = sides[side]
-        attacking = side == attacker
-        needs = [hit_rule(rules, world, state, zone, u, attacking=attacking) for u in armies]
+        needs = side_needs(rules, world, state, zone, armies, attacking=side == attacker)
         rolls = ctx.roll(
             len(armies),
             R_DICE,
-            f"the {side} roll for {count(len(armies), 'army', 'armies')} in {area(zone)}",
+            f"the {side} roll for {count(len(armies), 'army', 'armies')} in {place}",
             6,
             side=side,
-            units=list(map(_ID, armies)),
+            units=[u.id for u in armies],
         )
-        # the columns of ``needs``, the hits and the words made in C (every round of
-        # every battle): a die hits when it is at least its army's number
-        side_numbers = numbers[side] = list(map(_NUMBER, needs))
-        hits = sum(map(le, side_numbers, rolls))
-        scored[side] = hits
-        reasons = list(dict.fromkeys(map(_RULE, needs)))
-        shown = "/".join(map("{}+".format, sorted(set(side_numbers))))
+        side_numbers, said, shown = needs_words(needs)
+        numbers[side] = side_numbers
+        # a die hits when it is at least its army's number
+        hits = scored[side] = sum(map(le, side_numbers, rolls))
         ctx.emit(
             "hits",
-            "; ".join(reasons),
-            f"{'; '.join(reasons)}: the {side} need {shown} and score "
+            said,
+            f"{said}: the {side} need {shown} and score "
             f"{count(hits, 'hit') if hits else 'no hit'}.",
             side=side,
             hits=hits,
@@ -240,6 +278,12 @@ def loss_order(
         numbers = [
             rules.hit_number_in(world, state, battle.zone, u, attacking=attacking) for u in armies
         ]
+    if numbers and numbers.count(numbers[0]) == len(numbers):
+        for u in armies:
+            if _flag(u, "superior"):
+                break
+        else:  # one number and no superior army (most losses): the last by id first
+            return sorted(armies, key=_ID, reverse=True)
     ranked = sorted(
         zip(numbers, armies, strict=True),
         key=lambda pair: (pair[0], not _flag(pair[1], "superior"), pair[1].id),
@@ -326,10 +370,16 @@ def refuges(world: World, state: ItaliaState, battle: Battle, nation: str) -> li
     room limit (Britannia's overpopulation is checked as the nation-turn ends)."""
     out: list[Refuge] = []
     land = area_index(world)  # the land areas: no sea, no arrival box
+    where = state.where
     for zone in world.neighbours(battle.zone):
         if zone not in land:
             continue
-        if all(u.nation == nation for u in state.where.get(zone, ()) if u.carrier is None):
+        # a plain loop, not ``all()`` over a generator: asked after every round of
+        # every battle, for each side, of some six areas each
+        for u in where.get(zone, ()):
+            if u.nation != nation and u.carrier is None:
+                break  # another power stands there
+        else:
             out.append((zone, False, None))
     return out
 
