@@ -75,6 +75,10 @@ class MedievalMovementRules(Rulebook):
         # (power, turn) (restricted)
         self._step_costs: tuple[Board, dict[str, int]] | None = None
         self._charted: dict[tuple[str, int], dict[str, tuple[bool, bool]]] = {}
+        # restricted's answers by pair, and the pending submissions and turn they were
+        # read from (see restricted)
+        self._pairs: dict[tuple[str, str], tuple[bool, bool]] = {}
+        self._pairs_from: tuple[object, int, int] | None = None
 
     # -- the board --------------------------------------------------------------------------
     def check_board(self, board: Board) -> None:
@@ -363,8 +367,29 @@ class MedievalMovementRules(Rulebook):
         """S21, S22 and the chart's turn entries (M-A turn 1): (``nation`` may not attack
         ``other``, ``nation`` may move through ``other``) now; submissions pending are
         ``state.extras["submissions"]`` ({"submitter", "receiver"} each)."""
-        # asked by every battle and move list: the chart's entries read once a power and
-        # turn, and a submission's receiver only when its submitter is one of the two
+        # asked by every battle, move and move list (World.allied, some 2,400 times a
+        # game): answered from a table by pair, kept while the pending submissions and the
+        # turn are those it was read from. The submissions' list is only ever appended to
+        # (submission_hooks.submit) or replaced by a new one (scoring_hooks.score_power, a
+        # clone, a load), so the same list object of the same length holds the same pairs;
+        # the table keeps the list alive, so no other list can take its place
+        submissions = state.extras.get("submissions")
+        source = (submissions, len(submissions) if submissions else 0, state.turn)
+        kept = self._pairs_from
+        if kept is None or kept[0] is not submissions or kept[1:] != source[1:]:
+            self._pairs = {}
+            self._pairs_from = source
+        pair = (nation, other)
+        found = self._pairs.get(pair)
+        if found is None:
+            found = self._pairs[pair] = self.restricted_now(state, nation, other)
+        return found
+
+    def restricted_now(self, state: ItaliaState, nation: str, other: str) -> tuple[bool, bool]:
+        """:meth:`restricted` read from the chart and the pending submissions themselves
+        (the long way its table of pairs keeps)."""
+        # the chart's entries read once a power and turn, and a submission's receiver only
+        # when its submitter is one of the two
         charted = self._charted.get((nation, state.turn))
         if charted is None:
             charted = self.charted(nation, state.turn)
