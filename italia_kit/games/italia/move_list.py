@@ -60,7 +60,6 @@ class Sides:
         "held",
         "held_at",
         "index",
-        "invaded",
         "land_memo",
         "leaders",
         "march",
@@ -114,9 +113,14 @@ class Sides:
         # 13.2: whether the Carthaginians may march from Africa to the Alps this turn (it
         # depends on the turn alone, not on the zone); every zone is asked then
         self.march = nation == "Carthaginians" and _marches(world, state, nation)
-        self.invaded = -1  # how many zones were invaded (9.3) when guarded was read
-        self.guarded: set[str] = set()
-        self.barred: set[str] = set()
+        # 8.3 limits the attackers in every zone with enemies, invaded or not: 9.3 lets
+        # more units move into and through an invaded zone, but no more may stay there to
+        # attack than 8.3 allows (a listed move is one step, so it ends where it enters);
+        # so an invasion changes neither these zones nor any listed step (9.3 changes
+        # only the move check's longer paths and where a move stops, movement.apply_move)
+        self.guarded = set(foes)
+        # where a step needs a second look at all
+        self.barred = self.allies_only | self.guarded | self.closed
         # the nation's one-step moves, kept by the world (World.land_moves, World.sea_moves)
         self.land_memo = world.land_moves.setdefault(nation, {})
         self.sea_memo = world.sea_moves.setdefault(nation, {})
@@ -135,17 +139,6 @@ class Sides:
         self.parts: Parts | None = None
         self.relocated: list[Unit] = []
 
-    def watch(self, state: ItaliaState) -> None:
-        """Read again, if an invasion took a zone since, where entering is an attack (8.3:
-        limited until invaded, 9.3) and where a step needs a second look at all. Zones
-        invaded in a phase are only added to, so their number tells."""
-        self.invaded = len(state.invaded)
-        # 8.3 limits the attackers in every zone with enemies, invaded or not: 9.3 lets
-        # more units move into and through an invaded zone, but no more may stay there to
-        # attack than 8.3 allows (a listed move is one step, so it ends where it enters)
-        self.guarded = set(self.foes)
-        self.barred = self.allies_only | self.guarded | self.closed
-
     @classmethod
     def of(cls, world: World, state: ItaliaState, nation: str) -> Sides:
         token = (
@@ -159,8 +152,6 @@ class Sides:
         sides = state.listing
         if not isinstance(sides, Sides) or sides.token != token:
             sides = state.listing = cls(world, state, nation, token)
-        if len(state.invaded) != sides.invaded:
-            sides.watch(state)
         return sides
 
 
@@ -174,7 +165,7 @@ def _marches(world: World, state: ItaliaState, nation: str) -> bool:
 class Parts:
     """The last list :func:`legal_moves` made, in the parts a move, an embarkation or a
     landing may change, with what they were made from: the next list is made again from
-    them where pieces moved (:func:`_again`), unless a zone was invaded since (9.3)."""
+    them where pieces moved (:func:`_again`)."""
 
     __slots__ = (
         "aboard",
@@ -186,7 +177,6 @@ class Parts:
         "free_leaders",
         "groups",
         "held",
-        "invaded",
         "landings",
         "occ",
         "sails",
@@ -196,7 +186,6 @@ class Parts:
 
     def __init__(
         self,
-        invaded: int,
         occ: Occupancy,
         landings: list[Action],
         aboard: list[Unit],
@@ -212,7 +201,6 @@ class Parts:
         boarding: dict[int, list[Action]],
         sails: list[tuple[Action, ...]],
     ) -> None:
-        self.invaded = invaded  # len(state.invaded) then: an invasion changes what is guarded
         self.occ = occ  # its counts change only where a piece enters or leaves a guarded zone
         self.landings = landings  # 9.6: read the occupancy of guarded zones, and the cargo
         self.aboard = aboard  # 9.6: what they were made from, the units aboard not stopped
@@ -472,7 +460,6 @@ def _listed(
     listed = _joined(out, alone, slot, groups, boarding, sails, in_place, group_held)
     if campaign is None and not hannibal:  # the common case _again makes again
         sides.parts = Parts(
-            len(state.invaded),
             occ,
             landings,
             aboard,
@@ -519,8 +506,9 @@ def _again(
     in_place: frozenset[int] | set[int] = _NONE_HELD,
     group_held: Callable[[Action], bool] | None = None,
 ) -> list[Action] | None:
-    """The list again after pieces moved, embarked or landed, with no invasion (9.3),
-    campaign (12.3) or march (13.2) under way: None for anything else, to make it whole.
+    """The list again after pieces moved, embarked or landed, with no campaign (12.3) or
+    march (13.2) under way: None for anything else, to make it whole (an invasion, 9.3,
+    changes no listed step: :class:`Sides`).
 
     A piece that moved changes its own steps; the groups (9.1) where it was and where it
     went; whether it may board a fleet (9.6: not once it has moved). A fleet that sailed,
@@ -533,8 +521,6 @@ def _again(
     moved = sides.relocated
     if parts is None or not moved or state.campaign is not None:
         return None
-    if parts.invaded != len(state.invaded):
-        return None  # 9.3: what is guarded changed, and with it most steps
     index, zones, boarders, guarded = sides.index, parts.zones, parts.boarders, sides.guarded
     moves = state.moves
     pieces: dict[int, Unit] = {}  # the pieces that moved, by place in own, once each
