@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from italia_kit.core import RandomPlayer
+from italia_kit.core import Game, RandomPlayer
+from italia_kit.games.italia import new_game as new_italia_game
+from italia_kit.games.italia.move_list import Sides
+from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.rulebook import MedievalRulebook, new_game
 
 
@@ -40,3 +44,51 @@ def test_s21_s22_restricted_from_its_table_of_pairs_as_from_the_submissions(seed
         checked += 1
     assert checked > 500  # a whole 13-turn game, not a stub
     assert pending > 0  # the table was read while submissions were pending
+
+
+def _zones_long_way(
+    world: World, state: ItaliaState, nation: str
+) -> tuple[set[str], set[str], set[str]]:
+    """9.0, 12.5.2 and a variant's walls: the zones with other nations' pieces ashore of
+    enemies, of allies (who may be passed) and of walls (neither attacked nor passed), each
+    piece's nation asked by the rulebook's ``restricted`` (the pass before ``med-moves2``
+    asked the relations of the nations ashore once and told each piece apart in one loop)."""
+    foes: set[str] = set()
+    friends: set[str] = set()
+    walled: set[str] = set()
+    for u in state.units.values():
+        if u.nation != nation and u.carrier is None:
+            no_attack, through = world.rulebook.restricted(world, state, nation, u.nation)
+            (friends if no_attack and through else walled if no_attack else foes).add(u.zone)
+    return foes, friends, walled
+
+
+@pytest.mark.parametrize("game_of", ["medieval", "italia1"])
+def test_9_0_12_5_2_a_phases_zones_of_enemies_and_allies_as_each_piece_tells_them(
+    game_of: str,
+) -> None:
+    """9.0, 12.5.2, S21, S22: at every movement decision of a whole random game the move
+    list's zones of enemies and of allies, and its closed zones (walls; Rome on Italia I's
+    last turn), read once a phase in one pass per kind of piece, are those each piece's
+    nation gives, asked of the rulebook piece by piece."""
+    seed = 4
+    game: Game[ItaliaState] = (
+        new_game(seed=seed) if game_of == "medieval" else new_italia_game(game_of, seed=seed)
+    )
+    world = game.rules.world
+    player = RandomPlayer(seed)
+    seen = {"decisions": 0, "allies or walls": 0}
+    while not game.is_over:
+        game.legal_actions()
+        state = game.state
+        sides = state.listing
+        if state.phase_name == "movement" and isinstance(sides, Sides):
+            foes, friends, walled = _zones_long_way(world, state, state.actor)
+            assert (sides.foes, sides.friends) == (foes, friends)
+            assert sides.closed - {"Rome"} == walled - {"Rome"}
+            assert walled <= sides.closed
+            assert sides.own == sorted(state.units_of(state.actor), key=lambda u: u.id)
+            seen["decisions"] += 1
+            seen["allies or walls"] += bool(friends or walled)
+        game.apply(player.choose(game))
+    assert seen["decisions"] > 300 and seen["allies or walls"] > 0, seen
