@@ -13,6 +13,7 @@ import pytest
 
 from italia_kit.core import Game, RandomPlayer
 from italia_kit.games.italia import new_game as new_italia_game
+from italia_kit.games.italia.actions import Move
 from italia_kit.games.italia.move_list import Sides
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.world import World
@@ -92,3 +93,32 @@ def test_9_0_12_5_2_a_phases_zones_of_enemies_and_allies_as_each_piece_tells_the
             seen["allies or walls"] += bool(friends or walled)
         game.apply(player.choose(game))
     assert seen["decisions"] > 300 and seen["allies or walls"] > 0, seen
+
+
+@pytest.mark.parametrize("game_of", ["medieval", "italia1"])
+def test_9_0_9_4_a_units_steps_kept_for_good_are_the_moves_made_one_by_one(game_of: str) -> None:
+    """9.0, 9.4: after a whole random game, every unit's one-step moves the world keeps
+    (``World.land_moves``: sharing one ``units`` value, the world's paths, and one value
+    for both kinds of steps where no strait leaves the zone) are the moves made one by one
+    for each step of the board, every step, then those without a strait."""
+    seed = 5
+    game: Game[ItaliaState] = (
+        new_game(seed=seed) if game_of == "medieval" else new_italia_game(game_of, seed=seed)
+    )
+    world = game.rules.world
+    player = RandomPlayer(seed)
+    while not game.is_over:
+        game.apply(player.choose(game))
+    kept = 0
+    for nation, by_unit in world.land_moves.items():
+        for uid, by_zone in by_unit.items():
+            for zone, (every, overland) in by_zone.items():
+                steps = world.land_steps(zone)
+                assert every[0] == tuple(to for to, _ in steps)
+                assert every[1] == tuple(Move(nation, (uid,), (zone, to)) for to in every[0])
+                assert every[2] == tuple(world.attack_limit(to) for to in every[0])
+                assert overland[0] == tuple(to for to, strait in steps if not strait)
+                assert overland[1] == tuple(Move(nation, (uid,), (zone, to)) for to in overland[0])
+                assert overland[2] == tuple(world.attack_limit(to) for to in overland[0])
+                kept += 1
+    assert kept > 300

@@ -182,13 +182,20 @@ def moves_together(
 def land_moves(world: World, nation: str, uid: int, zone: str) -> LandMoves:
     """A land unit's one-step moves from ``zone`` (for ``world.land_moves``), with where
     each goes: every step, then those over land (9.4), as ``world.reach`` lists them. Only
-    this memo makes them, so they are not looked for in ``world.action_cache``."""
+    this memo makes them, so they are not looked for in ``world.action_cache``.
+
+    They are kept for good, and each container kept is one the cycle collector looks at
+    again and again (some 4,000 moves a Medieval game): the moves share one ``units``
+    value and the world's paths, and where no strait leaves the zone the two kinds of
+    steps are one value."""
     every, overland = world.reach[zone]
-    made = {to: Move(nation, (uid,), (zone, to)) for to in every[0]}
-    return (
-        (every[0], tuple(made.values()), every[1]),
-        (overland[0], tuple(made[to] for to in overland[0]), overland[1]),
-    )
+    units = (uid,)
+    moves = tuple([Move(nation, units, path) for path in world.land_paths[zone]])
+    steps = (every[0], moves, every[1])
+    if overland is every:  # no strait from here: the steps over land are all of them
+        return steps, steps
+    made = dict(zip(every[0], moves, strict=True))
+    return steps, (overland[0], tuple([made[to] for to in overland[0]]), overland[1])
 
 
 def sea_moves(world: World, nation: str, uid: int, zone: str) -> tuple[Action, ...]:

@@ -135,14 +135,22 @@ class World:
             self._base_limit[z.name] = None if z.is_sea else (rulebook.stacking_base(z) or 0)
         #: per zone, where a land unit may step (9.0): every step, then those a unit that has
         #: moved may take (no strait, 9.4); the move list reads it for each unit it lists
+        #: the two are one value where no strait leaves the zone (most zones); and each
+        #: step's path, for the moves made of them (``move_steps.land_moves``: every unit's
+        #: moves share one path value, which the collector then need not count for each)
         self.reach: dict[str, tuple[Reach, Reach]] = {}
+        self.land_paths: dict[str, tuple[tuple[str, str], ...]] = {}
         for name, steps in self._land_steps.items():
             overland = tuple(to for to, strait in steps if not strait)
             every = tuple(to for to, _ in steps)
+            anywhere = (every, tuple(self._attack_limit[to] for to in every))
             self.reach[name] = (
-                (every, tuple(self._attack_limit[to] for to in every)),
-                (overland, tuple(self._attack_limit[to] for to in overland)),
+                anywhere,
+                anywhere
+                if overland == every
+                else (overland, tuple(self._attack_limit[to] for to in overland)),
             )
+            self.land_paths[name] = tuple((name, to) for to in every)
 
     @cached_property
     def variant(self) -> str:
