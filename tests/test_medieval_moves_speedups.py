@@ -122,3 +122,29 @@ def test_9_0_9_4_a_units_steps_kept_for_good_are_the_moves_made_one_by_one(game_
                 assert overland[2] == tuple(world.attack_limit(to) for to in overland[0])
                 kept += 1
     assert kept > 300
+
+
+@pytest.mark.parametrize("seed", [1, 6])
+def test_s7_s8_a_power_without_boats_has_no_army_that_sails_alone(seed: int) -> None:
+    """S7, S8: after every action of a whole random game, for every power, the move list's
+    one question a phase (``nation_sails``: the power has boats this turn) says no only
+    when none of its armies may sail alone (``sails_alone`` asked of each)."""
+    game = new_game(seed=seed)
+    world = game.rules.world
+    rules = world.rulebook
+    assert isinstance(rules, MedievalRulebook)
+    powers = [p.name for p in rules.medieval.powers]
+    player = RandomPlayer(seed)
+    seen = {"boats": 0, "none": 0}
+    while not game.is_over:
+        game.apply(player.choose(game))
+        state = game.state
+        for power in powers:
+            armies = [u for u in state.units_of(power) if not u.is_fleet]
+            some = any(rules.sails_alone(world, state, u) for u in armies)
+            if rules.nation_sails(world, state, power):
+                seen["boats"] += some
+            else:
+                assert not some
+                seen["none"] += bool(armies)
+    assert seen["boats"] > 100 and seen["none"] > 1000, seen

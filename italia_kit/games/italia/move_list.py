@@ -68,6 +68,7 @@ class Sides:
         "own",
         "parts",
         "relocated",
+        "sailing",
         "sea_memo",
         "token",
     )
@@ -129,6 +130,9 @@ class Sides:
         # None: its step_cost is asked of each step (Italia's, one a zone, is not asked)
         rules = world.rulebook
         self.costs = None if rules.fixed_step_cost() else rules.step_costs(world, state, nation)
+        # whether any of the nation's land units may sail alone this phase (a variant's
+        # boats, Rulebook.nation_sails): if not, no unit is asked (Rulebook.sails_alone)
+        self.sailing = not rules.fixed_sailing() and rules.nation_sails(world, state, nation)
         # what a variant's hooks read of the other nations' pieces for the phase
         # (Rulebook.held_in_place)
         self.memo: dict[str, Any] = {}
@@ -218,7 +222,7 @@ class Parts:
         self.boarders = boarders
         self.boarding = boarding  # 9.6: each fleet's embarkations, by fleet id in id order
         # a variant's boats (Rulebook.sails_alone): each piece's sailings, by its place in
-        # Sides.own (empty when no land unit sails alone)
+        # Sides.own (empty when none of the nation's land units may sail alone this phase)
         self.sails = sails
 
 
@@ -455,7 +459,7 @@ def _listed(
                     a for a in embarks if isinstance(a, Embark) and a.units[0] == lead.id
                 ]
     sails: list[tuple[Action, ...]] = []  # each piece's sailings alone, by place in own
-    if not world.rulebook.fixed_sailing():
+    if sides.sailing:
         costs = sides.costs
         sails = [unit_sailings(world, state, nation, u, costs) for u in own]
     listed = _joined(out, alone, slot, groups, boarding, sails, in_place, group_held)

@@ -97,6 +97,13 @@ class MovementRulebook:
         move list then lists no land unit's step into a sea."""
         return type(self).sails_alone is MovementRulebook.sails_alone
 
+    def nation_sails(self, world: World, state: ItaliaState, nation: str) -> bool:
+        """Whether some land unit of ``nation`` may sail alone now (:meth:`sails_alone`):
+        the move list asks it once a movement phase, and when it says no asks no unit
+        (every unit's answer must then be no). Default: True: each unit beside a sea is
+        asked."""
+        return True
+
     def may_leave(self, world: World, state: ItaliaState, unit: Unit) -> bool:
         """Whether ``unit`` may leave its zone now, as far as the variant holds units in
         place beyond Italia's stops (9.0: entering an enemy zone or a mountain, a strait,

@@ -185,6 +185,11 @@ class MedievalMovementRules(Rulebook):
         """S7, S8: a power's armies go to sea in its own boats on the turns it has them."""
         return self.has_boats(unit.nation, state.turn)
 
+    def nation_sails(self, world: World, state: ItaliaState, nation: str) -> bool:
+        """S7, S8: :meth:`sails_alone` depends on the power and the turn alone (most powers
+        have no boats on most turns: the move list then asks none of their armies)."""
+        return self.has_boats(nation, state.turn)
+
     def sea_refusal(self, world: World, state: ItaliaState, unit: Unit) -> tuple[str, str]:
         return (R_SEA, f"the {unit.nation} have no boats on turn {state.turn}: no sea zones")
 
