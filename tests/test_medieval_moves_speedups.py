@@ -14,7 +14,7 @@ import pytest
 from italia_kit.core import Game, RandomPlayer
 from italia_kit.games.italia import new_game as new_italia_game
 from italia_kit.games.italia.actions import Move
-from italia_kit.games.italia.move_list import Sides
+from italia_kit.games.italia.move_list import Sides, legal_moves
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.rulebook import MedievalRulebook, new_game
@@ -148,3 +148,33 @@ def test_s7_s8_a_power_without_boats_has_no_army_that_sails_alone(seed: int) -> 
                 assert not some
                 seen["none"] += bool(armies)
     assert seen["boats"] > 100 and seen["none"] > 1000, seen
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_s2_s30_the_list_made_again_after_a_move_is_the_list_made_whole(seed: int) -> None:
+    """S2-S8, S28, S30 and 8.3's counts: at every movement decision of a whole random game
+    the list made again from the last one (``move_list._again``: the second looks of the
+    units that did not move kept where the new counts refuse their kind of piece what the
+    old ones did; no list made whole after an overrun) is the list made whole."""
+    game = new_game(seed=seed)
+    world = game.rules.world
+    player = RandomPlayer(seed)
+    seen = {"again": 0, "overrun": 0}
+    while not game.is_over:
+        state = game.state
+        sides = state.listing
+        again = (
+            state.phase_name == "movement"
+            and isinstance(sides, Sides)
+            and sides.parts is not None
+            and bool(sides.relocated)
+        )
+        actions = game.legal_actions()
+        if again:
+            assert isinstance(state.listing, Sides)
+            seen["again"] += 1
+            seen["overrun"] += bool(state.invaded)
+            state.listing.parts = None  # made whole
+            assert legal_moves(world, state, state.actor) == actions[:-1]
+        game.apply(player.choose(game))
+    assert seen["again"] > 400 and seen["overrun"] > 20, seen

@@ -31,6 +31,7 @@ from italia_kit.games.italia.move_steps import (
     group_at,
     may_land,
     moves_together,
+    refusals_alike,
     sea_moves,
     second_look,
     steps_alone,
@@ -38,6 +39,7 @@ from italia_kit.games.italia.move_steps import (
 from italia_kit.games.italia.movement import landed_with
 from italia_kit.games.italia.special import hannibal_march
 from italia_kit.games.italia.state import ItaliaState, Unit
+from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import LandSteps, World
 
 
@@ -567,7 +569,7 @@ def _again(
                     gone.add(u.id)
                     break
     own = sides.own
-    occ = parts.occ
+    occ = before = parts.occ
     delta: set[str] = set()  # the guarded zones whose counts changed (8.3)
     if recount:  # counted again where pieces left or entered, as _listed counts (8.0, 8.3)
         count, leaders = occ.count, occ.leaders
@@ -635,11 +637,19 @@ def _again(
         else:
             held[k] = (u, option)
             alone[k] = second_look(occ, extra, False, u, option)
-    if delta:  # 8.3: the other second looks into those zones read their counts again
+    if delta:  # 8.3: the other second looks into those zones read their counts again,
+        # unless the new counts refuse a piece of their kind the zones the old ones did:
+        # a look reads nothing else (most counts change without crossing a limit)
         moved_ids = {u.id for u in pieces.values()}
+        alike: dict[UnitType, bool] = {}
         for k, (u, option) in held.items():
             if u.id not in moved_ids and not delta.isdisjoint(option[0]):
-                alone[k] = second_look(occ, extra, False, u, option)
+                kind = u.type
+                same = alike.get(kind)
+                if same is None:
+                    same = alike[kind] = refusals_alike(before, occ, kind, extra)
+                if not same:
+                    alone[k] = second_look(occ, extra, False, u, option)
     if shipped:  # 9.6: the landings read the cargo and the counts
         aboard: list[Unit] = []
         cargo: dict[int, int] = {}

@@ -144,6 +144,16 @@ def second_look(
     return [move for to, move in zip(zones, moves, strict=True) if to not in hit]
 
 
+def refusals_alike(before: Occupancy, after: Occupancy, kind: UnitType, extra: int) -> bool:
+    """Whether ``after`` refuses a piece of ``kind`` alone (outside a campaign, ``extra``:
+    12.2) the zones ``before`` refuses it (13.1, 12.5.2, 8.3): its :func:`second_look` is
+    then the same under both."""
+    troops, leader = TROOPS[kind], kind is LEADER
+    return before.refused(troops, leader, False, extra) == after.refused(
+        troops, leader, False, extra
+    )
+
+
 def group_at(state: ItaliaState, nation: str, zone: str) -> list[Unit]:
     """9.1: the nation's units ashore in ``zone`` that may still move, in id order (the
     zone index is in id order)."""
