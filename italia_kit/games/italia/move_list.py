@@ -295,7 +295,8 @@ def _held(world: World, state: ItaliaState, nation: str, sides: Sides) -> set[in
     held = {i for i in kept if units[i].zone not in zones}
     asked = zones & sides.foes  # nobody is held where no enemy stands
     here = [u for z in asked for u in where.get(z, ()) if u.nation == nation]
-    held |= rulebook.held_in_place(world, state, nation, here, sides.foes, sides.memo)
+    if here:  # (most moves leave and enter zones without enemies: nobody to ask)
+        held |= rulebook.held_in_place(world, state, nation, here, sides.foes, sides.memo)
     sides.held = held
     return held
 
