@@ -178,3 +178,31 @@ def test_s2_s30_the_list_made_again_after_a_move_is_the_list_made_whole(seed: in
             assert legal_moves(world, state, state.actor) == actions[:-1]
         game.apply(player.choose(game))
     assert seen["again"] > 400 and seen["overrun"] > 20, seen
+
+
+@pytest.mark.parametrize("game_of", ["medieval", "italia1"])
+def test_s2_9_0_a_units_allowance_alone_read_once_a_phase_is_the_one_asked(game_of: str) -> None:
+    """S2 (three points, four for a leader), 9.0, 9.1, 12.2: at every movement decision of
+    a whole random game, the allowance alone the move list reads by kind of piece once a
+    phase (``Sides.limits``: Italia's table with the card's bonus, a variant's
+    ``allowances_alone``) is ``movement_allowance`` asked of each of the nation's units
+    with no group leader."""
+    seed = 9
+    game: Game[ItaliaState] = (
+        new_game(seed=seed) if game_of == "medieval" else new_italia_game(game_of, seed=seed)
+    )
+    world = game.rules.world
+    player = RandomPlayer(seed)
+    asked = 0
+    while not game.is_over:
+        game.legal_actions()
+        state = game.state
+        sides = state.listing
+        if state.phase_name == "movement" and isinstance(sides, Sides):
+            limits = sides.limits
+            assert limits is not None
+            for u in sides.own:
+                assert limits[u.type] == world.rulebook.movement_allowance(state, u, None)
+                asked += 1
+        game.apply(player.choose(game))
+    assert asked > 2000

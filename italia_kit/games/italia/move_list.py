@@ -12,7 +12,7 @@ holds the two lists equal at every movement decision of random games.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -65,6 +65,7 @@ class Sides:
         "index",
         "land_memo",
         "leaders",
+        "limits",
         "march",
         "memo",
         "own",
@@ -132,6 +133,16 @@ class Sides:
         # None: its step_cost is asked of each step (Italia's, one a zone, is not asked)
         rules = world.rulebook
         self.costs = None if rules.fixed_step_cost() else rules.step_costs(world, state, nation)
+        # 9.0, 9.1: a unit's allowance alone by its type (+1 with the card's bonus, 12.2;
+        # allowance() gives just that for a group of one), or a variant's for the phase
+        # (Rulebook.allowances_alone), or None: the variant is asked of each unit
+        if rules.fixed_allowance():
+            bonus = 1 if state.extra_move and not state.second_phase else 0
+            self.limits: Mapping[UnitType, int] | None = {
+                kind: moves + bonus for kind, moves in MOVEMENT.items()
+            }
+        else:
+            self.limits = rules.allowances_alone(state)
         # whether any of the nation's land units may sail alone this phase (a variant's
         # boats, Rulebook.nation_sails): if not, no unit is asked (Rulebook.sails_alone)
         self.sailing = not rules.fixed_sailing() and rules.nation_sails(world, state, nation)
@@ -153,6 +164,7 @@ class Sides:
             state.turn,
             state.phase_name,
             state.second_phase,
+            state.extra_move,  # (12.2: the allowances alone, Sides.limits)
             state.next_id,
             len(state.units),
         )
@@ -333,9 +345,8 @@ def _listed(
     campaign_leader = int(campaign["leader"]) if campaign else None
     guarded, closed = sides.guarded, sides.closed
     barred = sides.barred  # where a step needs a second look
-    bonus = 1 if state.extra_move and not state.second_phase else 0  # allowance(), 12.2
-    # a variant's own allowance (Rulebook.movement_allowance), asked of each unit alone
-    allowance = None if world.rulebook.fixed_allowance() else world.rulebook.movement_allowance
+    limits = sides.limits  # each kind's allowance alone, or None: ask each unit (9.0, 9.1)
+    allowance = world.rulebook.movement_allowance
     costly = not world.rulebook.fixed_step_cost()  # a variant's step costs (9.0: one a zone)
     land_memo, sea_memo = sides.land_memo, sides.sea_memo
     # own units counted for stacking (8.0) and own leaders, ashore, where they may be
@@ -399,9 +410,8 @@ def _listed(
                 boarders[zone] = [u]
         if campaign_leader is not None and uid != campaign_leader:
             continue  # 12.3.1: in a campaign nothing moves without the leader
-        # 9.0/9.1: alone, a unit has its own allowance (+1 with the card's bonus, 12.2);
-        # allowance() gives just that for a group of one
-        limit = MOVEMENT[kind] + bonus if allowance is None else allowance(state, u, None)
+        # 9.0/9.1: alone, a unit has its own allowance
+        limit = limits[kind] if limits is not None else allowance(state, u, None)
         if used >= limit:
             continue
         option = steps_alone(world, nation, land_memo, uid, zone, used)
@@ -596,8 +606,8 @@ def _again(
             )
     barred = sides.barred
     alone, held = parts.alone, parts.held
-    bonus = 1 if state.extra_move and not state.second_phase else 0  # allowance(), 12.2
-    allowance = None if world.rulebook.fixed_allowance() else world.rulebook.movement_allowance
+    limits = sides.limits  # each kind's allowance alone, or None: ask each unit (9.0, 9.1)
+    allowance = world.rulebook.movement_allowance
     costly = not world.rulebook.fixed_step_cost()  # a variant's step costs (9.0: one a zone)
     extra = 1 if state.major else 0  # 12.2
     slot = parts.slot
@@ -626,7 +636,7 @@ def _again(
             alone[k] = seaward
             continue
         used = rec.steps if rec is not None else 0
-        limit = MOVEMENT[u.type] + bonus if allowance is None else allowance(state, u, None)
+        limit = limits[u.type] if limits is not None else allowance(state, u, None)
         if (rec is not None and rec.stopped) or used >= limit:
             alone[k] = ()
             continue

@@ -56,6 +56,8 @@ ITALIA_TERRAIN = {"marsh": "swamp", "fortress": "clear", "offmap": "clear"}
 
 #: a pair the chart restricts in nothing (restricted)
 _FREE = (False, False)
+#: S2's points of a unit moving alone, by its type (allowances_alone)
+_ALONE = {t: LED_POINTS if t is UnitType.LEADER else ARMY_POINTS for t in UnitType}
 
 
 class MedievalMovementRules(Rulebook):
@@ -142,6 +144,11 @@ class MedievalMovementRules(Rulebook):
             return LED_POINTS
         stayed = rec.leader == group_leader and not rec.without_leader
         return LED_POINTS if stayed else ARMY_POINTS
+
+    def allowances_alone(self, state: ItaliaState) -> dict[UnitType, int]:
+        """S2 for a unit moving alone: four points for a leader, three for an army, on
+        every turn (:meth:`movement_allowance` with no group leader)."""
+        return _ALONE
 
     def step_cost(self, world: World, state: ItaliaState, unit: Unit, frm: str, to: str) -> int:
         """S3: +1 to enter a mountain; S5, S6: marsh and Mantua cost one; S7: two to enter
