@@ -15,6 +15,7 @@ from italia_kit.core import Game, RandomPlayer
 from italia_kit.games.italia import new_game as new_italia_game
 from italia_kit.games.italia.actions import Move
 from italia_kit.games.italia.move_list import Sides, legal_moves
+from italia_kit.games.italia.move_steps import group_at, group_steps
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.rulebook import MedievalRulebook, new_game
@@ -206,3 +207,37 @@ def test_s2_9_0_a_units_allowance_alone_read_once_a_phase_is_the_one_asked(game_
                 asked += 1
         game.apply(player.choose(game))
     assert asked > 2000
+
+
+@pytest.mark.parametrize("seed", [0, 10])
+def test_s2_s3_s7_a_groups_steps_from_the_cost_table_as_asked_of_each_army(seed: int) -> None:
+    """S2, S3, S7 (and 9.1: a leader's whole area moves together): at every movement
+    decision of a whole random game, where each group may step, read from the variant's
+    table of costs by area entered against the least any of its units has left, is where
+    ``step_cost`` asked of each unit and step lets them all go (the long way)."""
+    game = new_game(seed=seed)
+    world = game.rules.world
+    rulebook = world.rulebook
+    player = RandomPlayer(seed)
+    groups = dearer = 0
+    while not game.is_over:
+        game.legal_actions()
+        state = game.state
+        sides = state.listing
+        if state.phase_name == "movement" and isinstance(sides, Sides) and sides.parts:
+            occ = sides.parts.occ
+            for zone in sides.parts.free_leaders:
+                group = group_at(state, state.actor, zone)
+                if len(group) < 2:
+                    continue
+                short = group_steps(world, state, occ, state.actor, group, zone, False)
+                rulebook.step_costs = lambda *_: None  # type: ignore[method-assign]
+                try:
+                    long = group_steps(world, state, occ, state.actor, group, zone, False)
+                finally:
+                    del rulebook.step_costs
+                assert short == long
+                groups += 1
+                dearer += len(short) < len(world.land_steps(zone))
+        game.apply(player.choose(game))
+    assert groups > 30 and dearer > 5, (groups, dearer)

@@ -251,8 +251,13 @@ def group_steps(
         if used + 1 > limit:
             return []  # 9.0/9.1: someone in the group has no movement left
         left.append((u, limit - used))
-    # a variant's step costs (9.0 counts one a zone): every unit of the group must afford it
-    cost = None if world.rulebook.fixed_step_cost() else world.rulebook.step_cost
+    # a variant's step costs (9.0 counts one a zone): every unit of the group must afford
+    # it. From the variant's table by zone entered (Rulebook.step_costs), the same for every
+    # unit, a step is affordable to all when it is to the one with the least left
+    rulebook = world.rulebook
+    cost = None if rulebook.fixed_step_cost() else rulebook.step_cost
+    costs = None if cost is None else rulebook.step_costs(world, state, nation)
+    least = min([n for _, n in left]) if costs is not None else 0
     campaigning = campaign is not None  # the group has a leader (12.3.1)
     extra = 1 if state.major else 0
     out = []
@@ -263,7 +268,10 @@ def group_steps(
             continue
         if (strait and moved) or to in occ.closed:
             continue  # 9.4; 13.1
-        if cost is not None and any(cost(world, state, u, zone, to) > n for u, n in left):
+        if costs is not None:
+            if costs[to] > least:
+                continue  # 9.0: the step costs more than someone has left
+        elif cost is not None and any(cost(world, state, u, zone, to) > n for u, n in left):
             continue  # 9.0: the step costs more than someone has left
         if not campaigning:
             if to in occ.allies_only:
