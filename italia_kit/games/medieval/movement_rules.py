@@ -386,11 +386,11 @@ class MedievalMovementRules(Rulebook):
         # clone, a load), so the same list object of the same length holds the same pairs;
         # the table keeps the list alive, so no other list can take its place
         submissions = state.extras.get("submissions")
-        source = (submissions, len(submissions) if submissions else 0, state.turn)
+        size = len(submissions) if submissions else 0
         kept = self._pairs_from
-        if kept is None or kept[0] is not submissions or kept[1:] != source[1:]:
+        if kept is None or kept[0] is not submissions or kept[1] != size or kept[2] != state.turn:
             self._pairs = {}
-            self._pairs_from = source
+            self._pairs_from = (submissions, size, state.turn)
         pair = (nation, other)
         found = self._pairs.get(pair)
         if found is None:
