@@ -16,6 +16,7 @@ from italia_kit.games.italia import new_game as new_italia_game
 from italia_kit.games.italia.actions import Move
 from italia_kit.games.italia.move_list import Sides, legal_moves
 from italia_kit.games.italia.move_steps import group_at, group_steps
+from italia_kit.games.italia.movement import invasion_counts
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.rulebook import MedievalRulebook, new_game
@@ -241,3 +242,50 @@ def test_s2_s3_s7_a_groups_steps_from_the_cost_table_as_asked_of_each_army(seed:
                 dearer += len(short) < len(world.land_steps(zone))
         game.apply(player.choose(game))
     assert groups > 30 and dearer > 5, (groups, dearer)
+
+
+def _invasion_counts_long_way(
+    world: World, state: ItaliaState, nation: str, zone: str
+) -> tuple[int, int]:
+    """9.3 as ``check_invasion`` counted before ``med-moves2``: a list of the enemies that
+    count for stacking, each piece's nation asked, and a list of the nation's units there
+    that count and have moved."""
+    enemies = [
+        u
+        for u in state.units_in(zone)
+        if u.nation != nation
+        and u.carrier is None
+        and u.counts_for_stacking
+        and not world.allied(state, nation, u.nation)
+    ]
+    moved_in = [
+        u
+        for u in state.units_in(zone, nation)
+        if u.counts_for_stacking and u.carrier is None and u.id in state.moves
+    ]
+    return len(enemies), len(moved_in)
+
+
+@pytest.mark.parametrize("game_of", ["medieval", "italia1"])
+def test_9_3_s30_invasion_counts_in_one_look_as_in_two_lists(game_of: str) -> None:
+    """9.3 (S30's overrun on the medieval board): after every move of a whole random game,
+    the defenders and the movers ``check_invasion`` counts in the zone entered, in one look
+    asking each other nation once, are those of the two lists it made before."""
+    seed = 12
+    game: Game[ItaliaState] = (
+        new_game(seed=seed) if game_of == "medieval" else new_italia_game(game_of, seed=seed)
+    )
+    world = game.rules.world
+    player = RandomPlayer(seed)
+    looked = among_enemies = 0
+    while not game.is_over:
+        action = player.choose(game)
+        game.apply(action)
+        if isinstance(action, Move):
+            state = game.state
+            zone = action.path[-1]
+            counts = invasion_counts(world, state, action.nation, zone)
+            assert counts == _invasion_counts_long_way(world, state, action.nation, zone)
+            looked += 1
+            among_enemies += counts[0] > 0
+    assert looked > 300 and among_enemies > 30, (looked, among_enemies)
