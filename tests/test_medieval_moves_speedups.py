@@ -15,7 +15,7 @@ from italia_kit.core import Game, RandomPlayer
 from italia_kit.games.italia import new_game as new_italia_game
 from italia_kit.games.italia.actions import Move
 from italia_kit.games.italia.move_list import Sides, legal_moves
-from italia_kit.games.italia.move_steps import group_at, group_steps
+from italia_kit.games.italia.move_steps import affordable, group_at, group_steps, land_moves
 from italia_kit.games.italia.movement import invasion_counts
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.world import World
@@ -289,3 +289,40 @@ def test_9_3_s30_invasion_counts_in_one_look_as_in_two_lists(game_of: str) -> No
             looked += 1
             among_enemies += counts[0] > 0
     assert looked > 300 and among_enemies > 30, (looked, among_enemies)
+
+
+@pytest.mark.parametrize("seed", [4, 13])
+def test_s3_s7_a_step_is_looked_at_only_where_the_dearest_costs_more_than_is_left(
+    seed: int,
+) -> None:
+    """S3 (a mountain costs two), S7 (a sea two), the boxes (never entered): at every
+    movement decision of a whole random game, for each army and leader of the power and
+    each number of points it may have left, where the move list's table says the dearest
+    step from its area costs no more, ``affordable`` keeps every step (so it is not
+    asked), and the table is the dearest of the steps' costs."""
+    game = new_game(seed=seed)
+    world = game.rules.world
+    player = RandomPlayer(seed)
+    skipped = asked = 0
+    while not game.is_over:
+        game.legal_actions()
+        state = game.state
+        sides = state.listing
+        if state.phase_name == "movement" and isinstance(sides, Sides):
+            costs, dearest = sides.costs, sides.dearest
+            assert costs is not None and dearest is not None
+            for u in sides.own:
+                if u.carrier is not None or u.is_fleet:
+                    continue
+                for moved, option in enumerate(land_moves(world, u.nation, u.id, u.zone)):
+                    assert dearest[u.zone][moved] == max([costs[z] for z in option[0]], default=0)
+                    for left in range(1, 5):
+                        kept = affordable(world, state, u, u.zone, option, left, costs)
+                        if dearest[u.zone][moved] <= left:
+                            assert kept is option
+                            skipped += 1
+                        else:
+                            assert len(kept[0]) < len(option[0])
+                            asked += 1
+        game.apply(player.choose(game))
+    assert skipped > 1000 and asked > 1000, (skipped, asked)

@@ -28,6 +28,7 @@ from italia_kit.games.italia.move_steps import (
     Occupancy,
     affordable,
     boardings,
+    dearest_steps,
     group_at,
     may_land,
     moves_together,
@@ -57,6 +58,7 @@ class Sides:
         "barred",
         "closed",
         "costs",
+        "dearest",
         "foes",
         "friends",
         "guarded",
@@ -133,6 +135,9 @@ class Sides:
         # None: its step_cost is asked of each step (Italia's, one a zone, is not asked)
         rules = world.rulebook
         self.costs = None if rules.fixed_step_cost() else rules.step_costs(world, state, nation)
+        # with them, by zone, the dearest step of a unit that has not moved and of one that
+        # has (9.4): affordable() is asked only where one costs more than a unit has left
+        self.dearest = None if self.costs is None else dearest_steps(world, self.costs)
         # 9.0, 9.1: a unit's allowance alone by its type (+1 with the card's bonus, 12.2;
         # allowance() gives just that for a group of one), or a variant's for the phase
         # (Rulebook.allowances_alone), or None: the variant is asked of each unit
@@ -348,6 +353,7 @@ def _listed(
     limits = sides.limits  # each kind's allowance alone, or None: ask each unit (9.0, 9.1)
     allowance = world.rulebook.movement_allowance
     costly = not world.rulebook.fixed_step_cost()  # a variant's step costs (9.0: one a zone)
+    dearest = sides.dearest
     land_memo, sea_memo = sides.land_memo, sides.sea_memo
     # own units counted for stacking (8.0) and own leaders, ashore, where they may be
     # attacked: 8.3 counts them in no other zone (and reads no sea: fleets are not counted)
@@ -415,7 +421,7 @@ def _listed(
         if used >= limit:
             continue
         option = steps_alone(world, nation, land_memo, uid, zone, used)
-        if costly:
+        if costly and (dearest is None or dearest[zone][1 if used else 0] > limit - used):
             option = affordable(world, state, u, zone, option, limit - used, sides.costs)
         slot[uid] = k = len(alone)
         if not barred.isdisjoint(option[0]):
@@ -609,6 +615,7 @@ def _again(
     limits = sides.limits  # each kind's allowance alone, or None: ask each unit (9.0, 9.1)
     allowance = world.rulebook.movement_allowance
     costly = not world.rulebook.fixed_step_cost()  # a variant's step costs (9.0: one a zone)
+    dearest = sides.dearest
     extra = 1 if state.major else 0  # 12.2
     slot = parts.slot
     sails = parts.sails
@@ -641,7 +648,7 @@ def _again(
             alone[k] = ()
             continue
         option = steps_alone(world, nation, sides.land_memo, u.id, zone, used)
-        if costly:
+        if costly and (dearest is None or dearest[zone][1 if used else 0] > limit - used):
             option = affordable(world, state, u, zone, option, limit - used, sides.costs)
         if barred.isdisjoint(option[0]):
             alone[k] = option[1]

@@ -284,6 +284,25 @@ def group_steps(
     return out
 
 
+def dearest_steps(world: World, costs: Mapping[str, int]) -> dict[str, tuple[int, int]]:
+    """By zone, what the dearest of a land unit's steps from it costs at ``costs`` (a
+    variant's step costs by zone entered, :meth:`~.rulebook.Rulebook.step_costs`): of every
+    step, and of those over land (9.4), as ``world.reach`` lists them. The move list asks
+    :func:`affordable` only where that is more than a unit has left (most steps cost one
+    point); the world keeps the table while the rulebook gives the same costs."""
+    kept = world.dearest
+    if kept is None or kept[0] is not costs:
+        table = {
+            zone: (
+                max([costs[to] for to in every[0]], default=0),
+                max([costs[to] for to in overland[0]], default=0),
+            )
+            for zone, (every, overland) in world.reach.items()
+        }
+        kept = world.dearest = (costs, table)
+    return kept[1]
+
+
 def affordable(
     world: World,
     state: ItaliaState,

@@ -5,6 +5,7 @@ A :class:`World` never changes during a game; the :class:`~.state.ItaliaState` d
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
@@ -64,6 +65,9 @@ class World:
         self._nations = {n.name: n for n in self.scenario.nations}
         # a cache of occupants while legal actions are listed (the state is not changed then)
         self.frozen: dict[tuple[str, str], list[Unit]] | None = None
+        # a variant's step costs by zone entered and, by zone, the dearest of a land unit's
+        # steps from it (move_steps.dearest_steps)
+        self.dearest: tuple[Mapping[str, int], dict[str, tuple[int, int]]] | None = None
         # the board's tables are read once per board and shared, with the action values
         # made so far, by every World on it: a new game starts with them at hand
         key = (id(self.board), type(self.rulebook))
