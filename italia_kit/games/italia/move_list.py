@@ -95,10 +95,10 @@ class Sides:
         own.sort(key=_by_id)  # (state.units is in id order unless a state was made by hand)
         walls: set[str] = set()
         if not world.fixed_relations:
-            # the relations that classify the zones: those to the nations with pieces ashore
-            ashore = {u.nation for u in units if u.carrier is None}
-            ashore.discard(nation)
-            allies, walls = relations(world, state, nation, ashore)
+            # the relations that classify the zones, asked of every nation of the scenario
+            # (those without pieces ashore classify none), not only of those ashore: that
+            # would take a pass over the pieces more
+            allies, walls = relations(world, state, nation, world.order)
         friends: set[str] = set()  # zones with pieces ashore of allies (12.5.2)
         walled: set[str] = set()  # zones with pieces ashore of walls
         if not allies and not walls:  # the usual case: every other nation is an enemy
