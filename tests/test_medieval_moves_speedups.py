@@ -326,3 +326,34 @@ def test_s3_s7_a_step_is_looked_at_only_where_the_dearest_costs_more_than_is_lef
                             asked += 1
         game.apply(player.choose(game))
     assert skipped > 1000 and asked > 1000, (skipped, asked)
+
+
+@pytest.mark.parametrize("seed", [5, 14])
+def test_s30_enemy_strength_in_one_look_as_from_the_occupants(seed: int) -> None:
+    """S30 (the enemies' strength that holds units in an area): after every action of a
+    whole random game, for every power and every area where it stands among others,
+    ``enemy_strength`` (one look at the area's pieces) is the strength read from
+    ``World.occupants`` (the other powers' pieces ashore there) as before."""
+    game = new_game(seed=seed)
+    world = game.rules.world
+    rules = world.rulebook
+    assert isinstance(rules, MedievalRulebook)
+    player = RandomPlayer(seed)
+    compared = strong = 0
+    while not game.is_over:
+        game.apply(player.choose(game))
+        state = game.state
+        for zone, here in state.where.items():
+            for nation in {u.nation for u in here}:
+                counts: dict[str, int] = {}
+                for u in world.occupants(state, zone, nation):
+                    counts[u.nation] = counts.get(u.nation, 0) + (not u.is_leader)
+                long_way = sum(
+                    max(n, 1)
+                    for other, n in counts.items()
+                    if not rules.restricted(world, state, nation, other)[0]
+                )
+                assert rules.enemy_strength(world, state, nation, zone) == long_way
+                compared += 1
+                strong += long_way > 0
+    assert compared > 10_000 and strong > 1000, (compared, strong)

@@ -364,9 +364,11 @@ class MedievalMovementRules(Rulebook):
     def enemy_strength(self, world: World, state: ItaliaState, nation: str, zone: str) -> int:
         """The armies in ``zone`` of the powers ``nation`` may attack there, a power with
         only a leader counting one (the medieval engine's count, S30)."""
-        counts: dict[str, int] = {}
-        for u in world.occupants(state, zone, nation):
-            counts[u.nation] = counts.get(u.nation, 0) + (not u.is_leader)
+        counts: dict[str, int] = {}  # the armies ashore of each other power (one look)
+        for u in state.where.get(zone, ()):
+            other = u.nation
+            if other != nation and u.carrier is None:
+                counts[other] = counts.get(other, 0) + (not u.is_leader)
         return sum(
             max(n, 1)
             for other, n in counts.items()
