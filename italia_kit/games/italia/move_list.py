@@ -756,8 +756,11 @@ def _joined(
     ``head`` is extended in place."""
     if group_held is not None:
         # only multi-unit moves are asked: the march to the Alps (13.2) in head, the groups
-        head = [a for a in head if not group_held(a)]
-        groups = [g for g in groups if not (g[2] and group_held(g[2][0]))]
+        # (mostly none of either: no list made then)
+        if head:
+            head = [a for a in head if not group_held(a)]
+        if groups:
+            groups = [g for g in groups if not (g[2] and group_held(g[2][0]))]
     if not in_place:
         out = head
         # ``+=`` on each part, skipping the many empty ones (stopped, aboard, no boarders),
