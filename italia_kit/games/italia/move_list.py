@@ -294,20 +294,20 @@ def _held(world: World, state: ItaliaState, nation: str, sides: Sides) -> set[in
     zones: set[str] = set()  # where pieces left or entered
     if kept is not None:
         for u in sides.relocated:
-            was = held_at.get(u.id)
+            uid, zone = u.id, u.zone
+            was = held_at.get(uid)
             if was is None:
                 kept = None  # another nation's piece: ask about every piece again
                 break
             zones.add(was)
-            zones.add(u.zone)
+            zones.add(zone)
+            held_at[uid] = zone
     if kept is None:
         held = rulebook.held_in_place(world, state, nation, sides.own, sides.foes, sides.memo)
         if rulebook.holds_by_zone:
             sides.held = held
             sides.held_at = {u.id: u.zone for u in sides.own}
         return held
-    for u in sides.relocated:
-        held_at[u.id] = u.zone
     where, units = state.where, state.units
     held = {i for i in kept if units[i].zone not in zones}
     asked = zones & sides.foes  # nobody is held where no enemy stands
