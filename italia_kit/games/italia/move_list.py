@@ -59,6 +59,7 @@ class Sides:
         "closed",
         "costs",
         "dearest",
+        "fleeted",
         "foes",
         "friends",
         "guarded",
@@ -112,6 +113,9 @@ class Sides:
         self.own, self.foes, self.friends = own, foes, friends
         self.index = {u.id: k for k, u in enumerate(self.own)}  # each piece's place in own
         self.leaders = [u for u in own if u.type is LEADER]  # the nation's leaders, in id order
+        # whether it has a fleet (9.6): none made in the phase; a nation without (every
+        # medieval power) has no one to board and keeps no list of boarders
+        self.fleeted = any(u.type is FLEET for u in own)
         # 12.5.2: a move may not end among allies only (a campaigning leader's may, 12.3.1)
         self.allies_only = self.friends - self.foes
         # 13.1: nobody enters Rome on turn 10 of Italia I
@@ -364,8 +368,9 @@ def _listed(
     aboard: list[Unit] = []  # aboard a fleet, not stopped (landing, 9.6)
     free_leaders: set[str] = set()  # zones where a leader may still move (9.1)
     # 9.6: units ashore that may still board a fleet (not a fleet, not moved, stopped or
-    # carried yet this turn), by zone, in id order
+    # carried yet this turn), by zone, in id order, if the nation has a fleet
     boarders: dict[str, list[Unit]] = {}
+    fleeted = sides.fleeted
     own = sides.own
     alone: list[Sequence[Action]] = []  # each piece's steps alone, in id order
     slot: dict[int, int] = {}  # their places in alone, by unit id
@@ -409,7 +414,7 @@ def _listed(
             used = rec.steps
         if kind is LEADER:
             free_leaders.add(zone)
-        if not used and (rec is None or rec.fleet_used is None):
+        if fleeted and not used and (rec is None or rec.fleet_used is None):
             if zone in boarders:
                 boarders[zone].append(u)
             else:
