@@ -12,7 +12,8 @@ holds the two lists equal at every movement decision of random games.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
 from italia_kit.core import Action
@@ -27,9 +28,11 @@ from italia_kit.games.italia.move_steps import (
     Occupancy,
     affordable,
     boardings,
+    dearest_steps,
     group_at,
     may_land,
     moves_together,
+    refusals_alike,
     sea_moves,
     second_look,
     steps_alone,
@@ -37,6 +40,7 @@ from italia_kit.games.italia.move_steps import (
 from italia_kit.games.italia.movement import landed_with
 from italia_kit.games.italia.special import hannibal_march
 from italia_kit.games.italia.state import ItaliaState, Unit
+from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import LandSteps, World
 
 
@@ -54,20 +58,23 @@ class Sides:
         "barred",
         "closed",
         "costs",
+        "dearest",
+        "fleeted",
         "foes",
         "friends",
         "guarded",
         "held",
         "held_at",
         "index",
-        "invaded",
         "land_memo",
         "leaders",
+        "limits",
         "march",
         "memo",
         "own",
         "parts",
         "relocated",
+        "sailing",
         "sea_memo",
         "token",
     )
@@ -81,31 +88,34 @@ class Sides:
         allies = {m for s, m in masters.items() if s == nation}
         allies.update(s for s, m in masters.items() if m == nation)
         # a variant's relations (Rulebook.restricted): whom the nation may pass through
-        # (allies), and whom it may neither attack nor pass (walls: their zones are closed)
-        own: list[Unit] = []  # the nation's pieces, in id order
-        ashore: dict[str, set[str]] = {}  # the other nations' zones with pieces ashore
-        for u in state.units.values():
-            other = u.nation
-            if other == nation:
-                own.append(u)
-            elif u.carrier is None:
-                if (zones := ashore.get(other)) is None:
-                    ashore[other] = {u.zone}
-                else:
-                    zones.add(u.zone)
-        own.sort(key=_unit_id)
+        # (allies), and whom it may neither attack nor pass (walls: their zones are closed).
+        # Read once a phase, some 150 times a Medieval game (27 powers) over every piece:
+        # comprehensions, which cost less than one loop telling the pieces apart
+        units = state.units.values()
+        own = [u for u in units if u.nation == nation]  # the nation's pieces, in id order
+        own.sort(key=_by_id)  # (state.units is in id order unless a state was made by hand)
         walls: set[str] = set()
         if not world.fixed_relations:
-            # the relations that classify these zones: those to the nations ashore
-            allies, walls = relations(world, state, nation, ashore)
-        foes: set[str] = set()  # zones with pieces ashore of nations not allied (9.0)
+            # the relations that classify the zones, asked of every nation of the scenario
+            # (those without pieces ashore classify none), not only of those ashore: that
+            # would take a pass over the pieces more
+            allies, walls = relations(world, state, nation, world.order)
         friends: set[str] = set()  # zones with pieces ashore of allies (12.5.2)
         walled: set[str] = set()  # zones with pieces ashore of walls
-        for other, zones in ashore.items():
-            (walled if other in walls else friends if other in allies else foes).update(zones)
+        if not allies and not walls:  # the usual case: every other nation is an enemy
+            foes = {u.zone for u in units if u.carrier is None and u.nation != nation}
+        else:
+            foes = set()  # zones with pieces ashore of nations not allied (9.0)
+            for u in units:
+                other = u.nation
+                if other != nation and u.carrier is None:
+                    (walled if other in walls else friends if other in allies else foes).add(u.zone)
         self.own, self.foes, self.friends = own, foes, friends
         self.index = {u.id: k for k, u in enumerate(self.own)}  # each piece's place in own
         self.leaders = [u for u in own if u.type is LEADER]  # the nation's leaders, in id order
+        # whether it has a fleet (9.6): none made in the phase; a nation without (every
+        # medieval power) has no one to board and keeps no list of boarders
+        self.fleeted = any(u.type is FLEET for u in own)
         # 12.5.2: a move may not end among allies only (a campaigning leader's may, 12.3.1)
         self.allies_only = self.friends - self.foes
         # 13.1: nobody enters Rome on turn 10 of Italia I
@@ -114,9 +124,14 @@ class Sides:
         # 13.2: whether the Carthaginians may march from Africa to the Alps this turn (it
         # depends on the turn alone, not on the zone); every zone is asked then
         self.march = nation == "Carthaginians" and _marches(world, state, nation)
-        self.invaded = -1  # how many zones were invaded (9.3) when guarded was read
-        self.guarded: set[str] = set()
-        self.barred: set[str] = set()
+        # 8.3 limits the attackers in every zone with enemies, invaded or not: 9.3 lets
+        # more units move into and through an invaded zone, but no more may stay there to
+        # attack than 8.3 allows (a listed move is one step, so it ends where it enters);
+        # so an invasion changes neither these zones nor any listed step (9.3 changes
+        # only the move check's longer paths and where a move stops, movement.apply_move)
+        self.guarded = set(foes)
+        # where a step needs a second look at all
+        self.barred = self.allies_only | self.guarded | self.closed
         # the nation's one-step moves, kept by the world (World.land_moves, World.sea_moves)
         self.land_memo = world.land_moves.setdefault(nation, {})
         self.sea_memo = world.sea_moves.setdefault(nation, {})
@@ -124,6 +139,22 @@ class Sides:
         # None: its step_cost is asked of each step (Italia's, one a zone, is not asked)
         rules = world.rulebook
         self.costs = None if rules.fixed_step_cost() else rules.step_costs(world, state, nation)
+        # with them, by zone, the dearest step of a unit that has not moved and of one that
+        # has (9.4): affordable() is asked only where one costs more than a unit has left
+        self.dearest = None if self.costs is None else dearest_steps(world, self.costs)
+        # 9.0, 9.1: a unit's allowance alone by its type (+1 with the card's bonus, 12.2;
+        # allowance() gives just that for a group of one), or a variant's for the phase
+        # (Rulebook.allowances_alone), or None: the variant is asked of each unit
+        if rules.fixed_allowance():
+            bonus = 1 if state.extra_move and not state.second_phase else 0
+            self.limits: Mapping[UnitType, int] | None = {
+                kind: moves + bonus for kind, moves in MOVEMENT.items()
+            }
+        else:
+            self.limits = rules.allowances_alone(state)
+        # whether any of the nation's land units may sail alone this phase (a variant's
+        # boats, Rulebook.nation_sails): if not, no unit is asked (Rulebook.sails_alone)
+        self.sailing = not rules.fixed_sailing() and rules.nation_sails(world, state, nation)
         # what a variant's hooks read of the other nations' pieces for the phase
         # (Rulebook.held_in_place)
         self.memo: dict[str, Any] = {}
@@ -135,17 +166,6 @@ class Sides:
         self.parts: Parts | None = None
         self.relocated: list[Unit] = []
 
-    def watch(self, state: ItaliaState) -> None:
-        """Read again, if an invasion took a zone since, where entering is an attack (8.3:
-        limited until invaded, 9.3) and where a step needs a second look at all. Zones
-        invaded in a phase are only added to, so their number tells."""
-        self.invaded = len(state.invaded)
-        # 8.3 limits the attackers in every zone with enemies, invaded or not: 9.3 lets
-        # more units move into and through an invaded zone, but no more may stay there to
-        # attack than 8.3 allows (a listed move is one step, so it ends where it enters)
-        self.guarded = set(self.foes)
-        self.barred = self.allies_only | self.guarded | self.closed
-
     @classmethod
     def of(cls, world: World, state: ItaliaState, nation: str) -> Sides:
         token = (
@@ -153,14 +173,13 @@ class Sides:
             state.turn,
             state.phase_name,
             state.second_phase,
+            state.extra_move,  # (12.2: the allowances alone, Sides.limits)
             state.next_id,
             len(state.units),
         )
         sides = state.listing
         if not isinstance(sides, Sides) or sides.token != token:
             sides = state.listing = cls(world, state, nation, token)
-        if len(state.invaded) != sides.invaded:
-            sides.watch(state)
         return sides
 
 
@@ -174,7 +193,7 @@ def _marches(world: World, state: ItaliaState, nation: str) -> bool:
 class Parts:
     """The last list :func:`legal_moves` made, in the parts a move, an embarkation or a
     landing may change, with what they were made from: the next list is made again from
-    them where pieces moved (:func:`_again`), unless a zone was invaded since (9.3)."""
+    them where pieces moved (:func:`_again`)."""
 
     __slots__ = (
         "aboard",
@@ -186,7 +205,6 @@ class Parts:
         "free_leaders",
         "groups",
         "held",
-        "invaded",
         "landings",
         "occ",
         "sails",
@@ -196,7 +214,6 @@ class Parts:
 
     def __init__(
         self,
-        invaded: int,
         occ: Occupancy,
         landings: list[Action],
         aboard: list[Unit],
@@ -212,7 +229,6 @@ class Parts:
         boarding: dict[int, list[Action]],
         sails: list[tuple[Action, ...]],
     ) -> None:
-        self.invaded = invaded  # len(state.invaded) then: an invasion changes what is guarded
         self.occ = occ  # its counts change only where a piece enters or leaves a guarded zone
         self.landings = landings  # 9.6: read the occupancy of guarded zones, and the cargo
         self.aboard = aboard  # 9.6: what they were made from, the units aboard not stopped
@@ -229,12 +245,12 @@ class Parts:
         self.boarders = boarders
         self.boarding = boarding  # 9.6: each fleet's embarkations, by fleet id in id order
         # a variant's boats (Rulebook.sails_alone): each piece's sailings, by its place in
-        # Sides.own (empty when no land unit sails alone)
+        # Sides.own (empty when none of the nation's land units may sail alone this phase)
         self.sails = sails
 
 
-def _unit_id(u: Unit) -> int:
-    return u.id
+#: a piece's id, in C (sorting a phase's pieces asks it of each)
+_by_id = attrgetter("id")
 
 
 def legal_moves(world: World, state: ItaliaState, nation: str) -> list[Action]:
@@ -282,25 +298,26 @@ def _held(world: World, state: ItaliaState, nation: str, sides: Sides) -> set[in
     zones: set[str] = set()  # where pieces left or entered
     if kept is not None:
         for u in sides.relocated:
-            was = held_at.get(u.id)
+            uid, zone = u.id, u.zone
+            was = held_at.get(uid)
             if was is None:
                 kept = None  # another nation's piece: ask about every piece again
                 break
             zones.add(was)
-            zones.add(u.zone)
+            zones.add(zone)
+            held_at[uid] = zone
     if kept is None:
         held = rulebook.held_in_place(world, state, nation, sides.own, sides.foes, sides.memo)
         if rulebook.holds_by_zone:
             sides.held = held
             sides.held_at = {u.id: u.zone for u in sides.own}
         return held
-    for u in sides.relocated:
-        held_at[u.id] = u.zone
     where, units = state.where, state.units
     held = {i for i in kept if units[i].zone not in zones}
     asked = zones & sides.foes  # nobody is held where no enemy stands
     here = [u for z in asked for u in where.get(z, ()) if u.nation == nation]
-    held |= rulebook.held_in_place(world, state, nation, here, sides.foes, sides.memo)
+    if here:  # (most moves leave and enter zones without enemies: nobody to ask)
+        held |= rulebook.held_in_place(world, state, nation, here, sides.foes, sides.memo)
     sides.held = held
     return held
 
@@ -337,10 +354,10 @@ def _listed(
     campaign_leader = int(campaign["leader"]) if campaign else None
     guarded, closed = sides.guarded, sides.closed
     barred = sides.barred  # where a step needs a second look
-    bonus = 1 if state.extra_move and not state.second_phase else 0  # allowance(), 12.2
-    # a variant's own allowance (Rulebook.movement_allowance), asked of each unit alone
-    allowance = None if world.rulebook.fixed_allowance() else world.rulebook.movement_allowance
+    limits = sides.limits  # each kind's allowance alone, or None: ask each unit (9.0, 9.1)
+    allowance = world.rulebook.movement_allowance
     costly = not world.rulebook.fixed_step_cost()  # a variant's step costs (9.0: one a zone)
+    dearest = sides.dearest
     land_memo, sea_memo = sides.land_memo, sides.sea_memo
     # own units counted for stacking (8.0) and own leaders, ashore, where they may be
     # attacked: 8.3 counts them in no other zone (and reads no sea: fleets are not counted)
@@ -351,8 +368,9 @@ def _listed(
     aboard: list[Unit] = []  # aboard a fleet, not stopped (landing, 9.6)
     free_leaders: set[str] = set()  # zones where a leader may still move (9.1)
     # 9.6: units ashore that may still board a fleet (not a fleet, not moved, stopped or
-    # carried yet this turn), by zone, in id order
+    # carried yet this turn), by zone, in id order, if the nation has a fleet
     boarders: dict[str, list[Unit]] = {}
+    fleeted = sides.fleeted
     own = sides.own
     alone: list[Sequence[Action]] = []  # each piece's steps alone, in id order
     slot: dict[int, int] = {}  # their places in alone, by unit id
@@ -396,20 +414,19 @@ def _listed(
             used = rec.steps
         if kind is LEADER:
             free_leaders.add(zone)
-        if not used and (rec is None or rec.fleet_used is None):
+        if fleeted and not used and (rec is None or rec.fleet_used is None):
             if zone in boarders:
                 boarders[zone].append(u)
             else:
                 boarders[zone] = [u]
         if campaign_leader is not None and uid != campaign_leader:
             continue  # 12.3.1: in a campaign nothing moves without the leader
-        # 9.0/9.1: alone, a unit has its own allowance (+1 with the card's bonus, 12.2);
-        # allowance() gives just that for a group of one
-        limit = MOVEMENT[kind] + bonus if allowance is None else allowance(state, u, None)
+        # 9.0/9.1: alone, a unit has its own allowance
+        limit = limits[kind] if limits is not None else allowance(state, u, None)
         if used >= limit:
             continue
         option = steps_alone(world, nation, land_memo, uid, zone, used)
-        if costly:
+        if costly and (dearest is None or dearest[zone][1 if used else 0] > limit - used):
             option = affordable(world, state, u, zone, option, limit - used, sides.costs)
         slot[uid] = k = len(alone)
         if not barred.isdisjoint(option[0]):
@@ -466,13 +483,12 @@ def _listed(
                     a for a in embarks if isinstance(a, Embark) and a.units[0] == lead.id
                 ]
     sails: list[tuple[Action, ...]] = []  # each piece's sailings alone, by place in own
-    if not world.rulebook.fixed_sailing():
+    if sides.sailing:
         costs = sides.costs
         sails = [unit_sailings(world, state, nation, u, costs) for u in own]
     listed = _joined(out, alone, slot, groups, boarding, sails, in_place, group_held)
     if campaign is None and not hannibal:  # the common case _again makes again
         sides.parts = Parts(
-            len(state.invaded),
             occ,
             landings,
             aboard,
@@ -519,8 +535,9 @@ def _again(
     in_place: frozenset[int] | set[int] = _NONE_HELD,
     group_held: Callable[[Action], bool] | None = None,
 ) -> list[Action] | None:
-    """The list again after pieces moved, embarked or landed, with no invasion (9.3),
-    campaign (12.3) or march (13.2) under way: None for anything else, to make it whole.
+    """The list again after pieces moved, embarked or landed, with no campaign (12.3) or
+    march (13.2) under way: None for anything else, to make it whole (an invasion, 9.3,
+    changes no listed step: :class:`Sides`).
 
     A piece that moved changes its own steps; the groups (9.1) where it was and where it
     went; whether it may board a fleet (9.6: not once it has moved). A fleet that sailed,
@@ -533,8 +550,6 @@ def _again(
     moved = sides.relocated
     if parts is None or not moved or state.campaign is not None:
         return None
-    if parts.invaded != len(state.invaded):
-        return None  # 9.3: what is guarded changed, and with it most steps
     index, zones, boarders, guarded = sides.index, parts.zones, parts.boarders, sides.guarded
     moves = state.moves
     pieces: dict[int, Unit] = {}  # the pieces that moved, by place in own, once each
@@ -576,7 +591,7 @@ def _again(
                     gone.add(u.id)
                     break
     own = sides.own
-    occ = parts.occ
+    occ = before = parts.occ
     delta: set[str] = set()  # the guarded zones whose counts changed (8.3)
     if recount:  # counted again where pieces left or entered, as _listed counts (8.0, 8.3)
         count, leaders = occ.count, occ.leaders
@@ -602,9 +617,10 @@ def _again(
             )
     barred = sides.barred
     alone, held = parts.alone, parts.held
-    bonus = 1 if state.extra_move and not state.second_phase else 0  # allowance(), 12.2
-    allowance = None if world.rulebook.fixed_allowance() else world.rulebook.movement_allowance
+    limits = sides.limits  # each kind's allowance alone, or None: ask each unit (9.0, 9.1)
+    allowance = world.rulebook.movement_allowance
     costly = not world.rulebook.fixed_step_cost()  # a variant's step costs (9.0: one a zone)
+    dearest = sides.dearest
     extra = 1 if state.major else 0  # 12.2
     slot = parts.slot
     sails = parts.sails
@@ -632,23 +648,31 @@ def _again(
             alone[k] = seaward
             continue
         used = rec.steps if rec is not None else 0
-        limit = MOVEMENT[u.type] + bonus if allowance is None else allowance(state, u, None)
+        limit = limits[u.type] if limits is not None else allowance(state, u, None)
         if (rec is not None and rec.stopped) or used >= limit:
             alone[k] = ()
             continue
         option = steps_alone(world, nation, sides.land_memo, u.id, zone, used)
-        if costly:
+        if costly and (dearest is None or dearest[zone][1 if used else 0] > limit - used):
             option = affordable(world, state, u, zone, option, limit - used, sides.costs)
         if barred.isdisjoint(option[0]):
             alone[k] = option[1]
         else:
             held[k] = (u, option)
             alone[k] = second_look(occ, extra, False, u, option)
-    if delta:  # 8.3: the other second looks into those zones read their counts again
+    if delta:  # 8.3: the other second looks into those zones read their counts again,
+        # unless the new counts refuse a piece of their kind the zones the old ones did:
+        # a look reads nothing else (most counts change without crossing a limit)
         moved_ids = {u.id for u in pieces.values()}
+        alike: dict[UnitType, bool] = {}
         for k, (u, option) in held.items():
             if u.id not in moved_ids and not delta.isdisjoint(option[0]):
-                alone[k] = second_look(occ, extra, False, u, option)
+                kind = u.type
+                same = alike.get(kind)
+                if same is None:
+                    same = alike[kind] = refusals_alike(before, occ, kind, extra)
+                if not same:
+                    alone[k] = second_look(occ, extra, False, u, option)
     if shipped:  # 9.6: the landings read the cargo and the counts
         aboard: list[Unit] = []
         cargo: dict[int, int] = {}
@@ -737,8 +761,11 @@ def _joined(
     ``head`` is extended in place."""
     if group_held is not None:
         # only multi-unit moves are asked: the march to the Alps (13.2) in head, the groups
-        head = [a for a in head if not group_held(a)]
-        groups = [g for g in groups if not (g[2] and group_held(g[2][0]))]
+        # (mostly none of either: no list made then)
+        if head:
+            head = [a for a in head if not group_held(a)]
+        if groups:
+            groups = [g for g in groups if not (g[2] and group_held(g[2][0]))]
     if not in_place:
         out = head
         # ``+=`` on each part, skipping the many empty ones (stopped, aboard, no boarders),

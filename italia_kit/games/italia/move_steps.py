@@ -144,6 +144,16 @@ def second_look(
     return [move for to, move in zip(zones, moves, strict=True) if to not in hit]
 
 
+def refusals_alike(before: Occupancy, after: Occupancy, kind: UnitType, extra: int) -> bool:
+    """Whether ``after`` refuses a piece of ``kind`` alone (outside a campaign, ``extra``:
+    12.2) the zones ``before`` refuses it (13.1, 12.5.2, 8.3): its :func:`second_look` is
+    then the same under both."""
+    troops, leader = TROOPS[kind], kind is LEADER
+    return before.refused(troops, leader, False, extra) == after.refused(
+        troops, leader, False, extra
+    )
+
+
 def group_at(state: ItaliaState, nation: str, zone: str) -> list[Unit]:
     """9.1: the nation's units ashore in ``zone`` that may still move, in id order (the
     zone index is in id order)."""
@@ -182,13 +192,20 @@ def moves_together(
 def land_moves(world: World, nation: str, uid: int, zone: str) -> LandMoves:
     """A land unit's one-step moves from ``zone`` (for ``world.land_moves``), with where
     each goes: every step, then those over land (9.4), as ``world.reach`` lists them. Only
-    this memo makes them, so they are not looked for in ``world.action_cache``."""
+    this memo makes them, so they are not looked for in ``world.action_cache``.
+
+    They are kept for good, and each container kept is one the cycle collector looks at
+    again and again (some 4,000 moves a Medieval game): the moves share one ``units``
+    value and the world's paths, and where no strait leaves the zone the two kinds of
+    steps are one value."""
     every, overland = world.reach[zone]
-    made = {to: Move(nation, (uid,), (zone, to)) for to in every[0]}
-    return (
-        (every[0], tuple(made.values()), every[1]),
-        (overland[0], tuple(made[to] for to in overland[0]), overland[1]),
-    )
+    units = (uid,)
+    moves = tuple([Move(nation, units, path) for path in world.land_paths[zone]])
+    steps = (every[0], moves, every[1])
+    if overland is every:  # no strait from here: the steps over land are all of them
+        return steps, steps
+    made = dict(zip(every[0], moves, strict=True))
+    return steps, (overland[0], tuple([made[to] for to in overland[0]]), overland[1])
 
 
 def sea_moves(world: World, nation: str, uid: int, zone: str) -> tuple[Action, ...]:
@@ -234,8 +251,13 @@ def group_steps(
         if used + 1 > limit:
             return []  # 9.0/9.1: someone in the group has no movement left
         left.append((u, limit - used))
-    # a variant's step costs (9.0 counts one a zone): every unit of the group must afford it
-    cost = None if world.rulebook.fixed_step_cost() else world.rulebook.step_cost
+    # a variant's step costs (9.0 counts one a zone): every unit of the group must afford
+    # it. From the variant's table by zone entered (Rulebook.step_costs), the same for every
+    # unit, a step is affordable to all when it is to the one with the least left
+    rulebook = world.rulebook
+    cost = None if rulebook.fixed_step_cost() else rulebook.step_cost
+    costs = None if cost is None else rulebook.step_costs(world, state, nation)
+    least = min([n for _, n in left]) if costs is not None else 0
     campaigning = campaign is not None  # the group has a leader (12.3.1)
     extra = 1 if state.major else 0
     out = []
@@ -246,7 +268,10 @@ def group_steps(
             continue
         if (strait and moved) or to in occ.closed:
             continue  # 9.4; 13.1
-        if cost is not None and any(cost(world, state, u, zone, to) > n for u, n in left):
+        if costs is not None:
+            if costs[to] > least:
+                continue  # 9.0: the step costs more than someone has left
+        elif cost is not None and any(cost(world, state, u, zone, to) > n for u, n in left):
             continue  # 9.0: the step costs more than someone has left
         if not campaigning:
             if to in occ.allies_only:
@@ -257,6 +282,25 @@ def group_steps(
                     continue
         out.append(to)
     return out
+
+
+def dearest_steps(world: World, costs: Mapping[str, int]) -> dict[str, tuple[int, int]]:
+    """By zone, what the dearest of a land unit's steps from it costs at ``costs`` (a
+    variant's step costs by zone entered, :meth:`~.rulebook.Rulebook.step_costs`): of every
+    step, and of those over land (9.4), as ``world.reach`` lists them. The move list asks
+    :func:`affordable` only where that is more than a unit has left (most steps cost one
+    point); the world keeps the table while the rulebook gives the same costs."""
+    kept = world.dearest
+    if kept is None or kept[0] is not costs:
+        table = {
+            zone: (
+                max([costs[to] for to in every[0]], default=0),
+                max([costs[to] for to in overland[0]], default=0),
+            )
+            for zone, (every, overland) in world.reach.items()
+        }
+        kept = world.dearest = (costs, table)
+    return kept[1]
 
 
 def affordable(

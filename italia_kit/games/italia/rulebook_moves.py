@@ -10,6 +10,7 @@ from italia_kit.games.italia import (
     movement,
 )
 from italia_kit.games.italia.state import ItaliaState, Unit
+from italia_kit.games.italia.units import UnitType
 from italia_kit.games.italia.world import World
 
 
@@ -96,6 +97,13 @@ class MovementRulebook:
         """Whether :meth:`sails_alone` is the rulebook's (no land unit sails alone): the
         move list then lists no land unit's step into a sea."""
         return type(self).sails_alone is MovementRulebook.sails_alone
+
+    def nation_sails(self, world: World, state: ItaliaState, nation: str) -> bool:
+        """Whether some land unit of ``nation`` may sail alone now (:meth:`sails_alone`):
+        the move list asks it once a movement phase, and when it says no asks no unit
+        (every unit's answer must then be no). Default: True: each unit beside a sea is
+        asked."""
+        return True
 
     def may_leave(self, world: World, state: ItaliaState, unit: Unit) -> bool:
         """Whether ``unit`` may leave its zone now, as far as the variant holds units in
@@ -235,3 +243,11 @@ class MovementRulebook:
         """Whether :meth:`movement_allowance` is the rulebook's: the move list then reads
         the movement of a unit alone from its own table (the list is asked at every move)."""
         return type(self).movement_allowance is MovementRulebook.movement_allowance
+
+    def allowances_alone(self, state: ItaliaState) -> Mapping[UnitType, int] | None:
+        """:meth:`movement_allowance` of a unit moving alone (``group_leader`` None) by its
+        type, for a rulebook whose answer depends on nothing else in this phase: the move
+        list reads it once a phase instead of asking every unit it lists. Default: None:
+        each unit is asked (Italia's own allowance, :meth:`fixed_allowance`, the move list
+        reads from its own table)."""
+        return None

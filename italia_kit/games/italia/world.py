@@ -5,6 +5,7 @@ A :class:`World` never changes during a game; the :class:`~.state.ItaliaState` d
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
@@ -64,6 +65,9 @@ class World:
         self._nations = {n.name: n for n in self.scenario.nations}
         # a cache of occupants while legal actions are listed (the state is not changed then)
         self.frozen: dict[tuple[str, str], list[Unit]] | None = None
+        # a variant's step costs by zone entered and, by zone, the dearest of a land unit's
+        # steps from it (move_steps.dearest_steps)
+        self.dearest: tuple[Mapping[str, int], dict[str, tuple[int, int]]] | None = None
         # the board's tables are read once per board and shared, with the action values
         # made so far, by every World on it: a new game starts with them at hand
         key = (id(self.board), type(self.rulebook))
@@ -135,14 +139,22 @@ class World:
             self._base_limit[z.name] = None if z.is_sea else (rulebook.stacking_base(z) or 0)
         #: per zone, where a land unit may step (9.0): every step, then those a unit that has
         #: moved may take (no strait, 9.4); the move list reads it for each unit it lists
+        #: the two are one value where no strait leaves the zone (most zones); and each
+        #: step's path, for the moves made of them (``move_steps.land_moves``: every unit's
+        #: moves share one path value, which the collector then need not count for each)
         self.reach: dict[str, tuple[Reach, Reach]] = {}
+        self.land_paths: dict[str, tuple[tuple[str, str], ...]] = {}
         for name, steps in self._land_steps.items():
             overland = tuple(to for to, strait in steps if not strait)
             every = tuple(to for to, _ in steps)
+            anywhere = (every, tuple(self._attack_limit[to] for to in every))
             self.reach[name] = (
-                (every, tuple(self._attack_limit[to] for to in every)),
-                (overland, tuple(self._attack_limit[to] for to in overland)),
+                anywhere,
+                anywhere
+                if overland == every
+                else (overland, tuple(self._attack_limit[to] for to in overland)),
             )
+            self.land_paths[name] = tuple((name, to) for to in every)
 
     @cached_property
     def variant(self) -> str:

@@ -56,6 +56,8 @@ ITALIA_TERRAIN = {"marsh": "swamp", "fortress": "clear", "offmap": "clear"}
 
 #: a pair the chart restricts in nothing (restricted)
 _FREE = (False, False)
+#: S2's points of a unit moving alone, by its type (allowances_alone)
+_ALONE = {t: LED_POINTS if t is UnitType.LEADER else ARMY_POINTS for t in UnitType}
 
 
 class MedievalMovementRules(Rulebook):
@@ -75,6 +77,10 @@ class MedievalMovementRules(Rulebook):
         # (power, turn) (restricted)
         self._step_costs: tuple[Board, dict[str, int]] | None = None
         self._charted: dict[tuple[str, int], dict[str, tuple[bool, bool]]] = {}
+        # restricted's answers by pair, and the pending submissions and turn they were
+        # read from (see restricted)
+        self._pairs: dict[tuple[str, str], tuple[bool, bool]] = {}
+        self._pairs_from: tuple[object, int, int] | None = None
 
     # -- the board --------------------------------------------------------------------------
     def check_board(self, board: Board) -> None:
@@ -139,6 +145,11 @@ class MedievalMovementRules(Rulebook):
         stayed = rec.leader == group_leader and not rec.without_leader
         return LED_POINTS if stayed else ARMY_POINTS
 
+    def allowances_alone(self, state: ItaliaState) -> dict[UnitType, int]:
+        """S2 for a unit moving alone: four points for a leader, three for an army, on
+        every turn (:meth:`movement_allowance` with no group leader)."""
+        return _ALONE
+
     def step_cost(self, world: World, state: ItaliaState, unit: Unit, frm: str, to: str) -> int:
         """S3: +1 to enter a mountain; S5, S6: marsh and Mantua cost one; S7: two to enter
         a sea or go from one sea to another; an arrival box is never entered by a move."""
@@ -180,6 +191,11 @@ class MedievalMovementRules(Rulebook):
     def sails_alone(self, world: World, state: ItaliaState, unit: Unit) -> bool:
         """S7, S8: a power's armies go to sea in its own boats on the turns it has them."""
         return self.has_boats(unit.nation, state.turn)
+
+    def nation_sails(self, world: World, state: ItaliaState, nation: str) -> bool:
+        """S7, S8: :meth:`sails_alone` depends on the power and the turn alone (most powers
+        have no boats on most turns: the move list then asks none of their armies)."""
+        return self.has_boats(nation, state.turn)
 
     def sea_refusal(self, world: World, state: ItaliaState, unit: Unit) -> tuple[str, str]:
         return (R_SEA, f"the {unit.nation} have no boats on turn {state.turn}: no sea zones")
@@ -348,9 +364,11 @@ class MedievalMovementRules(Rulebook):
     def enemy_strength(self, world: World, state: ItaliaState, nation: str, zone: str) -> int:
         """The armies in ``zone`` of the powers ``nation`` may attack there, a power with
         only a leader counting one (the medieval engine's count, S30)."""
-        counts: dict[str, int] = {}
-        for u in world.occupants(state, zone, nation):
-            counts[u.nation] = counts.get(u.nation, 0) + (not u.is_leader)
+        counts: dict[str, int] = {}  # the armies ashore of each other power (one look)
+        for u in state.where.get(zone, ()):
+            other = u.nation
+            if other != nation and u.carrier is None:
+                counts[other] = counts.get(other, 0) + (not u.is_leader)
         return sum(
             max(n, 1)
             for other, n in counts.items()
@@ -363,8 +381,29 @@ class MedievalMovementRules(Rulebook):
         """S21, S22 and the chart's turn entries (M-A turn 1): (``nation`` may not attack
         ``other``, ``nation`` may move through ``other``) now; submissions pending are
         ``state.extras["submissions"]`` ({"submitter", "receiver"} each)."""
-        # asked by every battle and move list: the chart's entries read once a power and
-        # turn, and a submission's receiver only when its submitter is one of the two
+        # asked by every battle, move and move list (World.allied, some 2,400 times a
+        # game): answered from a table by pair, kept while the pending submissions and the
+        # turn are those it was read from. The submissions' list is only ever appended to
+        # (submission_hooks.submit) or replaced by a new one (scoring_hooks.score_power, a
+        # clone, a load), so the same list object of the same length holds the same pairs;
+        # the table keeps the list alive, so no other list can take its place
+        submissions = state.extras.get("submissions")
+        size = len(submissions) if submissions else 0
+        kept = self._pairs_from
+        if kept is None or kept[0] is not submissions or kept[1] != size or kept[2] != state.turn:
+            self._pairs = {}
+            self._pairs_from = (submissions, size, state.turn)
+        pair = (nation, other)
+        found = self._pairs.get(pair)
+        if found is None:
+            found = self._pairs[pair] = self.restricted_now(state, nation, other)
+        return found
+
+    def restricted_now(self, state: ItaliaState, nation: str, other: str) -> tuple[bool, bool]:
+        """:meth:`restricted` read from the chart and the pending submissions themselves
+        (the long way its table of pairs keeps)."""
+        # the chart's entries read once a power and turn, and a submission's receiver only
+        # when its submitter is one of the two
         charted = self._charted.get((nation, state.turn))
         if charted is None:
             charted = self.charted(nation, state.turn)
