@@ -558,11 +558,12 @@ class RenaissanceRules:
         # "result": result}; the ids sorted as ints (not the outcomes as tuples, nor the
         # units' items: comparing tuples costs a C call a pair), the dicts made by a dict
         # display (callgrind: a third of the instructions of dict(zip(keys, pair)))
-        outcomes = result.outcomes
-        ids = sorted(outcomes)
+        # (the outcomes as the resolution made them, plain tuples: movement.Row)
+        rows = result.rows
+        ids = sorted(rows)
         if ids:  # (a board without units reports none)
-            uids, _, _, results, clauses, _, texts = zip(
-                *[outcomes[uid] for uid in ids], strict=True
+            uids, _, _, _, results, clauses, _, texts = zip(
+                *[rows[uid] for uid in ids], strict=True
             )
             data = [{"unit": uid, "result": word} for uid, word in zip(uids, results, strict=True)]
             ctx.emit_columns(NO_ACTOR, "outcome", clauses, texts, data)
