@@ -15,6 +15,7 @@ import pytest
 from italia_kit import games
 from italia_kit.core import Game
 from italia_kit.games.renaissance import movement
+from italia_kit.games.renaissance import rules as rules_module
 from italia_kit.games.renaissance.adjudicator import Resolver
 from italia_kit.games.renaissance.movement import (
     Movement,
@@ -26,6 +27,8 @@ from italia_kit.games.renaissance.movement import (
 )
 from italia_kit.games.renaissance.notation import format_order
 from italia_kit.games.renaissance.players import RandomOrdersPlayer
+from italia_kit.games.renaissance.position import position_of
+from italia_kit.games.renaissance.rules import RenaissanceRules
 from italia_kit.games.renaissance.units import ADJECTIVES
 
 
@@ -88,3 +91,47 @@ def test_rows_make_the_outcomes_of_the_named_tuples(
     for result in resolved:  # the rows and the outcomes made of them, unit for unit
         assert result.outcomes == {uid: outcome_of(row) for uid, row in result.rows.items()}
         assert result.outcomes is result.outcomes  # made once
+
+
+@pytest.mark.parametrize(("seed", "spending"), [(3, False), (4, True)])
+def test_the_index_handed_along_is_the_one_looked_up(
+    monkeypatch: pytest.MonkeyPatch, seed: int, spending: bool
+) -> None:
+    """The units' index handed along (the player's draw to ``checked_sheet``, the last
+    submission's look-up to the resolution, the resolution's to ``resolve_movement``) is
+    ``position_of`` of the units where it is used, at every submission of seeded games
+    (spending players too: their expenses are drawn between the draw and the sheet)."""
+    handed = Counter[str]()
+    short_checked = RenaissanceRules.checked_sheet
+    short_resolve = RenaissanceRules._resolve
+
+    def checked(self: RenaissanceRules, state: Any, *args: Any, **kwargs: Any) -> Any:
+        position = kwargs.get("position")
+        if position is not None:
+            assert position is position_of(state.units)
+            handed["checked_sheet"] += 1
+        return short_checked(self, state, *args, **kwargs)
+
+    def resolve(self: RenaissanceRules, ctx: Any, here: Any = None) -> None:
+        if here is not None:
+            assert here is position_of(ctx.state.units)
+            handed["_resolve"] += 1
+        short_resolve(self, ctx, here)
+
+    def movement_of(m: Any, units: Any, orders: Any, **kwargs: Any) -> Movement:
+        position = kwargs.get("position")
+        if position is not None:
+            assert position is position_of(units)
+            handed["resolve_movement"] += 1
+        return resolve_movement(m, units, orders, **kwargs)
+
+    monkeypatch.setattr(RenaissanceRules, "checked_sheet", checked)
+    monkeypatch.setattr(RenaissanceRules, "_resolve", resolve)
+    monkeypatch.setattr(rules_module, "resolve_movement", movement_of)
+    watched = _play(seed, spending=spending)
+    monkeypatch.undo()
+    # (the watching changes nothing: the same game, event for event)
+    assert [e.text for e in _play(seed, spending=spending).log] == [e.text for e in watched.log]
+    seasons = sum(1 for e in watched.log if e.kind == "movement")
+    assert handed["_resolve"] == handed["resolve_movement"] == seasons >= 6
+    assert handed["checked_sheet"] >= 8 * seasons

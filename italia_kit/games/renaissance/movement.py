@@ -40,7 +40,7 @@ from italia_kit.games.renaissance.orders import (
     Support,
     Transport,
 )
-from italia_kit.games.renaissance.position import position_of
+from italia_kit.games.renaissance.position import Position, position_of
 from italia_kit.games.renaissance.units import ADJECTIVES, Unit, city_area
 
 __all__ = [
@@ -163,11 +163,14 @@ def resolve_movement(
     rebellions: Mapping[str, str] | None = None,
     sieges: Mapping[str, tuple[int, int]] | None = None,
     checked: Collection[int] = (),
+    position: Position | None = None,
 ) -> Movement:
     """Resolve one season's military orders (keyed by unit id; a unit without one holds).
     The orders of the units ``checked`` are known possible on this position (a sheet of
-    the kit's own players, ``RenaissanceRules.checked_sheet``): they are not checked again."""
-    board = Board(m, position_of(units).by_area, permits, rebellions or {}, sieges or {})
+    the kit's own players, ``RenaissanceRules.checked_sheet``): they are not checked again.
+    ``position`` is ``position_of(units)`` if the caller has it already."""
+    here = position if position is not None else position_of(units)
+    board = Board(m, here.by_area, permits, rebellions or {}, sieges or {})
     # the Resolver's own copy, without orders of units not there (in one C pass if none)
     if orders.keys() <= units.keys():
         given = dict(orders)
