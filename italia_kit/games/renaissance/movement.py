@@ -40,15 +40,17 @@ from italia_kit.games.renaissance.orders import (
     Support,
     Transport,
 )
-from italia_kit.games.renaissance.position import position_of
+from italia_kit.games.renaissance.position import Position, position_of
 from italia_kit.games.renaissance.units import ADJECTIVES, Unit, city_area
 
 __all__ = [
     "Impossible",
     "Movement",
     "Outcome",
+    "Row",
     "hold_orders",
     "orders_for",
+    "outcome_of",
     "outcome_text",
     "resolve_movement",
 ]
@@ -80,18 +82,43 @@ def outcome_text(order: str, result: str, clause: str, detail: str = "") -> str:
     return f"{order}: {result}{detail} ({clause})."
 
 
+#: An outcome as the resolution makes it, a plain tuple: (uid, unit, the power's
+#: adjective, the order's text, result, clause, detail, text); :class:`Outcome` is made of
+#: it when asked (:attr:`Movement.outcomes`). (A plain tuple display costs some 500
+#: instructions, ``tuple.__new__(Outcome, ...)`` some 2,100: a season makes one a unit
+#: that acts or is attacked, and the Campaign Report reads only four of its columns.)
+Row = tuple[int, str, str, str, str, str, str, str]
+
+
+def outcome_of(row: Row) -> Outcome:
+    """The :class:`Outcome` of a :data:`Row` (its order: the adjective and the text)."""
+    uid, unit, adjective, written, result, clause, detail, text = row
+    return Outcome(uid, unit, f"{adjective} {written}", result, clause, detail, text)
+
+
 @dataclass
 class Movement:
-    """The season's movement resolved: the units after it, each unit's outcome, the sieges
-    going on (province -> besieger, seasons), the cities taken by siege (province ->
-    power), and the areas of a stand-off."""
+    """The season's movement resolved: the units after it, each unit's outcome (``rows``,
+    as :data:`Row`; :attr:`outcomes` as :class:`Outcome`), the sieges going on (province
+    -> besieger, seasons), the cities taken by siege (province -> power), and the areas of
+    a stand-off."""
 
     units: dict[int, Unit]
-    outcomes: dict[int, Outcome]
+    rows: dict[int, Row]
     sieges: dict[str, tuple[int, int]] = field(default_factory=dict)
     taken: dict[str, str] = field(default_factory=dict)
     standoffs: frozenset[str] = frozenset()
     eliminated: tuple[int, ...] = ()
+    _outcomes: dict[int, Outcome] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    @property
+    def outcomes(self) -> dict[int, Outcome]:
+        """Each unit's outcome (made of :attr:`rows` the first time it is asked)."""
+        if self._outcomes is None:
+            self._outcomes = {uid: outcome_of(row) for uid, row in self.rows.items()}
+        return self._outcomes
 
 
 def orders_for(
@@ -136,11 +163,14 @@ def resolve_movement(
     rebellions: Mapping[str, str] | None = None,
     sieges: Mapping[str, tuple[int, int]] | None = None,
     checked: Collection[int] = (),
+    position: Position | None = None,
 ) -> Movement:
     """Resolve one season's military orders (keyed by unit id; a unit without one holds).
     The orders of the units ``checked`` are known possible on this position (a sheet of
-    the kit's own players, ``RenaissanceRules.checked_sheet``): they are not checked again."""
-    board = Board(m, position_of(units).by_area, permits, rebellions or {}, sieges or {})
+    the kit's own players, ``RenaissanceRules.checked_sheet``): they are not checked again.
+    ``position`` is ``position_of(units)`` if the caller has it already."""
+    here = position if position is not None else position_of(units)
+    board = Board(m, here.by_area, permits, rebellions or {}, sieges or {})
     # the Resolver's own copy, without orders of units not there (in one C pass if none)
     if orders.keys() <= units.keys():
         given = dict(orders)
@@ -149,7 +179,7 @@ def resolve_movement(
     res = Resolver(board, units, given, checked=frozenset(checked))
     done = res.resolve_all()
     after: dict[int, Unit] = {}
-    outcomes: dict[int, Outcome] = {}
+    outcomes: dict[int, Row] = {}
     dislodged: dict[int, int] = {}
     # the first move into each area that succeeds (the one the outcome names)
     winners: dict[str, int] = {}
@@ -233,25 +263,27 @@ def _short(unit: Unit) -> str:
     return f"{unit.type} {unit.location}"
 
 
-_new_tuple = tuple.__new__  # an Outcome made without the named tuple's Python __new__
-
-
-def _make(res: Resolver, uid: int, result: str, clause: str, detail: str = "") -> Outcome:
+def _make(res: Resolver, uid: int, result: str, clause: str, detail: str = "") -> Row:
     unit = res.units[uid]
     order = res.orders.get(uid) or res.order_of(uid)  # (a unit without an order: its Hold)
-    said = f"{ADJECTIVES.get(unit.power, unit.power)} {order_text(order)}"
-    text = f"{said}: {result} {detail} ({clause})." if detail else f"{said}: {result} ({clause})."
-    return _new_tuple(Outcome, (uid, unit.label, said, result, clause, detail, text))
+    adjective = ADJECTIVES.get(unit.power, unit.power)
+    written = order_text(order)
+    # the line in one f-string (the order as said, outcome_of's, is made only if asked)
+    if detail:
+        text = f"{adjective} {written}: {result} {detail} ({clause})."
+    else:
+        text = f"{adjective} {written}: {result} ({clause})."
+    return (uid, unit.label, adjective, written, result, clause, detail, text)
 
 
 # (uid, label, id of the Hold order or of None) -> (the order, the outcome "holds (Hold)"):
 # most units hold unattacked season after season, so their line is made once (the order
 # is kept in the entry and compared by identity, so an id reused by another object never
 # matches; None is a unit without an order, whose Hold is its type's and place's)
-_HELD: dict[tuple[int, str, int], tuple[MilitaryOrder | None, Outcome]] = {}
+_HELD: dict[tuple[int, str, int], tuple[MilitaryOrder | None, Row]] = {}
 
 
-def _held_unattacked(res: Resolver, uid: int, unit: Unit, order: MilitaryOrder | None) -> Outcome:
+def _held_unattacked(res: Resolver, uid: int, unit: Unit, order: MilitaryOrder | None) -> Row:
     """The outcome of a unit without an order (None) or with a Hold that nobody
     attacked: Hold (MILITARY ORDERS 4)."""
     key = (uid, unit.label, id(order))
@@ -265,7 +297,7 @@ def _held_unattacked(res: Resolver, uid: int, unit: Unit, order: MilitaryOrder |
     return made
 
 
-def _outcome(res: Resolver, done: Mapping[int, bool], uid: int) -> Outcome:
+def _outcome(res: Resolver, done: Mapping[int, bool], uid: int) -> Row:
     unit = res.units[uid]
     order = res.orders.get(uid) or res.order_of(uid)
     bad = res.impossible.get(uid)
@@ -301,7 +333,7 @@ def _outcome(res: Resolver, done: Mapping[int, bool], uid: int) -> Outcome:
     return _held(res, done, uid, unit)
 
 
-def _held(res: Resolver, done: Mapping[int, bool], uid: int, unit: Unit) -> Outcome:
+def _held(res: Resolver, done: Mapping[int, bool], uid: int, unit: Unit) -> Row:
     """A unit that stays: against the first failed attack on it (CONFLICTS (c)), or Hold."""
     for x in res.into.get(unit.area, ()):
         if not done[x]:  # the first attack that failed against it
@@ -309,7 +341,7 @@ def _held(res: Resolver, done: Mapping[int, bool], uid: int, unit: Unit) -> Outc
     return _make(res, uid, "holds", "Hold")
 
 
-def _failed(res: Resolver, uid: int) -> Outcome:
+def _failed(res: Resolver, uid: int) -> Row:
     move = res.moves[uid]
     fault = res.path_fault(uid) if move.via else None
     if fault is not None:
@@ -417,7 +449,7 @@ def _sieges(
     after: dict[int, Unit],
     dislodged: Mapping[int, int],
     sieges: Mapping[str, tuple[int, int]],
-    outcomes: dict[int, Outcome],
+    outcomes: dict[int, Row],
 ) -> tuple[dict[str, tuple[int, int]], dict[str, str]]:
     """Besiege: a besieger not driven out keeps its siege; the second consecutive season
     destroys the garrison and takes the city."""

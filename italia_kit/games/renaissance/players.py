@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from italia_kit.core import Action, Game
+from italia_kit.games.renaissance.position import position_of
 from italia_kit.games.renaissance.rules import Adjustments, RenaissanceRules, SeasonOrders
 from italia_kit.games.renaissance.sheets import adjustment_menu, random_orders
 from italia_kit.games.renaissance.spending import random_expenses
@@ -66,8 +67,12 @@ class RandomOrdersPlayer:
             return Adjustments(seat, state.tag, stream.choice(sheets))
         # one draw of the stream seeds the sheet, so undo and forks rewind it as one choice
         rng = seeded(stream.randint(0, 2**31))
-        orders = random_orders(state, rules.map, seat, rng)
+        # the units' index looked up once for the draw and the checked sheet's memory
+        # (nothing between them changes the units; a look-up is some 5,000 instructions)
+        here = position_of(state.units)
+        orders = random_orders(state, rules.map, seat, rng, here=here)
         # orders checked as they were drawn: the rules need not read them again (only
         # the expenses' lines, which the rules check as any sheet's)
         spent = random_expenses(state, rules.map, seat, rng) if self.spending else ()
-        return SeasonOrders(seat, state.tag, rules.checked_sheet(state, seat, orders, spent))
+        lines = rules.checked_sheet(state, seat, orders, spent, position=here)
+        return SeasonOrders(seat, state.tag, lines)

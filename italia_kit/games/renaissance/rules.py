@@ -314,11 +314,17 @@ class RenaissanceRules:
         return sheet
 
     def _remember(
-        self, state: RenaissanceState, seat: str, lines: tuple[str, ...], sheet: Sheet
+        self,
+        state: RenaissanceState,
+        seat: str,
+        lines: tuple[str, ...],
+        sheet: Sheet,
+        position: Position | None = None,
     ) -> None:
         if len(self._sheets) > 256:
             self._sheets.clear()
-        self._sheets[seat, lines] = (position_of(state.units), sheet)
+        here = position if position is not None else position_of(state.units)
+        self._sheets[seat, lines] = (here, sheet)
 
     def checked_sheet(
         self,
@@ -326,6 +332,7 @@ class RenaissanceRules:
         seat: str,
         orders: Mapping[int, MilitaryOrder],
         expenses: Sequence[str] = (),
+        position: Position | None = None,
     ) -> tuple[str, ...]:
         """The lines of a sheet the kit's own players made: ``orders`` by unit id, each
         already checked possible on this position without strait permissions (as
@@ -338,7 +345,10 @@ class RenaissanceRules:
         ``expenses`` are expenditure lines written after the orders (the random spending
         player's): each is read and checked as a submission reads it (the budget too, at
         submission); a sheet that buys a unit (BRIBES (f): its orders may name it) or a
-        line that is no expense is not remembered, and is read in full instead."""
+        line that is no expense is not remembered, and is read in full instead.
+
+        ``position`` is ``position_of(state.units)`` if the caller has it already (the
+        random player's draw made it; the units have not changed since)."""
         # MILITARY ORDERS (b): every unit there, the seat's, of the type and in the
         # province its order names. (A plain loop: callgrind counts 4k instructions for
         # a sheet of two orders, against 14k for the map/attrgetter pipelines it replaced.)
@@ -372,7 +382,8 @@ class RenaissanceRules:
         on = (dict(state.rebellions), dict(state.sieges))
         # Sheet(dict(orders), set(), read, on, complete=True), without the named tuple's
         # Python-level __new__ (eight sheets a season)
-        self._remember(state, seat, lines, _new_tuple(Sheet, (dict(orders), set(), read, on, True)))
+        sheet = _new_tuple(Sheet, (dict(orders), set(), read, on, True))
+        self._remember(state, seat, lines, sheet, position)
         return lines
 
     def _hand_over(
@@ -398,6 +409,7 @@ class RenaissanceRules:
     def apply(self, ctx: Context[RenaissanceState], action: Action) -> None:
         state = ctx.state
         seat = action.seat if isinstance(action, Order) else ""
+        here: Position | None = None  # the units' index, if looked up here
         if isinstance(action, SeasonOrders):  # (every season; Adjustments only in Spring)
             if not (  # the usual sheet: its seat owes it this season (else the refusal)
                 state.step == "orders"
@@ -408,7 +420,8 @@ class RenaissanceRules:
                 self._check_sheet(state, action, "orders", "Phase C")
             if not ctx.listed:
                 cached = self._sheets.get((seat, action.lines))  # read_sheet's own hit
-                if cached is not None and cached[0] is position_of(state.units):
+                here = position_of(state.units)  # (handed to _resolve: units unchanged)
+                if cached is not None and cached[0] is here:
                     expenses = cached[1].expenses
                 else:
                     expenses = self.read_sheet(state, seat, action.lines).expenses
@@ -441,7 +454,7 @@ class RenaissanceRules:
             state.sealed = {}
             state.step = "orders"
             return
-        self._resolve(ctx)
+        self._resolve(ctx, here)
 
     def _phase_a_lines(
         self, seat: str, lines: tuple[str, ...], eliminated: Mapping[str, int] | None = None
@@ -482,12 +495,13 @@ class RenaissanceRules:
 
         return note
 
-    def _resolve(self, ctx: Context[RenaissanceState]) -> None:
+    def _resolve(self, ctx: Context[RenaissanceState], here: Position | None = None) -> None:
         """Phase C in the text's order: expenditure (``expenditure.py``), plague (Summer),
         movement, rebellions put down or liberated, control, famine (Spring and Summer:
-        its effects; Autumn: next year's), the next season."""
+        its effects; Autumn: next year's), the next season. ``here`` is
+        ``position_of(state.units)`` if the last submission looked it up already."""
         state = ctx.state
-        before = position_of(state.units)
+        before = here if here is not None else position_of(state.units)
         cities_before = dict(state.cities)  # PLAYER ELIMINATION's WARNING: the campaign's start
         sheets = {seat: self._sheet_at_resolution(state, seat, before) for seat in state.seats}
         state.units = dict(state.units)
@@ -533,6 +547,7 @@ class RenaissanceRules:
             rebellions=state.rebellions,
             sieges=state.sieges,
             checked=checked,
+            position=now_at,  # (the units' index: nothing since has changed them)
         )
         ctx.emit_as(
             NO_ACTOR, "movement", "Phase C", f"{state.tag}: the military orders are resolved."
@@ -558,11 +573,12 @@ class RenaissanceRules:
         # "result": result}; the ids sorted as ints (not the outcomes as tuples, nor the
         # units' items: comparing tuples costs a C call a pair), the dicts made by a dict
         # display (callgrind: a third of the instructions of dict(zip(keys, pair)))
-        outcomes = result.outcomes
-        ids = sorted(outcomes)
+        # (the outcomes as the resolution made them, plain tuples: movement.Row)
+        rows = result.rows
+        ids = sorted(rows)
         if ids:  # (a board without units reports none)
-            uids, _, _, results, clauses, _, texts = zip(
-                *[outcomes[uid] for uid in ids], strict=True
+            uids, _, _, _, results, clauses, _, texts = zip(
+                *[rows[uid] for uid in ids], strict=True
             )
             data = [{"unit": uid, "result": word} for uid, word in zip(uids, results, strict=True)]
             ctx.emit_columns(NO_ACTOR, "outcome", clauses, texts, data)

@@ -31,7 +31,7 @@ from italia_kit.games.renaissance.orders import (
     Transport,
     UnitRef,
 )
-from italia_kit.games.renaissance.position import position_of
+from italia_kit.games.renaissance.position import Position, position_of
 from italia_kit.games.renaissance.season import LIMITS, Build, may_build
 from italia_kit.games.renaissance.state import RenaissanceState
 from italia_kit.games.renaissance.units import Unit, city_area
@@ -116,10 +116,14 @@ def random_orders(
     power: str,
     rng: random.Random,
     board: Board | None = None,
+    here: Position | None = None,
 ) -> dict[int, MilitaryOrder]:
     """The orders of :func:`random_sheet`, by unit id in the order of the ids, every one
-    of them possible on ``board`` (``check_order`` returns None for each)."""
-    here = position_of(state.units)
+    of them possible on ``board`` (``check_order`` returns None for each). ``here`` is
+    ``position_of(state.units)`` if the caller has it already (the player, who hands it
+    on to ``checked_sheet``)."""
+    if here is None:
+        here = position_of(state.units)
     board = board or here.board(m, state.rebellions, state.sieges)
     orders: dict[int, MilitaryOrder] = {}
     units = here.of_power(power)
