@@ -14,7 +14,7 @@ phases are timed (retreats and adjustments are processed untimed). Times are CPU
 The two are measured in alternating rounds (two Renaissance games, then 12 Diplomacy
 movement phases; five rounds, the games of seeds 0-9 and Diplomacy's first 60 movement
 phases), so that both see the same load of a shared machine, after an untimed warm-up of
-each; the five rounds are played five times over, and R is the median of the 25 rounds'
+each; the five rounds are played ten times over, and R is the median of the 50 rounds'
 ratios; each rate is the whole run's. A power eliminated (PLAYER ELIMINATION) gives no
 more orders: a season asks the seats that owe them. A second line prints the baseline's
 rate.
@@ -97,7 +97,7 @@ def main(argv: list[str]) -> int:
     # same games and phases each time, and R is the median of all the rounds' ratios.
     # (Not more rounds of one run: Diplomacy's later phases, with more units, are slower,
     # which would move the baseline.)
-    rounds, repeats = (2, 1) if quick else (5, 5)
+    rounds, repeats = (2, 1) if quick else (5, 10)
     try:
         DiplomacyRun().phases(2)  # warm-up, untimed, on a game of its own
         baselines: list[DiplomacyRun] | None = [DiplomacyRun() for _ in range(repeats)]
