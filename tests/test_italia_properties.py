@@ -113,7 +113,8 @@ def test_the_move_list_made_again_equals_the_one_made_whole(scenario: str) -> No
     is the one made whole, in the same order, whatever moved: several pieces, a leader,
     units aboard, pieces entering or leaving a guarded zone (8.3), after an invasion
     (9.3)."""
-    from italia_kit.games.italia.move_list import Sides, legal_moves
+    from italia_kit.games.italia.move_list import legal_moves
+    from italia_kit.games.italia.move_sides import Sides
     from italia_kit.games.italia.setup import world_of
     from italia_kit.games.italia.units import UnitType
 

@@ -12,7 +12,8 @@ import pytest
 
 from italia_kit.games.italia import Move, Position, World
 from italia_kit.games.italia.move_hooks import sailings
-from italia_kit.games.italia.move_list import Sides, _listed
+from italia_kit.games.italia.move_list import _listed
+from italia_kit.games.italia.move_sides import Sides
 from italia_kit.games.italia.rulebook import Rulebook
 from italia_kit.games.italia.setup import ItaliaGame
 from italia_kit.games.italia.state import ItaliaState, Unit

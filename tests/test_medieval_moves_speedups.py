@@ -14,7 +14,8 @@ import pytest
 from italia_kit.core import Game, RandomPlayer
 from italia_kit.games.italia import new_game as new_italia_game
 from italia_kit.games.italia.actions import Move
-from italia_kit.games.italia.move_list import Sides, legal_moves
+from italia_kit.games.italia.move_list import legal_moves
+from italia_kit.games.italia.move_sides import Sides
 from italia_kit.games.italia.move_steps import affordable, group_at, group_steps, land_moves
 from italia_kit.games.italia.movement import invasion_counts
 from italia_kit.games.italia.state import ItaliaState

@@ -92,7 +92,7 @@ def sailings(
     (Its steps from a sea onto a coast are listed with its other land steps.)
 
     ``own``: the nation's pieces in id order, if the caller has them (the move list's
-    :class:`~.move_list.Sides`); ``held``: ids of units held in place
+    :class:`~.move_sides.Sides`); ``held``: ids of units held in place
     (:meth:`~.rulebook.Rulebook.held_in_place`), left out; ``costs``: as
     :func:`unit_sailings`. The move list keeps each piece's :func:`unit_sailings` from one
     list to the next instead, made again for the pieces that moved."""

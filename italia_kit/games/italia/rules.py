@@ -257,7 +257,7 @@ class ItaliaRules:
             # decides now, in a phase that allows it)
             self._check_addressed(state, action, nation)
         if not isinstance(action, (Move, Embark, Disembark)):
-            state.listing = None  # kept only from one move to the next (move_list.Sides)
+            state.listing = None  # kept only from one move to the next (move_sides.Sides)
         if isinstance(action, DeclareCapital):
             return self._declare_capital(ctx, action)
         # the commonest actions first (moves, then battles): no action class derives from
@@ -506,7 +506,7 @@ class _Purchases:
     """The purchases :meth:`ItaliaRules.advance` found (``economy.legal_buys``), kept in
     ``state.listing`` for the legal actions of the same position: any action drops them
     (``apply``), and the token notices the commonest changes made by hand in between (gold,
-    pieces added or removed, units bought, cities), as ``move_list.Sides`` does."""
+    pieces added or removed, units bought, cities), as ``move_sides.Sides`` does."""
 
     __slots__ = ("buys", "token")
 

@@ -220,7 +220,7 @@ class ItaliaState:
     # zone -> its units in id order, kept up to date by add_unit, relocate and remove_unit
     # (the only ways pieces appear, move and go); derived, so never saved or compared
     where: dict[str, list[Unit]] = field(default_factory=dict, repr=False, compare=False)
-    # what the move list keeps for the rest of a movement phase (move_list.Sides), or the
+    # what the move list keeps for the rest of a movement phase (move_sides.Sides), or the
     # purchases advance found for the listing that follows (rules._Purchases); derived
     # too, never saved, cloned or compared, and dropped by any action but a move
     listing: Any = field(default=None, repr=False, compare=False)
