@@ -12,12 +12,12 @@ phases are timed (retreats and adjustments are processed untimed). Times are CPU
 (``time.process_time``). Target (issue 16): R at least 10.
 
 The two are measured in alternating rounds (two Renaissance games, then 12 Diplomacy
-movement phases; five rounds, the games of seeds 0-9 and Diplomacy's first 60 movement
-phases), so that both see the same load of a shared machine, after an untimed warm-up of
-each; the five rounds are played ten times over, and R is the median of the 50 rounds'
-ratios; each rate is the whole run's. A power eliminated (PLAYER ELIMINATION) gives no
-more orders: a season asks the seats that owe them. A second line prints the baseline's
-rate.
+movement phases), so that both see the same load of a shared machine, after an untimed
+warm-up of each; ten passes of five rounds, each pass on games of its own (the
+Renaissance games of seeds 0-99; ten Diplomacy games, the first 60 movement phases of
+each), and R is the median of the 50 rounds' ratios; each rate is the whole run's. A
+power eliminated (PLAYER ELIMINATION) gives no more orders: a season asks the seats that
+owe them. A second line prints the baseline's rate.
 
     .venv/bin/python bench/bench_renaissance.py [--quick]
 """
@@ -57,12 +57,12 @@ def renaissance_rate(years: int, games_played: int, first_seed: int = 0) -> tupl
 class DiplomacyRun:
     """Random Diplomacy games, played on across the rounds."""
 
-    def __init__(self) -> None:
+    def __init__(self, seed: int = 0) -> None:
         from diplomacy import Game  # ImportError: not installed
 
         self.new_game = Game
         self.game = Game()
-        self.rng = random.Random(0)
+        self.rng = random.Random(seed)
 
     def phases(self, phases: int) -> tuple[int, float]:
         """``phases`` movement phases processed, and the CPU seconds they took."""
@@ -90,29 +90,32 @@ class DiplomacyRun:
 
 def main(argv: list[str]) -> int:
     quick = "--quick" in argv
-    # A round is 2 games of 3 years (some 18 Phase C seasons, about 15 ms of CPU) and 12
-    # movement phases; a run is 5 rounds (seeds 0-9; Diplomacy's first 60 movement
-    # phases of one game). A round is short, so its ratio moves with the machine's moment
-    # (single runs of the same code gave medians of 7.5 to 10.2): the run is repeated, the
-    # same games and phases each time, and R is the median of all the rounds' ratios.
-    # (Not more rounds of one run: Diplomacy's later phases, with more units, are slower,
-    # which would move the baseline.)
-    rounds, repeats = (2, 1) if quick else (5, 10)
+    # A round is 2 games of 3 years (some 18 Phase C seasons, about 10 ms of CPU) and 12
+    # movement phases; a pass is 5 rounds (ten Renaissance games; Diplomacy's first 60
+    # movement phases of one game). A round is short, so its ratio moves with the
+    # machine's moment (one pass of the same code read medians of 7.5 to 10.2): a run is
+    # ten passes, each on games of its own (Renaissance seeds 10p to 10p+9, a Diplomacy
+    # game of its own random orders), and R is the median of the 50 rounds' ratios. Not
+    # the same games again (the kit's caches would then answer more than in new games),
+    # nor more rounds of one Diplomacy game (its later phases, with more units, are
+    # slower, which would move the baseline).
+    rounds, passes = (2, 1) if quick else (5, 10)
     try:
-        DiplomacyRun().phases(2)  # warm-up, untimed, on a game of its own
-        baselines: list[DiplomacyRun] | None = [DiplomacyRun() for _ in range(repeats)]
+        DiplomacyRun(seed=1000).phases(2)  # warm-up, untimed, on a game of its own
+        baselines: list[DiplomacyRun] | None = [DiplomacyRun(seed=p) for p in range(passes)]
     except ImportError:
         baselines = None
     renaissance_rate(years=1, games_played=1, first_seed=1000)  # warm-up, untimed
     seasons = phases = 0
     ours_spent = theirs_spent = 0.0
     ratios = []
-    for repeat in range(repeats):
+    for p in range(passes):
         for r in range(rounds):
-            n, spent = renaissance_rate(years=3, games_played=2, first_seed=2 * r)
+            first_seed = 2 * rounds * p + 2 * r
+            n, spent = renaissance_rate(years=3, games_played=2, first_seed=first_seed)
             seasons, ours_spent = seasons + n, ours_spent + spent
             if baselines is not None:
-                k, their = baselines[repeat].phases(12)
+                k, their = baselines[p].phases(12)
                 phases, theirs_spent = phases + k, theirs_spent + their
                 ratios.append((n / spent) / (k / their))
     ours = seasons / ours_spent
