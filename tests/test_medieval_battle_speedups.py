@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import pytest
 
-from italia_kit.core import RandomPlayer
 from italia_kit.games.italia.battle_sides import sides_among
 from italia_kit.games.italia.state import ItaliaState, Unit
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval import combat_hooks, scoring_hooks
-from italia_kit.games.medieval.rulebook import MedievalRulebook, new_game
+from italia_kit.games.medieval.rulebook import MedievalRulebook
+
+from .medieval_helpers import after_each_action, medieval_game
 
 
 def _words_long_way(needs: list[tuple[int, str]]) -> tuple[list[int], str, str]:
@@ -93,15 +94,10 @@ def test_performance_round_needs_words_and_losses_the_short_way_as_the_long_way(
     """Britannia (public summary): one die per army, 5-6 hits; difficult terrain, superior
     units (rule text); the owner removes his losses: at every action of a whole random game
     during a battle, the round's shortcuts give what the long ways give."""
-    game = new_game(seed=seed)
-    world = game.rules.world
-    rules = world.rulebook
-    assert isinstance(rules, MedievalRulebook)
-    player = RandomPlayer(seed)
+    game, world, rules = medieval_game(seed)
     compared = actions = 0
-    while not game.is_over:
-        game.apply(player.choose(game))
-        compared += _check(world, game.state, rules)
+    for state in after_each_action(game, seed):
+        compared += _check(world, state, rules)
         actions += 1
     assert actions > 500 and compared > 200  # a whole game and its battles, not a stub
 

@@ -20,7 +20,9 @@ from italia_kit.games.italia.move_steps import affordable, group_at, group_steps
 from italia_kit.games.italia.movement import invasion_counts
 from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.world import World
-from italia_kit.games.medieval.rulebook import MedievalRulebook, new_game
+from italia_kit.games.medieval.rulebook import new_game
+
+from .medieval_helpers import after_each_action, medieval_game
 
 
 @pytest.mark.parametrize("seed", [2, 7])
@@ -29,16 +31,10 @@ def test_s21_s22_restricted_from_its_table_of_pairs_as_from_the_submissions(seed
     game, ``restricted`` (a table by pair kept while the pending submissions and the turn
     are unchanged) answers for every pair of powers what the chart and the submissions
     read afresh (``restricted_now``) answer; and some submission was pending meanwhile."""
-    game = new_game(seed=seed)
-    world = game.rules.world
-    rules = world.rulebook
-    assert isinstance(rules, MedievalRulebook)
+    game, world, rules = medieval_game(seed)
     powers = [p.name for p in rules.medieval.powers]
-    player = RandomPlayer(seed)
     checked = pending = 0
-    while not game.is_over:
-        game.apply(player.choose(game))
-        state = game.state
+    for state in after_each_action(game, seed):
         for nation in powers:
             for other in powers:
                 if other != nation:
@@ -132,16 +128,10 @@ def test_s7_s8_a_power_without_boats_has_no_army_that_sails_alone(seed: int) -> 
     """S7, S8: after every action of a whole random game, for every power, the move list's
     one question a phase (``nation_sails``: the power has boats this turn) says no only
     when none of its armies may sail alone (``sails_alone`` asked of each)."""
-    game = new_game(seed=seed)
-    world = game.rules.world
-    rules = world.rulebook
-    assert isinstance(rules, MedievalRulebook)
+    game, world, rules = medieval_game(seed)
     powers = [p.name for p in rules.medieval.powers]
-    player = RandomPlayer(seed)
     seen = {"boats": 0, "none": 0}
-    while not game.is_over:
-        game.apply(player.choose(game))
-        state = game.state
+    for state in after_each_action(game, seed):
         for power in powers:
             armies = [u for u in state.units_of(power) if not u.is_fleet]
             some = any(rules.sails_alone(world, state, u) for u in armies)
@@ -335,15 +325,9 @@ def test_s30_enemy_strength_in_one_look_as_from_the_occupants(seed: int) -> None
     whole random game, for every power and every area where it stands among others,
     ``enemy_strength`` (one look at the area's pieces) is the strength read from
     ``World.occupants`` (the other powers' pieces ashore there) as before."""
-    game = new_game(seed=seed)
-    world = game.rules.world
-    rules = world.rulebook
-    assert isinstance(rules, MedievalRulebook)
-    player = RandomPlayer(seed)
+    game, world, rules = medieval_game(seed)
     compared = strong = 0
-    while not game.is_over:
-        game.apply(player.choose(game))
-        state = game.state
+    for state in after_each_action(game, seed):
         for zone, here in state.where.items():
             for nation in {u.nation for u in here}:
                 counts: dict[str, int] = {}

@@ -1,0 +1,30 @@
+"""Whole seeded random games of Medieval Italia for the tests that compare a shortcut with
+the long way it replaces after every action (``test_medieval_*_speedups.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from italia_kit.core import RandomPlayer
+from italia_kit.games.italia.setup import ItaliaGame, world_of
+from italia_kit.games.italia.state import ItaliaState
+from italia_kit.games.italia.world import World
+from italia_kit.games.medieval.rulebook import MedievalRulebook, new_game
+
+
+def medieval_game(seed: int) -> tuple[ItaliaGame, World, MedievalRulebook]:
+    """A new game of ``seed``, its world and its rulebook."""
+    game = new_game(seed=seed)
+    world = world_of(game)
+    rules = world.rulebook
+    assert isinstance(rules, MedievalRulebook)
+    return game, world, rules
+
+
+def after_each_action(game: ItaliaGame, seed: int) -> Iterator[ItaliaState]:
+    """The state after each action of ``game`` played to its end by the kit's random
+    player of ``seed``."""
+    player = RandomPlayer(seed)
+    while not game.is_over:
+        game.apply(player.choose(game))
+        yield game.state
