@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from italia_kit.core import (
@@ -47,18 +48,13 @@ from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.text import of_nation
 from italia_kit.games.italia.world import World
 
-#: the codecs of Italia's actions with a variant's own, by the variant's classes: a codec
-#: reads every class's type hints as it is made (some 1% of a Medieval game, whose every
-#: new game made its own) and keeps nothing of a game, so one serves them all
-_CODECS: dict[tuple[type[Action], ...], ActionCodec] = {}
 
-
+@cache
 def _codec_with(own_actions: tuple[type[Action], ...]) -> ActionCodec:
-    """The codec of Italia's actions and ``own_actions`` (made the first time asked)."""
-    codec = _CODECS.get(own_actions)
-    if codec is None:
-        codec = _CODECS[own_actions] = ActionCodec((*CODEC_CLASSES, *own_actions))
-    return codec
+    """The codec of Italia's actions and a variant's ``own_actions``, made once: a codec
+    reads every class's type hints as it is made (some 1% of a Medieval game, whose every
+    new game made its own) and keeps nothing of a game, so one serves them all."""
+    return ActionCodec((*CODEC_CLASSES, *own_actions))
 
 
 class ItaliaRules:
