@@ -50,35 +50,35 @@ WORKLOADS = {
 }
 
 
+def under_callgrind(code: str, out: Path) -> str:
+    """Run the Python ``code`` under callgrind (the kit and ``bench/`` importable,
+    ``PYTHONHASHSEED=0``), its profile written to ``out``; its stdout."""
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join([str(BENCH.parent), str(BENCH)]),
+        PYTHONHASHSEED="0",  # string hashes move the count by a few percent otherwise
+    )
+    run = subprocess.run(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    if run.returncode != 0:
+        raise RuntimeError(f"callgrind failed:\n{run.stderr[-2000:]}")
+    return run.stdout
+
+
 def instructions(workload: str, n: int) -> tuple[int, str]:
     """Instructions callgrind counted for the workload with ``N = n``, and its stdout."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
-        env = dict(
-            os.environ,
-            PYTHONPATH=os.pathsep.join([str(BENCH.parent), str(BENCH)]),
-            PYTHONHASHSEED="0",  # string hashes move the count by a few percent otherwise
-        )
-        run = subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                f"--callgrind-out-file={out}",
-                sys.executable,
-                "-c",
-                f"N = {n}\n" + WORKLOADS[workload],
-            ],
-            capture_output=True,
-            text=True,
-            env=env,
-            check=False,
-        )
-        if run.returncode != 0:
-            raise RuntimeError(f"{workload}: callgrind failed:\n{run.stderr[-2000:]}")
+        stdout = under_callgrind(f"N = {n}\n" + WORKLOADS[workload], out)
         totals = re.search(r"^(?:summary|totals): (\d+)", out.read_text(), re.M)
         if totals is None:
             raise RuntimeError(f"{workload}: no totals in callgrind's output")
-        return int(totals.group(1)), run.stdout
+        return int(totals.group(1)), stdout
 
 
 def per_unit(workload: str, n: int) -> tuple[float, str]:

@@ -17,18 +17,17 @@ from __future__ import annotations
 
 import functools
 import operator
-import os
 import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+from instructions import under_callgrind
+
 from italia_kit import games
 from italia_kit.core import fewer_collections
 from italia_kit.games.renaissance.players import RandomOrdersPlayer
-
-BENCH = Path(__file__).resolve().parent
 
 #: part -> the C function it is called through (callgrind_annotate's name for it)
 PARTS = {
@@ -50,14 +49,15 @@ def play(games_played: int, first_seed: int) -> int:
         players = {s: RandomOrdersPlayer(seed * 8 + i) for i, s in enumerate(seats)}
         with fewer_collections():
             while not game.is_over:
+                owing = game.pending_seats  # an eliminated power gives no more orders
                 if game.state.step != "orders":
-                    for seat in seats:
+                    for seat in owing:
                         game.submit(seat, players[seat].choose(game, seat))
                     continue
-                for seat in seats[:-1]:
+                for seat in owing[:-1]:
                     action = operator.call(players[seat].choose, game, seat)
                     functools.partial(game.submit, seat)(action)
-                last = seats[-1]
+                last = owing[-1]
                 action = operator.call(players[last].choose, game, last)
                 functools.reduce(lambda _, a: game.submit(last, a), [action], None)
                 seasons += 1
@@ -67,21 +67,8 @@ def play(games_played: int, first_seed: int) -> int:
 def _run(n: int, tmp: Path) -> tuple[int, dict[str, int]]:
     """Seasons played and each part's inclusive instructions, for ``n`` games."""
     out = tmp / f"callgrind.{n}"
-    env = dict(
-        os.environ,
-        PYTHONPATH=os.pathsep.join([str(BENCH.parent), str(BENCH)]),
-        PYTHONHASHSEED="0",
-    )
     code = f"from renaissance_split import play\nplay(1, 1000)\nprint('seasons', play({n}, 0))\n"
-    run = subprocess.run(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
-    if run.returncode != 0:
-        raise RuntimeError(f"callgrind failed:\n{run.stderr[-2000:]}")
+    stdout = under_callgrind(code, out)
     report = subprocess.run(
         ["callgrind_annotate", "--inclusive=yes", "--threshold=100", str(out)],
         capture_output=True,
@@ -92,7 +79,7 @@ def _run(n: int, tmp: Path) -> tuple[int, dict[str, int]]:
     for part, function in PARTS.items():
         found = re.search(r"^\s*([\d,]+) .*" + re.escape(function) + r" \[", report, re.M)
         counts[part] = int(found.group(1).replace(",", "")) if found else 0
-    return int(run.stdout.split()[-1]), counts
+    return int(stdout.split()[-1]), counts
 
 
 def main(argv: list[str]) -> int:
