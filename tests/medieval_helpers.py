@@ -28,3 +28,14 @@ def after_each_action(game: ItaliaGame, seed: int) -> Iterator[ItaliaState]:
     while not game.is_over:
         game.apply(player.choose(game))
         yield game.state
+
+
+def at_each_decision(game: ItaliaGame, seed: int) -> Iterator[ItaliaState]:
+    """The state at each decision of ``game``, its legal actions listed (as a player asks
+    them: the move list kept in ``state.listing``), before the kit's random player of
+    ``seed`` takes one; to the game's end."""
+    player = RandomPlayer(seed)
+    while not game.is_over:
+        game.legal_actions()
+        yield game.state
+        game.apply(player.choose(game))

@@ -22,7 +22,7 @@ from italia_kit.games.italia.state import ItaliaState
 from italia_kit.games.italia.world import World
 from italia_kit.games.medieval.rulebook import new_game
 
-from .medieval_helpers import after_each_action, medieval_game
+from .medieval_helpers import after_each_action, at_each_decision, medieval_game
 
 
 @pytest.mark.parametrize("seed", [2, 7])
@@ -207,14 +207,9 @@ def test_s2_s3_s7_a_groups_steps_from_the_cost_table_as_asked_of_each_army(seed:
     decision of a whole random game, where each group may step, read from the variant's
     table of costs by area entered against the least any of its units has left, is where
     ``step_cost`` asked of each unit and step lets them all go (the long way)."""
-    game = new_game(seed=seed)
-    world = game.rules.world
-    rulebook = world.rulebook
-    player = RandomPlayer(seed)
+    game, world, rulebook = medieval_game(seed)
     groups = dearer = 0
-    while not game.is_over:
-        game.legal_actions()
-        state = game.state
+    for state in at_each_decision(game, seed):
         sides = state.listing
         if state.phase_name == "movement" and isinstance(sides, Sides) and sides.parts:
             occ = sides.parts.occ
@@ -231,7 +226,6 @@ def test_s2_s3_s7_a_groups_steps_from_the_cost_table_as_asked_of_each_army(seed:
                 assert short == long
                 groups += 1
                 dearer += len(short) < len(world.land_steps(zone))
-        game.apply(player.choose(game))
     assert groups > 30 and dearer > 5, (groups, dearer)
 
 
@@ -291,13 +285,9 @@ def test_s3_s7_a_step_is_looked_at_only_where_the_dearest_costs_more_than_is_lef
     each number of points it may have left, where the move list's table says the dearest
     step from its area costs no more, ``affordable`` keeps every step (so it is not
     asked), and the table is the dearest of the steps' costs."""
-    game = new_game(seed=seed)
-    world = game.rules.world
-    player = RandomPlayer(seed)
+    game, world, _ = medieval_game(seed)
     skipped = asked = 0
-    while not game.is_over:
-        game.legal_actions()
-        state = game.state
+    for state in at_each_decision(game, seed):
         sides = state.listing
         if state.phase_name == "movement" and isinstance(sides, Sides):
             costs, dearest = sides.costs, sides.dearest
@@ -315,7 +305,6 @@ def test_s3_s7_a_step_is_looked_at_only_where_the_dearest_costs_more_than_is_lef
                         else:
                             assert len(kept[0]) < len(option[0])
                             asked += 1
-        game.apply(player.choose(game))
     assert skipped > 1000 and asked > 1000, (skipped, asked)
 
 
