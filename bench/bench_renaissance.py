@@ -70,22 +70,26 @@ class DiplomacyRun:
         while done < phases:
             if self.game.is_game_done:
                 self.game = self.new_game()
-            game = self.game
-            movement = game.get_current_phase().endswith("M")
+            movement = self.game.get_current_phase().endswith("M")
             start = time.process_time()
-            possible = game.get_all_possible_orders()
-            for power in game.powers.values():
-                orders = [
-                    self.rng.choice(possible[loc])
-                    for loc in game.get_orderable_locations(power.name)
-                    if possible[loc]
-                ]
-                game.set_orders(power.name, orders)
-            game.process()
+            self.play_phase()
             if movement:
                 spent += time.process_time() - start
                 done += 1
         return done, spent
+
+    def play_phase(self) -> None:
+        """The current phase: a random order for every orderable unit, processed."""
+        game = self.game
+        possible = game.get_all_possible_orders()
+        for power in game.powers.values():
+            orders = [
+                self.rng.choice(possible[loc])
+                for loc in game.get_orderable_locations(power.name)
+                if possible[loc]
+            ]
+            game.set_orders(power.name, orders)
+        game.process()
 
 
 def main(argv: list[str]) -> int:

@@ -10,12 +10,20 @@ Two runs, of ``n`` and ``2n`` games of 3 years after a warm-up game, are subtrac
 start-up and imports cancel out; ``PYTHONHASHSEED=0``. The total of a run moves by a few
 per cent between runs of the same code (object addresses); the parts move much less.
 
-    .venv/bin/python bench/renaissance_split.py [N]     # N games (2 by default)
+With ``--diplomacy`` it counts the baseline too: ``bench_renaissance.py``'s Diplomacy
+movement phases (``DiplomacyRun``, the first 60 of a game, ``n`` and ``2n`` games after
+a warm-up), each through ``itertools.starmap``, and prints the instruction ratio, the
+clock ratio's reading that neither the machine nor its load moves (the clock's ratio
+also sees caches and memory, which instructions do not: the two differ by some 10%
+between machines).
+
+    .venv/bin/python bench/renaissance_split.py [N] [--diplomacy]   # N games (2 by default)
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 import re
 import subprocess
@@ -64,6 +72,50 @@ def play(games_played: int, first_seed: int) -> int:
     return seasons
 
 
+#: bench_renaissance.py's Diplomacy movement phases: a game's first 60 (its five rounds)
+DIPLOMACY_PHASES = 60
+
+
+def diplomacy(games_played: int, first_seed: int) -> int:
+    """Diplomacy games' first :data:`DIPLOMACY_PHASES` movement phases, as
+    ``bench_renaissance.DiplomacyRun`` plays them, each movement phase through
+    ``itertools.starmap``; the movement phases played."""
+    from bench_renaissance import DiplomacyRun
+
+    done = 0
+    for seed in range(first_seed, first_seed + games_played):
+        run, movements = DiplomacyRun(seed=seed), 0
+        while movements < DIPLOMACY_PHASES and not run.game.is_game_done:
+            if run.game.get_current_phase().endswith("M"):
+                list(itertools.starmap(run.play_phase, [()]))
+                movements += 1
+            else:
+                run.play_phase()
+        done += movements
+    return done
+
+
+def _diplomacy_run(n: int, tmp: Path) -> tuple[int, int]:
+    """Movement phases played and their inclusive instructions, for ``n`` games."""
+    out = tmp / f"callgrind.diplomacy.{n}"
+    code = (
+        "from renaissance_split import diplomacy\n"
+        "diplomacy(1, 1000)\n"
+        f"print('phases', diplomacy({n}, 0))\n"
+    )
+    stdout = under_callgrind(code, out)
+    report = subprocess.run(
+        ["callgrind_annotate", "--inclusive=yes", "--threshold=100", str(out)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    found = re.search(r"^\s*([\d,]+) .*itertools\w*\.c:starmap_next \[", report, re.M)
+    if found is None:
+        raise RuntimeError("no starmap_next in callgrind's report")
+    return int(stdout.split()[-1]), int(found.group(1).replace(",", ""))
+
+
 def _run(n: int, tmp: Path) -> tuple[int, dict[str, int]]:
     """Seasons played and each part's inclusive instructions, for ``n`` games."""
     out = tmp / f"callgrind.{n}"
@@ -83,10 +135,14 @@ def _run(n: int, tmp: Path) -> tuple[int, dict[str, int]]:
 
 
 def main(argv: list[str]) -> int:
-    n = int(argv[0]) if argv else 2
+    numbers = [a for a in argv if not a.startswith("--")]
+    n = int(numbers[0]) if numbers else 2
     with tempfile.TemporaryDirectory() as tmp:
         seasons_one, one = _run(n, Path(tmp))
         seasons_two, two = _run(2 * n, Path(tmp))
+        if "--diplomacy" in argv:
+            phases_one, cost_one = _diplomacy_run(n, Path(tmp))
+            phases_two, cost_two = _diplomacy_run(2 * n, Path(tmp))
     seasons = seasons_two - seasons_one
     phase_c = 0
     for part in PARTS:
@@ -95,6 +151,10 @@ def main(argv: list[str]) -> int:
             phase_c += round(per_season)
         print(f"{part}: {per_season / 1e6:.3f} M instructions a season")
     print(f"Phase C: {phase_c / 1e6:.3f} M instructions a season")
+    if "--diplomacy" in argv:
+        phase = (cost_two - cost_one) / (phases_two - phases_one)
+        print(f"Diplomacy: {phase / 1e6:.3f} M instructions a movement phase")
+        print(f"instruction ratio: {phase / phase_c:.2f} (bench_renaissance.py's R, target 10)")
     return 0
 
 
