@@ -51,17 +51,22 @@ class BriberPlayer(GreedyPlayer):
             return ()  # saving: no new units (every unit is maintained)
         return super().adjustments(state, rules, seat)
 
-    def expenses(self, state: RenaissanceState, rules: RenaissanceRules, seat: str) -> list[str]:
+    def expenses(
+        self, state: RenaissanceState, rules: RenaissanceRules, seat: str, spare: int | None = None
+    ) -> list[str]:
         garrison = self._prize(state, seat)
         if garrison is None:
-            return super().expenses(state, rules, seat)
+            return super().expenses(state, rules, seat, spare)
         if self.target in state.sieges:
             return []  # a besieged garrison cannot be bribed (Besiege): wait
         price = bribe_minimum(rules.map, garrison, "buy") + self.margin
-        spare = state.treasury[seat] - self.reserve(state, seat)
+        above_upkeep = state.treasury[seat] - self.reserve(state, seat)
+        if spare is None:
+            spare = above_upkeep
+        treasury = state.treasury[seat] - (above_upkeep - spare)  # less the famine relief
         room = 0 if seat in state.banned else BANK_LIMIT - state.debt(seat)
         lacking = max(0, price - max(spare, 0))
-        if lacking > room or price > state.treasury[seat] + lacking:
+        if lacking > room or price > treasury + lacking:
             return []  # not yet: save every ducat for the prize
         lines = [f"Borrow {lacking}"] if lacking else []
         return [*lines, f"Bribe G {self.target} {price}"]
