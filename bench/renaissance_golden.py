@@ -8,8 +8,8 @@ event (seq, turn, actor, phase, kind, rule, text, data) and the final state go i
 a game under ``DIR``, and the script prints one SHA-256 over all of them. Run it before and
 after a change and compare the hash (``diff -r`` the directories to see what moved).
 ``--play-on`` plays every game with the option ``elimination="play-on"`` (the reading
-before njudge's PLAYER ELIMINATION became the default): its hash is the golden of before
-that change, ``758445e1...`` (bench/README.md).
+before njudge's PLAYER ELIMINATION became the default). The goldens: ``51a5a732...``, and
+``445df4f3...`` with ``--play-on``, since session 10's greedy player (bench/README.md).
 
     .venv/bin/python bench/renaissance_golden.py [--play-on] [DIR]
 """
