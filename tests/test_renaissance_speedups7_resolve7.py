@@ -16,6 +16,7 @@ from italia_kit.games.renaissance import rules as rules_module
 from italia_kit.games.renaissance.adjudicator import Resolver
 from italia_kit.games.renaissance.mapdata import game_map
 from italia_kit.games.renaissance.movement import orders_for, resolve_movement
+from italia_kit.games.renaissance.orders import Besiege
 from italia_kit.games.renaissance.players import RandomOrdersPlayer
 from italia_kit.games.renaissance.position import Position, position_of
 from italia_kit.games.renaissance.units import Unit
@@ -130,3 +131,37 @@ def test_the_index_kept_through_the_expenditure_is_the_units_index(
     assert resolved >= 6
     if not spending:  # (the spending players spend every season: never taken there)
         assert kept >= 1  # the shortcut was taken, and checked above
+
+
+@pytest.mark.parametrize(("seed", "spending"), [(1, False), (2, True), (6, False)])
+def test_the_resolvers_set_up_by_exact_type_is_the_checked_one(
+    monkeypatch: pytest.MonkeyPatch, seed: int, spending: bool
+) -> None:
+    """The resolver's set-up sorts the orders by their exact type and tests no verdict of
+    an order checked already: at every resolution its moves, supports, sieges, swaps and
+    impossible orders are those of a resolver that checks every order again, and the
+    besiegers are the units given a possible Besiege."""
+    made = 0
+    post_init = Resolver.__post_init__
+
+    def checked(self: Resolver) -> None:
+        nonlocal made
+        given = dict(self.orders)
+        post_init(self)
+        if not self.checked:
+            return
+        again = Resolver(self.board, self.units, dict(given), checked=frozenset())
+        assert again.moves == self.moves
+        assert again.into == self.into
+        assert again.supports == self.supports
+        assert again.besieging == self.besieging
+        assert again.swaps == self.swaps
+        assert again.impossible == self.impossible
+        assert again.orders == self.orders
+        sieging = [u for u in self.acting if type(self.orders[u]) is Besiege]
+        assert self.besieging == [u for u in self.units if u in sieging]
+        made += 1
+
+    monkeypatch.setattr(Resolver, "__post_init__", checked)
+    _play(seed, spending=spending)
+    assert made >= 3

@@ -103,21 +103,30 @@ class Resolver:
         for uid in acting:
             unit = units[uid]
             order = given[uid]
-            verdict = None if uid in checked else check_order(order, unit, board)
-            if isinstance(verdict, Impossible):
-                self.impossible[uid] = verdict
-                order = options_for(board.map, unit.type, unit.province, unit.coast).hold
-            elif isinstance(verdict, Advance):
-                order = verdict
-            given[uid] = order
+            if uid not in checked:  # (a checked order stands as given: no verdict to test)
+                verdict = check_order(order, unit, board)
+                if isinstance(verdict, Impossible):
+                    self.impossible[uid] = verdict
+                    order = options_for(board.map, unit.type, unit.province, unit.coast).hold
+                elif isinstance(verdict, Advance):
+                    order = verdict
+                given[uid] = order
             move: Move | None
+            # the order's exact type first (the orders' classes have no subclasses; any
+            # other type takes the isinstance path below): a Besiege or a Transport is
+            # no move, so no call of _move_of (some 6 a season)
             if type(order) is Advance:  # most moves: _move_of's first case, spelt out
                 to = order.to
                 target = coast_of.get(to, to)  # (Map.top)
                 move = _new_tuple(Move, (uid, unit.power, unit.area, target, to, order.via, None))
-            elif isinstance(order, Support):  # no move (the most given after an Advance)
+            elif type(order) is Support:  # no move (the most given after an Advance)
                 power = order.power or unit.power
                 self.supports.setdefault((power, order.into), []).append(uid)
+                continue
+            elif type(order) is Besiege:  # possible (an impossible one is a Hold by now)
+                self.besieging.append(uid)
+                continue
+            elif type(order) is Transport:
                 continue
             else:
                 move = self._move_of(unit, order)
