@@ -85,9 +85,9 @@ class Resolver:
         given = self.orders
         self.into: dict[str, list[int]] = {}
         self.supports: dict[tuple[str, str], list[int]] = {}
-        # (comprehensions, not map/zip pipelines: fewer instructions on CPython 3.11,
-        # movement.py says why)
-        self.occupant: dict[str, int] = {unit.area: uid for uid, unit in units.items()}
+        #: area -> the unit in it: the board's index of these units (position.py), not
+        #: a dict of ids made again each season (some 25k instructions on 46 units)
+        self.occupied: Mapping[str, Unit] = self.board.by_area
         #: the units whose Besiege is possible, in the order of the units
         self.besieging: list[int] = []
         # the units with an order other than Hold, in the order of the units: a unit
@@ -103,21 +103,30 @@ class Resolver:
         for uid in acting:
             unit = units[uid]
             order = given[uid]
-            verdict = None if uid in checked else check_order(order, unit, board)
-            if isinstance(verdict, Impossible):
-                self.impossible[uid] = verdict
-                order = options_for(board.map, unit.type, unit.province, unit.coast).hold
-            elif isinstance(verdict, Advance):
-                order = verdict
-            given[uid] = order
+            if uid not in checked:  # (a checked order stands as given: no verdict to test)
+                verdict = check_order(order, unit, board)
+                if isinstance(verdict, Impossible):
+                    self.impossible[uid] = verdict
+                    order = options_for(board.map, unit.type, unit.province, unit.coast).hold
+                elif isinstance(verdict, Advance):
+                    order = verdict
+                given[uid] = order
             move: Move | None
+            # the order's exact type first (the orders' classes have no subclasses; any
+            # other type takes the isinstance path below): a Besiege or a Transport is
+            # no move, so no call of _move_of (some 6 a season)
             if type(order) is Advance:  # most moves: _move_of's first case, spelt out
                 to = order.to
                 target = coast_of.get(to, to)  # (Map.top)
                 move = _new_tuple(Move, (uid, unit.power, unit.area, target, to, order.via, None))
-            elif isinstance(order, Support):  # no move (the most given after an Advance)
+            elif type(order) is Support:  # no move (the most given after an Advance)
                 power = order.power or unit.power
                 self.supports.setdefault((power, order.into), []).append(uid)
+                continue
+            elif type(order) is Besiege:  # possible (an impossible one is a Hold by now)
+                self.besieging.append(uid)
+                continue
+            elif type(order) is Transport:
                 continue
             else:
                 move = self._move_of(unit, order)
@@ -131,11 +140,11 @@ class Resolver:
                 self.besieging.append(uid)
         # CONFLICTS (b): each move met by a move the other way along the same route (two
         # units swapping places, neither transported), found once
-        occupant, moves = self.occupant, self.moves
+        occupied, moves = self.occupied, self.moves
         self.swaps: dict[int, int] = {}
         for uid, move in moves.items():
-            other = occupant.get(move.target)
-            back = moves.get(other) if other is not None and not move.via else None
+            there = occupied.get(move.target)
+            back = moves.get(there.uid) if there is not None and not move.via else None
             if back is not None and not back.via and back.target == move.origin:
                 self.swaps[uid] = back.uid
         #: the provinces in rebellion (REBELLIONS (g) asks of them only if there are any)
@@ -250,16 +259,14 @@ class Resolver:
     def path_fault(self, uid: int) -> Impossible | None:
         move = self.moves[uid]
         for place in move.via:
-            fleet_id = self.occupant.get(place)
-            fleet = self.units.get(fleet_id) if fleet_id is not None else None
-            order = self.orders.get(fleet_id) if fleet_id is not None else None
+            fleet = self.occupied.get(place)
+            order = self.orders.get(fleet.uid) if fleet is not None else None
             if fleet is None or fleet.type != "F" or not isinstance(order, Transport):
                 return Impossible("Transport (c)", f"no fleet in {place} transports it")
             if (order.power or fleet.power) != move.power:
                 return Impossible("Transport (c)", f"the fleet in {place} transports another power")
         for place in move.via:
-            fleet_id = self.occupant[place]
-            if self.dislodged(fleet_id):
+            if self.dislodged(self.occupied[place].uid):
                 return Impossible("Advance (d)", f"the transporting fleet in {place} is driven out")
         return None
 
@@ -308,25 +315,25 @@ class Resolver:
         base = self.units[uid].strength
         if self.rebellions:
             base += self.rebels(move.power, move.target)
-        other = self.occupant.get(move.target)
+        there = self.occupied.get(move.target)
         leaving = (
-            other is not None
-            and other in self.moves
+            there is not None
+            and there.uid in self.moves
             and uid not in self.swaps
-            and self.succeeds(other)
+            and self.succeeds(there.uid)
         )
-        if other is None or leaving:
+        if there is None or leaving:
             return base + self.support(move.power, move.target)
-        holder = self.units[other].power
+        holder = there.power
         if holder == move.power:
             return 0
         return base + self.support(move.power, move.target, against=holder)
 
     def hold(self, area: str) -> int:
-        other = self.occupant.get(area)
-        if other is None:
+        unit = self.occupied.get(area)
+        if unit is None:
             return 0
-        unit = self.units[other]
+        other = unit.uid
         if other in self.moves:
             return 0 if self.succeeds(other) else unit.strength
         if isinstance(self.orders.get(other), Support):

@@ -170,7 +170,7 @@ def resolve_movement(
     the kit's own players, ``RenaissanceRules.checked_sheet``): they are not checked again.
     ``position`` is ``position_of(units)`` if the caller has it already."""
     here = position if position is not None else position_of(units)
-    board = Board(m, here.by_area, permits, rebellions or {}, sieges or {})
+    board = Board(m, here.areas, permits, rebellions or {}, sieges or {})
     # the Resolver's own copy, without orders of units not there (in one C pass if none)
     if orders.keys() <= units.keys():
         given = dict(orders)
@@ -193,8 +193,8 @@ def resolve_movement(
     # (Loops and comprehensions, not map/attrgetter pipelines: callgrind counts fewer
     # instructions for them on CPython 3.11, whose attribute and dict opcodes are
     # specialised, where each attrgetter or zip step is a C call and a tuple.)
-    occupant = res.occupant
-    attacked = {occupant.get(area) for area in res.into}
+    occupied = res.occupied
+    attacked = {occupied[area].uid for area in res.into if area in occupied}
     acting = res.acting
     for uid, unit in units.items():  # in the order of the units
         if uid not in acting and uid not in attacked:
@@ -311,7 +311,8 @@ def _outcome(res: Resolver, done: Mapping[int, bool], uid: int) -> Row:
             if move.new_type is not None:
                 return _make(res, uid, "converted", "Convert")
             clause = "Advance (a)"
-            if move.target in res.occupant and res.occupant[move.target] in res.moves:
+            there = res.occupied.get(move.target)
+            if there is not None and there.uid in res.moves:
                 clause = "CONFLICTS (e)"
             return _make(res, uid, "advanced", clause)
         return _failed(res, uid)
@@ -356,9 +357,8 @@ def _failed(res: Resolver, uid: int) -> Row:
             "CONFLICTS (b)",
             f"(a swap with {_short(res.units[other])} by the same route)",
         )
-    holder = res.occupant.get(move.target)
-    if other is None and holder is not None and attack <= res.hold(move.target):
-        occupant = res.units[holder]
+    occupant = res.occupied.get(move.target)
+    if other is None and occupant is not None and attack <= res.hold(move.target):
         if occupant.power == move.power:
             return _make(
                 res,
@@ -368,7 +368,7 @@ def _failed(res: Resolver, uid: int) -> Row:
                 f"(its own {_short(occupant)} is there; a power does not dislodge its own"
                 " unit, reconstructed)",
             )
-        order = res.order_of(holder)
+        order = res.order_of(occupant.uid)
         clause = "CONFLICTS (c)" if isinstance(order, Hold | Besiege | Transport) else "Advance (a)"
         return _make(res, uid, "bounced", clause, f"(against {_short(occupant)})")
     rivals = [x for x in res.into[move.target] if x != uid]

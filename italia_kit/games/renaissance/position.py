@@ -38,15 +38,18 @@ __all__ = ["Position", "position_of"]
 class Position:
     """The index of one set of units (see the module docstring); read-only."""
 
-    __slots__ = ("_board", "_by_ref", "_of_power", "by_area", "key")
+    __slots__ = ("_board", "_by_ref", "_of_power", "areas", "by_area", "key")
 
     def __init__(self, key: tuple[Unit, ...]) -> None:
         self.key = key
         # (Plain loops, not the zip/map, sort-by-(power, id) and groupby pipelines they
         # replaced: callgrind counts 141k instructions for those on a board of 40 units,
         # half of it the sort's tuple keys and comparisons, and 68k for these.)
+        #: area -> the unit in it, the plain dict (read-only by convention: the resolver
+        #: reads it as its occupants, where a look-up through the proxy costs a call)
+        self.areas: dict[str, Unit] = {u.area: u for u in key}
         #: area -> the unit in it (``RenaissanceState.by_area``)
-        self.by_area: Mapping[str, Unit] = MappingProxyType({u.area: u for u in key})
+        self.by_area: Mapping[str, Unit] = MappingProxyType(self.areas)
         # each power's units in the order of the ids: the dict's order, which is the ids'
         # order in every state the game makes (units are added with a new, higher id, and
         # the resolution sorts them); a dict in another order is sorted a power

@@ -508,11 +508,14 @@ class RenaissanceRules:
         expenses = {s: sh.expenses for s, sh in sheets.items()}
         spending = resolve_expenditure(ctx, self.map, expenses, self._out(state))
         assassination_effects(ctx, self.map, spending.assassinated)
-        if state.season == "Summer":
-            self._disaster(ctx, "plague")
+        struck = self._disaster(ctx, "plague") if state.season == "Summer" else []
         # bribes, assassinations or plague changed the units: the sheets are read again
-        # on the units now (a complete one by its orders, Sheet.on_units)
-        now_at = position_of(state.units)
+        # on the units now (a complete one by its orders, Sheet.on_units). Only those
+        # change them here (a bribe is an expense; a default on a loan assassinates), so
+        # without any the index is the one looked up before (most seasons: not the tuple
+        # of every unit made and compared again, some 5,000 instructions)
+        untouched = not struck and not spending.assassinated and not any(expenses.values())
+        now_at = before if untouched else position_of(state.units)
         changed = now_at is not before
         # units only removed (plague, a bribe's disbanding, a garrison assassinated):
         # each unit left is the one its order was checked on, and a unit gone makes no
