@@ -11,11 +11,12 @@ Two things a referee would call suicide it does not do (reconstructed: the text 
 rules, not how to play them). FAMINE: the units in a province in famine at the end of
 Spring or Summer starve (garrisons included), so it pays Famine Relief (EXPENDITURE
 ORDERS 2, 3 d) for the provinces where its units stand, where its spare ducats and the
-upkeep the relief saves pay for it; an army or fleet still in an unrelieved famine province advances out of it,
-and none advances, besieges or is sent into one. PLAYER ELIMINATION: a power that holds no
-city of its home countries leaves the game, so an army or fleet standing in one of its
-own home cities that has no garrison of its own stays there (it may support, not advance)
-while another power's army or fleet could walk in.
+upkeep the relief saves pay for it; an army or fleet still in an unrelieved famine
+province advances out of it, and none advances, besieges or is sent into one. PLAYER
+ELIMINATION: a power that holds no city of its home countries leaves the game, so an
+army or fleet standing in one of its own home cities that has no garrison of its own
+stays there (it may support, not advance) while another power's army or fleet could
+walk in.
 """
 
 from __future__ import annotations
