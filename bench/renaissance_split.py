@@ -95,6 +95,18 @@ def diplomacy(games_played: int, first_seed: int) -> int:
     return done
 
 
+def _annotated(code: str, out: Path) -> tuple[str, str]:
+    """``code``'s stdout under callgrind, and callgrind_annotate's inclusive report."""
+    stdout = under_callgrind(code, out)
+    report = subprocess.run(
+        ["callgrind_annotate", "--inclusive=yes", "--threshold=100", str(out)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return stdout, report
+
+
 def _diplomacy_run(n: int, tmp: Path) -> tuple[int, int]:
     """Movement phases played and their inclusive instructions, for ``n`` games."""
     out = tmp / f"callgrind.diplomacy.{n}"
@@ -103,13 +115,7 @@ def _diplomacy_run(n: int, tmp: Path) -> tuple[int, int]:
         "diplomacy(1, 1000)\n"
         f"print('phases', diplomacy({n}, 0))\n"
     )
-    stdout = under_callgrind(code, out)
-    report = subprocess.run(
-        ["callgrind_annotate", "--inclusive=yes", "--threshold=100", str(out)],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    stdout, report = _annotated(code, out)
     found = re.search(r"^\s*([\d,]+) .*itertools\w*\.c:starmap_next \[", report, re.M)
     if found is None:
         raise RuntimeError("no starmap_next in callgrind's report")
@@ -120,13 +126,7 @@ def _run(n: int, tmp: Path) -> tuple[int, dict[str, int]]:
     """Seasons played and each part's inclusive instructions, for ``n`` games."""
     out = tmp / f"callgrind.{n}"
     code = f"from renaissance_split import play\nplay(1, 1000)\nprint('seasons', play({n}, 0))\n"
-    stdout = under_callgrind(code, out)
-    report = subprocess.run(
-        ["callgrind_annotate", "--inclusive=yes", "--threshold=100", str(out)],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    stdout, report = _annotated(code, out)
     counts = {}
     for part, function in PARTS.items():
         found = re.search(r"^\s*([\d,]+) .*" + re.escape(function) + r" \[", report, re.M)
