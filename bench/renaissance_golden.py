@@ -8,8 +8,9 @@ event (seq, turn, actor, phase, kind, rule, text, data) and the final state go i
 a game under ``DIR``, and the script prints one SHA-256 over all of them. Run it before and
 after a change and compare the hash (``diff -r`` the directories to see what moved).
 ``--play-on`` plays every game with the option ``elimination="play-on"`` (the reading
-before njudge's PLAYER ELIMINATION became the default). The goldens: ``51a5a732...``, and
-``445df4f3...`` with ``--play-on``, since session 10's greedy player (bench/README.md).
+before njudge's PLAYER ELIMINATION became the default). The goldens: ``a9e82cbb...``, and
+``2af16293...`` with ``--play-on``, since session 11's random player drew its sheets from
+its stream's words (bench/README.md).
 
     .venv/bin/python bench/renaissance_golden.py [--play-on] [DIR]
 """

@@ -5,7 +5,8 @@ what ``bench_renaissance.py`` times: the eight players' ``choose``, the seven su
 before the last, and the last submission with the resolution. Callgrind cannot see Python
 functions, so each part is called through a C function used for nothing else on that path
 (``operator.call``, ``functools.partial``, ``functools.reduce``), whose inclusive count is
-the part's; the seeding of the players' generators (``random_seed``) is read the same way.
+the part's. (The players' draws no longer seed a generator a sheet, whose ``random_seed``
+this read until session 11: they are their streams' words, ``Stream.words``.)
 Two runs, of ``n`` and ``2n`` games of 3 years after a warm-up game, are subtracted, so
 start-up and imports cancel out; ``PYTHONHASHSEED=0``. The total of a run moves by a few
 per cent between runs of the same code (object addresses); the parts move much less.
@@ -42,7 +43,6 @@ PARTS = {
     "the eight players' choose": "_operator.c:_operator_call",
     "the seven submissions before the last": "_functoolsmodule.c:partial_vectorcall",
     "the last submission and the resolution": "_functoolsmodule.c:functools_reduce",
-    "(of choose) the generators' seeding": "_randommodule.c:random_seed",
 }
 
 

@@ -277,14 +277,14 @@ def _whole_game(seed: int, **options: object) -> Game[object]:
 
 
 def test_E_9_17_whole_games_with_eliminations_end_well() -> None:
-    """Seeded four-year games (greedy against random spending, seeds 2, 11, 12 and 14):
+    """Seeded four-year games (greedy against random spending, seeds 5, 6, 12 and 18):
     Austria, Florence and Milan are eliminated in them, one in the last season; every
     game ends; an eliminated power never submits again, holds
     nothing, and its what-if rows go on with no cities and no units; the summary says
     when it left; save and load, and a jump back before it, reproduce the game."""
     spec = games.load("renaissance", years=4)
     seen = 0
-    for seed in (2, 11, 12, 14):
+    for seed in (5, 6, 12, 18):
         game = _whole_game(seed)
         state = game.state
         assert game.is_over
@@ -310,10 +310,10 @@ def test_E_9_17_whole_games_with_eliminations_end_well() -> None:
 
 
 def test_E_9_18_play_on_games_do_not_change() -> None:
-    """With ``elimination="play-on"`` the game of seed 11 (where Florence falls) plays as
+    """With ``elimination="play-on"`` the game of seed 6 (where Florence falls) plays as
     before this rule: nobody is eliminated and its final state has no record of it."""
-    assert "Florence" in _whole_game(11).state.eliminated
-    game = _whole_game(11, **PLAY_ON)
+    assert "Florence" in _whole_game(6).state.eliminated
+    game = _whole_game(6, **PLAY_ON)
     assert game.state.eliminated == {} and "eliminated" not in game.state.to_json()
     assert not any(e.rule == RULE for e in game.log)
 

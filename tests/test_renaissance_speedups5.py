@@ -18,7 +18,7 @@ from italia_kit.core import IllegalActionError
 from italia_kit.games.renaissance.notation import format_order
 from italia_kit.games.renaissance.options import order_texts
 from italia_kit.games.renaissance.orders import Hold, MilitaryOrder, UnitRef
-from italia_kit.games.renaissance.players import RandomOrdersPlayer, seeded
+from italia_kit.games.renaissance.players import RandomOrdersPlayer
 from italia_kit.games.renaissance.position import Position
 from italia_kit.games.renaissance.rules import RenaissanceRules, Sheet
 from italia_kit.games.renaissance.sheets import random_orders
@@ -121,7 +121,7 @@ def test_checked_sheet_by_a_loop_refuses_and_prints_as_the_pipelines_did() -> No
                 rules = game.rules
                 assert isinstance(rules, RenaissanceRules)
                 if state.step == "orders":
-                    drawn = random_orders(state, rules.map, seat, seeded(seed + asked))
+                    drawn = random_orders(state, rules.map, seat, random.Random(seed + asked))
                     for orders in _variants(state, seat, drawn):
                         asked += 1
                         if not _owned_long_way(state, seat, orders):

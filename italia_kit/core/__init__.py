@@ -35,7 +35,7 @@ from italia_kit.core.save import (
     replay_into,
     save_game,
 )
-from italia_kit.core.streams import Stream
+from italia_kit.core.streams import Bits, Stream
 
 __all__ = [
     "HIDDEN_FROM",
@@ -44,6 +44,7 @@ __all__ = [
     "Action",
     "ActionCodec",
     "Bag",
+    "Bits",
     "BySeat",
     "ChanceError",
     "Context",

@@ -10,6 +10,12 @@ makes the same choice, and the classroom's "show that again" shows the same game
 On a fresh game a stream draws what ``random.Random(seed)`` draws, call for call, so the
 seeded games played before streams existed play the same.
 
+A player that draws many small numbers for one action (a random player's sheet of orders)
+takes them as :class:`Bits`: 32-bit words drawn from the stream in blocks, each block one
+noted draw, with ``getrandbits`` and ``choice`` as ``random.Random``'s would draw them from
+the same words, instead of seeding a generator of its own for each action (seeding a
+Mersenne Twister costs as much as a few hundred draws).
+
 >>> actions: list[int] = []
 >>> s = Stream("random", 4, actions)
 >>> first = [s.choice("abcdef") for _ in range(3)]
@@ -27,11 +33,12 @@ True
 from __future__ import annotations
 
 import random
+import sys
 from bisect import bisect_left
 from collections.abc import Callable, MutableSequence, Sequence, Sized
 from typing import Any, TypeVar
 
-__all__ = ["Stream"]
+__all__ = ["Bits", "Stream"]
 
 T = TypeVar("T")
 
@@ -41,12 +48,17 @@ T = TypeVar("T")
 #: back.
 _EVERY = 256
 
+#: A block of ``n`` words is noted as the code ``_WORDS - n`` (below any shuffle's ``-n``:
+#: nothing shuffles 2**40 items), and saved as ``w<n>``.
+_WORDS = -(1 << 40)
+
 
 class Stream:
     """A seeded generator whose draws can be taken back to any earlier position.
 
     Each draw is noted as one small int: ``n > 0`` a choice among ``n`` (``choice``,
-    ``randint``), ``0`` a float (``random``), ``-n`` a shuffle of ``n`` items.
+    ``randint``), ``0`` a float (``random``), ``-n`` a shuffle of ``n`` items, and a block
+    of ``n`` words (``words``) as ``_WORDS - n``.
 
     A fork's copy is lazy: it copies the notes, not the generator (whose state is 625
     numbers), and draws them again only when it is first drawn from. A rollout forks a game
@@ -140,6 +152,26 @@ class Stream:
         self._note(-len(items), len(self._positions))
         rng.shuffle(items)
 
+    def words(self, n: int) -> list[int]:
+        """``n`` 32-bit words of the generator, in the order it makes them: what ``n``
+        calls of ``getrandbits(32)`` would give (``getrandbits(32 * n)`` holds them, the
+        first in its lowest bits). One noted draw, however many words it takes.
+
+        >>> s, r = Stream("random", 3, []), random.Random(3)
+        >>> s.words(3) == [r.getrandbits(32) for _ in range(3)]
+        True
+        """
+        if n < 1:
+            raise ValueError(f"a block of words holds at least one, not {n}")
+        rng = self._live()
+        self._note(_WORDS - n, len(self._positions))
+        if type(rng) is not random.Random:
+            return [rng.getrandbits(32) for _ in range(n)]
+        block = rng.getrandbits(32 * n)
+        if sys.byteorder == "little":  # the int's bytes are the words, the first first
+            return memoryview(block.to_bytes(4 * n, "little")).cast("I").tolist()
+        return [(block >> (32 * i)) & 0xFFFFFFFF for i in range(n)]
+
     def rewind(self, position: int) -> None:
         """Go back to where the stream stood when the game first reached ``position``:
         every draw made at that position or later is taken back."""
@@ -167,11 +199,11 @@ class Stream:
 
     def to_json(self) -> dict[str, Any]:
         """The seed and the draws, for a save: ``draws`` is one line of text, each position
-        where draws were made and their codes (``"0:27;3:5,0"``: a choice among 27 at
-        position 0; a choice among 5 and a float at position 3)."""
+        where draws were made and their codes (``"0:27;3:5,0,w16"``: a choice among 27 at
+        position 0; a choice among 5, a float and a block of 16 words at position 3)."""
         groups: dict[int, list[str]] = {}
         for code, position in zip(self._draws, self._at, strict=True):
-            groups.setdefault(position, []).append(str(code))
+            groups.setdefault(position, []).append(_code_text(code))
         draws = ";".join(f"{p}:{','.join(codes)}" for p, codes in groups.items())
         return {"name": self.name, "seed": self.seed, "draws": draws}
 
@@ -198,12 +230,29 @@ class Stream:
                 if position < last:
                     raise ValueError(f"position {position} comes after {last}")
                 last = position
-                for code in map(int, codes.split(",")):
+                for code in map(_code_of, codes.split(",")):
                     out._note(code, position)
         except ValueError as exc:
             raise ValueError(f"stream {name!r}: 'draws' is not as saved: {exc}") from None
         out._rng = out._choose = None  # drawn again when first drawn from
         return out
+
+
+def _code_text(code: int) -> str:
+    return f"w{_WORDS - code}" if code < _WORDS else str(code)
+
+
+def _code_of(text: str) -> int:
+    """A draw's code from its saved text (``ValueError`` if it is none)."""
+    if text.startswith("w"):
+        n = int(text[1:])
+        if n < 1:
+            raise ValueError(f"a block of {n} words")
+        return _WORDS - n
+    code = int(text)
+    if code <= _WORDS:
+        raise ValueError(f"no draw has the code {code}")
+    return code
 
 
 def _redraw(rng: random.Random, code: int) -> None:
@@ -212,5 +261,63 @@ def _redraw(rng: random.Random, code: int) -> None:
         rng.choice(range(code))  # what a choice among code items, or a randint, draws
     elif code == 0:
         rng.random()
+    elif code < _WORDS:
+        rng.getrandbits(32 * (_WORDS - code))  # a block of words
     else:
         rng.shuffle(list(range(-code)))
+
+
+class Bits:
+    """``getrandbits(k)`` for ``k`` up to 32, and ``choice``, drawn from a stream's
+    words in blocks (:meth:`Stream.words`, ``block`` words a block, the next when one is
+    used up): as ``random.Random``'s ``getrandbits`` and ``choice`` would draw them from
+    the same words (a word's top ``k`` bits; ``choice`` draws ``getrandbits`` below the
+    sequence's length), so code that draws from either gives the same on the same words.
+    The unused words of its last block are spent: make one for one action's draws.
+
+    >>> s, r = Stream("random", 8, []), random.Random(8)
+    >>> bits = Bits(s, block=4)
+    >>> [bits.getrandbits(5) for _ in range(6)] == [r.getrandbits(5) for _ in range(6)]
+    True
+    >>> s
+    Stream('random', seed=8, 2 draws)
+    >>> Bits(Stream("random", 1, [])).choice("abcdefg") == random.Random(1).choice("abcdefg")
+    True
+    """
+
+    __slots__ = ("_block", "_next", "_stream", "_words")
+
+    def __init__(self, stream: Stream, block: int = 16) -> None:
+        if block < 1:
+            raise ValueError(f"a block of words holds at least one, not {block}")
+        self._stream = stream
+        self._block = block
+        self._words: list[int] = []
+        self._next = 0
+
+    def getrandbits(self, k: int) -> int:
+        """``k`` random bits (``0 <= k <= 32``): the top ``k`` of the next word, as
+        ``random.Random.getrandbits(k)`` takes them (``k == 0`` takes no word)."""
+        if not 0 < k <= 32:
+            if k == 0:
+                return 0
+            raise ValueError(f"Bits draws 1 to 32 bits at a time, not {k}")
+        i = self._next
+        words = self._words
+        if i == len(words):
+            words = self._words = self._stream.words(self._block)
+            i = 0
+        self._next = i + 1
+        return words[i] >> (32 - k)
+
+    def choice(self, seq: Sequence[T]) -> T:
+        """One item of ``seq``, as ``random.Random.choice`` draws it (``IndexError`` if
+        ``seq`` is empty)."""
+        n = len(seq)
+        if not n:
+            raise IndexError("Cannot choose from an empty sequence")
+        k = n.bit_length()
+        r = self.getrandbits(k)
+        while r >= n:
+            r = self.getrandbits(k)
+        return seq[r]

@@ -12,7 +12,9 @@ orders whose check looks at the board (:data:`~.options.DYNAMIC`) and the transp
 advances are checked on the season's board.
 
 The draws are those of ``pick`` (``random.Random.choice``), draw for draw: a seeded game
-gives the same orders as before the tables.
+gives the same orders as before the tables. The generator is a ``random.Random`` or the
+random player's :class:`~italia_kit.core.streams.Bits` (its stream's words), whose
+``getrandbits`` draws as a ``random.Random``'s from the same words.
 
 >>> from italia_kit.games.renaissance.mapdata import game_map
 >>> table = table_of(game_map(), "A", "Rome", None)
@@ -26,6 +28,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
+from italia_kit.core.streams import Bits
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order, siege_target
 from italia_kit.games.renaissance.mapdata import VENICE, Map
 from italia_kit.games.renaissance.options import _EMPTY, DYNAMIC, Picked, kept, options_for
@@ -36,6 +39,7 @@ __all__ = [
     "KINDS",
     "ON_BOARD",
     "DrawTable",
+    "Draws",
     "carried",
     "draw_orders",
     "known_table",
@@ -46,6 +50,9 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+#: What the random player draws from: a generator, or its stream's words.
+Draws = random.Random | Bits
 
 #: The kinds of order a random order draws from, by unit type, in this order (a seeded
 #: game depends on it): two Advances in seven for an army or a fleet.
@@ -179,18 +186,18 @@ def table_of(m: Map, type: str, province: str, coast: str | None) -> DrawTable:
 
 
 def draw_orders(
-    units: Iterable[Unit], board: Board, rng: random.Random, orders: dict[int, MilitaryOrder]
+    units: Iterable[Unit], board: Board, rng: Draws, orders: dict[int, MilitaryOrder]
 ) -> bool:
     """A random order into ``orders`` for each of ``units`` not in it already, in their
     order, each not impossible on ``board`` (see the module docstring); the fleet of a
     transported advance is ordered to transport, before its turn if it comes later
     (True then: ``orders`` is not in the order of ``units``). One loop for a power's
     units: a season draws some thirty orders, and a call a unit would cost a third of a
-    draw. With a generator of another type than ``random.Random`` the draws are its
-    ``choice``'s."""
+    draw. With a generator of another type than ``random.Random`` or ``Bits`` the draws
+    are its ``choice``'s."""
     m = board.map
     by_area = board.by_area
-    exact = type(rng) is random.Random
+    exact = type(rng) is random.Random or type(rng) is Bits
     bits = rng.getrandbits  # (pick's draws written out when exact)
     ahead = False
     for unit in units:
@@ -258,7 +265,7 @@ def draw_orders(
     return ahead
 
 
-def pick(rng: random.Random, seq: Sequence[T]) -> T:
+def pick(rng: Draws, seq: Sequence[T]) -> T:
     """``rng.choice(seq)``: the very same draw, without its two Python-level calls (a
     random sheet draws a few times a unit). ``random.Random.choice`` takes
     ``seq[rng._randbelow(len(seq))]``, and ``_randbelow`` draws ``getrandbits(k)``, ``k``
@@ -271,7 +278,7 @@ def pick(rng: random.Random, seq: Sequence[T]) -> T:
     True
     """
     n = len(seq)
-    if type(rng) is not random.Random or not n:
+    if (type(rng) is not random.Random and type(rng) is not Bits) or not n:
         return rng.choice(seq)
     k = n.bit_length()
     r = rng.getrandbits(k)

@@ -17,7 +17,7 @@ from collections import Counter
 from functools import cache
 
 from italia_kit.games.renaissance.checks import Board, Impossible, check_order
-from italia_kit.games.renaissance.draws import draw_orders, pick, transports
+from italia_kit.games.renaissance.draws import Draws, draw_orders, pick, transports
 from italia_kit.games.renaissance.mapdata import VENICE, Map
 from italia_kit.games.renaissance.notation import format_order
 from italia_kit.games.renaissance.options import options_for, order_text, order_texts
@@ -87,7 +87,7 @@ def board_of(
     return Board(m, position_of(state.units).by_area, permits, state.rebellions, state.sieges)
 
 
-def random_order(unit: Unit, board: Board, rng: random.Random) -> MilitaryOrder:
+def random_order(unit: Unit, board: Board, rng: Draws) -> MilitaryOrder:
     """A random order for ``unit`` that is not impossible: a kind of order first, then its
     target, a few tries, a Hold if none works (``draws.py``: the draws and their verdicts
     made once per unit type and place). Cheaper than listing every option, and every
@@ -102,7 +102,7 @@ def random_sheet(
     state: RenaissanceState,
     m: Map,
     power: str,
-    rng: random.Random,
+    rng: Draws,
     board: Board | None = None,
 ) -> tuple[str, ...]:
     """One random order for every unit of ``power`` (:func:`random_order`); the fleet of
@@ -114,7 +114,7 @@ def random_orders(
     state: RenaissanceState,
     m: Map,
     power: str,
-    rng: random.Random,
+    rng: Draws,
     board: Board | None = None,
     here: Position | None = None,
 ) -> dict[int, MilitaryOrder]:

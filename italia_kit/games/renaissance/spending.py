@@ -5,8 +5,7 @@ writes is one the rules accept (multiples of 3, the minimums, the bank's limit).
 
 from __future__ import annotations
 
-import random
-
+from italia_kit.games.renaissance.draws import Draws
 from italia_kit.games.renaissance.expenditure import BANK_LIMIT, bribe_minimum
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, POWERS, Map
 from italia_kit.games.renaissance.state import RenaissanceState
@@ -14,7 +13,7 @@ from italia_kit.games.renaissance.state import RenaissanceState
 __all__ = ["random_expenses"]
 
 
-def random_expenses(state: RenaissanceState, m: Map, power: str, rng: random.Random) -> list[str]:
+def random_expenses(state: RenaissanceState, m: Map, power: str, rng: Draws) -> list[str]:
     """Zero to two expenditure lines, each affordable when written."""
     lines: list[str] = []
     money = state.treasury[power]
