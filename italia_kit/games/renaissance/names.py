@@ -22,7 +22,18 @@ from __future__ import annotations
 
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS
 
-__all__ = ["agree", "capital", "it", "its", "name", "plural", "possessive", "subject", "verb"]
+__all__ = [
+    "agree",
+    "capital",
+    "it",
+    "its",
+    "name",
+    "plural",
+    "possessive",
+    "subject",
+    "them",
+    "verb",
+]
 
 #: the powers whose name takes the article in a sentence
 _NAMED = {"Turks": "the Turks", "Papacy": "the Papacy", AUTONOMOUS: "the autonomous garrisons"}
@@ -132,3 +143,12 @@ def it(power: str, start: bool = False) -> str:
     """
     said = "they" if plural(power) else "it"
     return capital(said) if start else said
+
+
+def them(power: str) -> str:
+    """The object pronoun of ``power``: ``it`` or ``them``.
+
+    >>> them("Naples"), them("Turks")
+    ('it', 'them')
+    """
+    return "them" if plural(power) else "it"
