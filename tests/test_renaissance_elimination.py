@@ -61,7 +61,7 @@ def test_E_9_1_a_power_without_a_home_city_at_the_end_of_a_campaign_is_eliminate
     assert "Papacy" not in state.control.values() and "Papacy" not in state.cities.values()
     assert "Spoleto" not in state.control and "Siena" not in state.cities
     assert s.said(
-        "PLAYER ELIMINATION: Papacy controls no city of its home countries at the end of"
+        "PLAYER ELIMINATION: the Papacy controls no city of its home countries at the end of"
         " Spring 1454: it is eliminated; 2 units removed"
     )
     assert s.said("PLAYER ELIMINATION: Papal A Spoleto is removed.")
@@ -166,7 +166,7 @@ def test_E_9_9_the_treasury_is_lost_and_the_bank_writes_off_the_loans() -> None:
     assert s.state.treasury["Papacy"] == 0 and s.state.loans == []
     event = next(e for e in s.game.log if e.kind == "treasury_lost")
     assert event.text == (
-        "PLAYER ELIMINATION: Papacy's treasury of 14 d is lost; the bank writes off the 12 d"
+        "PLAYER ELIMINATION: the Papacy's treasury of 14 d is lost; the bank writes off the 12 d"
         " it owed."
     )
     assert event.data["visible_to"] == ["Papacy"]
@@ -198,7 +198,9 @@ def test_E_9_11_the_eliminated_papacy_s_excommunication_expires_with_it() -> Non
     s = Season("Naples: A Tivoli", treasury={"Venice": 10}, excommunicated={"Milan": 2}, **owners)
     s.play(Naples=["A Tivoli -> Rome"])
     assert s.state.excommunicated == {}
-    assert s.said("EXCOMMUNICATION: Papacy is eliminated: the excommunication of Milan expires.")
+    assert s.said(
+        "EXCOMMUNICATION: the Papacy is eliminated: the excommunication of Milan expires."
+    )
     s.play(Venice=["Pay Milan 5"])
     assert s.state.treasury["Milan"] == 5
 
@@ -340,7 +342,7 @@ def test_E_9_19_the_campaign_report_of_an_order_file_says_it(
     path.write_text(ROME_AND_ALL, encoding="utf-8")
     assert cli.main(["orders", str(path)]) == 0
     report = capsys.readouterr().out
-    assert "PLAYER ELIMINATION: Papacy controls no city of its home countries" in report
+    assert "PLAYER ELIMINATION: the Papacy controls no city of its home countries" in report
     assert report.rstrip().endswith("Eliminated: Papacy (Spring 1454)")
     assert cli.main(["orders", str(path), "--play-on"]) == 0
     assert "PLAYER ELIMINATION" not in capsys.readouterr().out

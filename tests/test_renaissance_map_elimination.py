@@ -126,7 +126,7 @@ def test_M_16_4_the_stepper_header_and_log_name_the_rule_and_back_undoes_it() ->
         stepper.header.value
     )
     assert "all powers but Papacy" in stepper.header.value
-    assert f"<b>{RULE}</b>: Papacy controls no city of its home countries" in (
+    assert f"<b>{RULE}</b>: the Papacy controls no city of its home countries" in (
         stepper.log_view.value
     )
     assert "<s>Papacy</s>" in stepper.mapview.legend.value  # the map's legend followed

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from italia_kit.core import IllegalActionError
 from italia_kit.games.renaissance.expenditure import cost_of
 from italia_kit.games.renaissance.expenses import Borrow, Expense, Pay, PayBank, format_expense
+from italia_kit.games.renaissance.names import possessive
 from italia_kit.games.renaissance.state import RenaissanceState
 
 __all__ = ["RULE", "check_budget", "shortfall"]
@@ -79,7 +80,7 @@ def check_budget(state: RenaissanceState, power: str, expenses: Sequence[Expense
     borrowed = sum(e.amount for e in expenses if isinstance(e, Borrow))
     raise IllegalActionError(
         RULE,
-        f"{line!r} cannot be paid: {power}'s treasury holds {state.treasury[power]} d and the"
-        f" sheet borrows {borrowed} d (a sheet may not spend more; the option overspend=True"
-        " allows it, as the text does 'in the expectation of loans, gifts etc')",
+        f"{line!r} cannot be paid: {possessive(power)} treasury holds {state.treasury[power]} d"
+        f" and the sheet borrows {borrowed} d (a sheet may not spend more; the option"
+        " overspend=True allows it, as the text does 'in the expectation of loans, gifts etc')",
     )

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from italia_kit.games.renaissance.mapdata import VENICE, Map
+from italia_kit.games.renaissance.names import name
 from italia_kit.games.renaissance.orders import (
     Advance,
     Besiege,
@@ -186,7 +187,7 @@ def _convert(order: Convert, unit: Unit, board: Board) -> Impossible | None:
     if unit.type != "G" and order.to != "G":
         return Impossible("Convert", "an army and a fleet convert through a garrison only")
     if board.rebellions.get(unit.province) == unit.power:
-        return Impossible("REBELLIONS (i)", f"{unit.province} rebels against {unit.power}")
+        return Impossible("REBELLIONS (i)", f"{unit.province} rebels against {name(unit.power)}")
     if unit.type == "G":
         if unit.province in board.sieges:
             return Impossible("Besiege", "a besieged garrison cannot convert (reconstructed)")

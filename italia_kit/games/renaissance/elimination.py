@@ -52,6 +52,7 @@ from italia_kit.core import NO_ACTOR, Context, IllegalActionError
 from italia_kit.games.renaissance.excommunication import KINDS
 from italia_kit.games.renaissance.expenses import Assassinate, Crusade, Excommunicate, Expense, Pay
 from italia_kit.games.renaissance.mapdata import POWERS, Map
+from italia_kit.games.renaissance.names import agree, it, its, name, possessive, subject
 from italia_kit.games.renaissance.season import home_countries_held
 from italia_kit.games.renaissance.state import RenaissanceState, season_tag
 from italia_kit.games.renaissance.units import city_area
@@ -184,8 +185,9 @@ def eliminate(ctx: Context[RenaissanceState], m: Map, power: str) -> None:
     ctx.emit(
         "power_eliminated",
         RULE,
-        f"{RULE}: {power} controls no city of its home countries at the end of {state.tag}:"
-        f" it is eliminated; {told}" + (", and it leaves the table." if at_table else "."),
+        f"{RULE}: {subject(power, 'controls')} no city of {its(power)} home countries at the end of"
+        f" {state.tag}: {it(power)} {agree(power, 'is')} eliminated; {told}"
+        + (f", and {it(power)} {agree(power, 'leaves')} the table." if at_table else "."),
         power=power,
         units=sorted(removed),
         provinces=provinces,
@@ -220,8 +222,8 @@ def eliminate(ctx: Context[RenaissanceState], m: Map, power: str) -> None:
                 ctx.emit(
                     f"{kind.event}_ends",
                     "EXCOMMUNICATION",
-                    f"EXCOMMUNICATION: {power} is eliminated: the {kind.event} of {target}"
-                    " expires.",
+                    f"EXCOMMUNICATION: {subject(power, 'is')} eliminated: the {kind.event} of"
+                    f" {name(target)} expires.",
                     target=target,
                 )
             record.clear()
@@ -253,8 +255,8 @@ def _forfeit(ctx: Context[RenaissanceState], power: str) -> None:
     state.treasury[power] = 0
     state.loans = [loan for loan in state.loans if loan[0] != power]
     owed = sum(principal + interest for _, principal, interest, _ in loans)
-    text = f"{RULE}: {power}'s treasury of {ducats} d is lost"
-    text += f"; the bank writes off the {owed} d it owed." if loans else "."
+    text = f"{RULE}: {possessive(power)} treasury of {ducats} d is lost"
+    text += f"; the bank writes off the {owed} d {it(power)} owed." if loans else "."
     ctx.emit("treasury_lost", RULE, text, power=power, ducats=ducats, owed=owed, visible_to=[power])
 
 
@@ -269,7 +271,8 @@ def check_named(expense: Expense, eliminated: Mapping[str, int]) -> None:
     if named is not None and named in eliminated:
         raise IllegalActionError(
             RULE,
-            f"{named} was eliminated in {season_tag(eliminated[named])} and has left the game",
+            f"{subject(named, 'was')} eliminated in {season_tag(eliminated[named])} and"
+            f" {agree(named, 'has')} left the game",
         )
 
 
@@ -278,6 +281,6 @@ def refuse_sheet(state: RenaissanceState, seat: str, rule: str) -> None:
     if seat in state.eliminated:
         raise IllegalActionError(
             RULE,
-            f"{seat} was eliminated in {season_tag(state.eliminated[seat])} and gives no more"
-            f" orders ({rule})",
+            f"{subject(seat, 'was')} eliminated in {season_tag(state.eliminated[seat])} and"
+            f" {agree(seat, 'gives')} no more orders ({rule})",
         )

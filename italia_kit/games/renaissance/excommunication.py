@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from italia_kit.games.renaissance.expenses import Crusade, Excommunicate
 from italia_kit.games.renaissance.mapdata import Map
+from italia_kit.games.renaissance.names import its, name, subject
 from italia_kit.games.renaissance.season import home_countries_held
 from italia_kit.games.renaissance.state import RenaissanceState
 
@@ -53,7 +54,7 @@ class Kind:
     issuer: str
     order: type[Excommunicate] | type[Crusade]
     event: str  # the event's kind; ``<event>_ends`` when it expires
-    verb: str  # 'Papacy excommunicates Milan', 'Turks proclaim a crusade against Milan'
+    verb: str  # 'the Papacy excommunicates Milan', 'the Turks proclaim a crusade against Milan'
     record: str  # the state's field: target -> the last turn it is in force
 
 
@@ -103,16 +104,24 @@ def proclaim(
     fails: used already, or an eliminated issuer (``out``: see :func:`_is_out`)."""
     kind = kind_of(order)
     if power in state.excommunications:
-        note("expense_failed", RULE, f"{power} has used its {kind.event} already.")
+        note(
+            "expense_failed",
+            RULE,
+            f"{subject(power, 'has')} used {its(power)} {kind.event} already.",
+        )
         return
     if _is_out(state, m, power, out):
-        note("expense_failed", RULE, f"{power} is eliminated: its {kind.event} is void.")
+        note(
+            "expense_failed",
+            RULE,
+            f"{subject(power, 'is')} eliminated: {its(power)} {kind.event} is void.",
+        )
         return
     state.excommunications.append(power)
     # Phase A: to the end of this season's Phase C; Phase C: to the end of the next one's
     last = state.turn if state.step == "adjust" else state.turn + 1
     _record(state, kind)[order.power] = last
-    note(kind.event, RULE, f"{power} {kind.verb} {order.power}.", target=order.power)
+    note(kind.event, RULE, f"{name(power)} {kind.verb} {name(order.power)}.", target=order.power)
 
 
 def cut_off(state: RenaissanceState) -> set[str]:
@@ -137,7 +146,8 @@ def expire(state: RenaissanceState, m: Map, note: Note, out: Collection[str] | N
                 note(
                     f"{kind.event}_ends",
                     RULE,
-                    f"{kind.issuer} is eliminated: the {kind.event} of {target} expires.",
+                    f"{subject(kind.issuer, 'is')} eliminated: the {kind.event} of"
+                    f" {name(target)} expires.",
                     target=target,
                 )
             record.clear()

@@ -40,6 +40,7 @@ from italia_kit.games.renaissance.expenses import (
     Rebel,
 )
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, POWERS, VENICE, Map
+from italia_kit.games.renaissance.names import agree, it, its, name, possessive, subject, them
 from italia_kit.games.renaissance.state import RenaissanceState
 from italia_kit.games.renaissance.units import SPECIALS, Unit, city_area
 
@@ -97,7 +98,9 @@ def check_expense(order: Expense, seat: str) -> None:
         issuer = kind_of(order).issuer
         if seat != issuer:
             what = "excommunicate" if isinstance(order, Excommunicate) else "proclaim a crusade"
-            raise IllegalActionError("EXCOMMUNICATION", f"only the {issuer} may {what}, not {seat}")
+            raise IllegalActionError(
+                "EXCOMMUNICATION", f"only {name(issuer)} may {what}, not {name(seat)}"
+            )
         if order.power == seat or order.power not in POWERS:
             against = f"'against another player', not {order.power}"
             raise IllegalActionError("EXCOMMUNICATION", f"the order is issued {against}")
@@ -163,19 +166,20 @@ def resolve_expenditure(
                 note(
                     "expense_failed",
                     "EXCOMMUNICATION",
-                    f"{power} cannot pay {order.to}: excommunicated.",
+                    f"{subject(power, 'cannot')} pay {name(order.to)}: excommunicated.",
                 )
             elif state.debt(power):
                 note(
                     "expense_failed",
                     "Borrowing Phase",
-                    f"{power} is in debt to the bank and may not pay {order.to}.",
+                    f"{subject(power, 'is')} in debt to the bank and may not pay {name(order.to)}.",
                 )
             elif state.treasury[power] < order.amount:
                 note(
                     "expense_failed",
                     "Phase C",
-                    f"{power} cannot pay {order.to} {order.amount} d: the treasury falls short.",
+                    f"{subject(power, 'cannot')} pay {name(order.to)} {order.amount} d:"
+                    " the treasury falls short.",
                 )
             else:
                 state.treasury[power] -= order.amount
@@ -183,7 +187,7 @@ def resolve_expenditure(
                 note(
                     "transfer",
                     "Borrowing Phase",
-                    f"{power} pays {order.to} {order.amount} d.",
+                    f"{subject(power, 'pays')} {name(order.to)} {order.amount} d.",
                     visible_to=[power, order.to],
                 )
     for power in powers:  # c) Borrow
@@ -199,15 +203,15 @@ def resolve_expenditure(
             note(
                 "repaid",
                 "Borrowing Phase",
-                f"the bank collects {owed} d from {power}.",
+                f"the bank collects {owed} d from {name(power)}.",
                 visible_to=[power],
             )
             continue
         note(
             "default",
             "Borrowing Phase",
-            f"{power} defaults on {owed} d: the bank takes its {state.treasury[power]} d"
-            " and has it assassinated.",
+            f"{subject(power, 'defaults')} on {owed} d: the bank takes {its(power)}"
+            f" {state.treasury[power]} d and has {them(power)} assassinated.",
         )
         state.treasury[power] = 0
         if power not in state.banned:
@@ -223,7 +227,7 @@ def resolve_expenditure(
                 note(
                     "expense_failed",
                     "Phase C",
-                    f"{power}'s {type(order).__name__} fails: the treasury falls short.",
+                    f"{possessive(power)} {type(order).__name__} fails: the treasury falls short.",
                     visible_to=[power],
                 )
                 continue
@@ -236,11 +240,11 @@ def resolve_expenditure(
             note(
                 "relief",
                 "EXPENDITURE ORDERS 2",
-                f"{power} relieves the famine in {order.province}.",
+                f"{subject(power, 'relieves')} the famine in {order.province}.",
             )
         elif isinstance(order, Pacify) and order.province in state.rebellions:
             del state.rebellions[order.province]
-            note("pacified", "REBELLIONS (c)", f"{power} pacifies {order.province}.")
+            note("pacified", "REBELLIONS (c)", f"{subject(power, 'pacifies')} {order.province}.")
     _bribes(ctx, m, paid, out, note)
     _rebellions(state, m, paid, note)
     _assassinations(state, paid, out, note)
@@ -260,20 +264,25 @@ def _repay(state: RenaissanceState, power: str, amount: int, note: Note) -> None
     note(
         "repaid",
         "Borrowing Phase",
-        f"{power} repays the bank; it owes {state.debt(power)} d of principal.",
+        f"{subject(power, 'repays')} the bank; {it(power)} {agree(power, 'owes')}"
+        f" {state.debt(power)} d of principal.",
         visible_to=[power],
     )
 
 
 def _borrow(state: RenaissanceState, power: str, order: Borrow, note: Note) -> None:
     if power in state.banned:
-        note("expense_failed", "Borrowing Phase", f"{power} defaulted: the bank lends it nothing.")
+        note(
+            "expense_failed",
+            "Borrowing Phase",
+            f"{subject(power, 'defaulted')}: the bank lends {them(power)} nothing.",
+        )
         return
     if state.debt(power) + order.amount > BANK_LIMIT:
         note(
             "expense_failed",
             "Borrowing Phase",
-            f"{power} may owe the bank at most {BANK_LIMIT} d of principal.",
+            f"{subject(power, 'may')} owe the bank at most {BANK_LIMIT} d of principal.",
         )
         return
     rate, seasons = BANK_TERMS[order.years]
@@ -283,7 +292,7 @@ def _borrow(state: RenaissanceState, power: str, order: Borrow, note: Note) -> N
     note(
         "loan",
         "Borrowing Phase",
-        f"{power} borrows {order.amount} d for {order.years} year(s) at {rate}%.",
+        f"{subject(power, 'borrows')} {order.amount} d for {order.years} year(s) at {rate}%.",
         visible_to=[power],
     )
 
@@ -316,7 +325,7 @@ def _bribes(
                 note(
                     "bribe_failed",
                     "BRIBES",
-                    f"{power}'s bribe on {order.type} {order.province} fails: {reason}.",
+                    f"{possessive(power)} bribe on {order.type} {order.province} fails: {reason}.",
                 )
                 continue
             offers.setdefault(unit.uid, []).append((power, order))
@@ -334,13 +343,13 @@ def _bribes(
             note(
                 "bribe_failed",
                 "BRIBES (a)",
-                f"{power}'s bribe on {unit}: {left} d after counter-bribes,"
+                f"{possessive(power)} bribe on {unit}: {left} d after counter-bribes,"
                 f" {needed} needed: it fails.",
             )
             continue
         if bribe.kind in ("disband_ag", "disband_g", "disband"):
             del state.units[uid]
-            note("bribed", "BRIBES", f"{power}'s bribe disbands {unit}.", unit=uid)
+            note("bribed", "BRIBES", f"{possessive(power)} bribe disbands {unit}.", unit=uid)
             continue
         owner = AUTONOMOUS if bribe.kind == "to_ag" else power
         state.units[uid] = unit.owned_by(owner)
@@ -348,7 +357,8 @@ def _bribes(
             out.bought[uid] = owner
             if state.rebellions.get(unit.province) not in (None, owner):
                 del state.rebellions[unit.province]  # REBELLIONS (f): liberated
-        note("bribed", "BRIBES", f"{power}'s bribe turns {unit} {owner}.", unit=uid)
+        turned = "becomes autonomous" if owner == AUTONOMOUS else f"goes over to {name(owner)}"
+        note("bribed", "BRIBES", f"{possessive(power)} bribe: {unit} {turned}.", unit=uid)
 
 
 def _bribe_fault(
@@ -357,7 +367,7 @@ def _bribe_fault(
     if unit is None or unit.type != order.type:
         return f"there is no {order.type} in {order.province}"
     if order.power is not None and unit.power != order.power:
-        return f"the unit there is not {order.power}'s"
+        return f"the unit there is not {possessive(order.power)}"
     if unit.power == power:
         return "it is the briber's own unit"
     if unit.type == "G" and unit.province in state.sieges:
@@ -391,7 +401,7 @@ def _rebellions(
             note(
                 "expense_failed",
                 "EXPENDITURE ORDERS 12",
-                f"a rebellion in {target}'s home province costs 15 d.",
+                f"a rebellion in {possessive(target)} home province costs 15 d.",
             )
         elif order.province == VENICE and any(u.province == VENICE for u in state.units.values()):
             note("expense_failed", "REBELLIONS (j)", "a unit occupies Venice: no rebellion there.")
@@ -402,7 +412,7 @@ def _rebellions(
             note(
                 "rebellion",
                 "REBELLIONS (a)",
-                f"{order.province} rebels against {target} ({power}'s ducats).",
+                f"{order.province} rebels against {name(target)} ({possessive(power)} ducats).",
             )
 
 
@@ -427,14 +437,14 @@ def _assassinations(
             note(
                 "assassination",
                 "ASSASSINATIONS",
-                f"{victim}'s leader is assassinated.",
+                f"{possessive(victim)} leader is assassinated.",
                 victim=victim,
             )
         else:
             note(
                 "assassination_failed",
                 "EXPENDITURE ORDERS 14",
-                f"the attempt on {victim}'s leader fails.",
+                f"the attempt on {possessive(victim)} leader fails.",
                 victim=victim,
             )
 
@@ -468,7 +478,7 @@ def assassination_effects(ctx: Context[RenaissanceState], m: Map, victims: set[s
                 u.power == victim and u.province == province for u in state.units.values()
             )
             (roll,) = ctx.roll(
-                1, "ASSASSINATIONS (c)", f"does {province} rebel against {victim}?", sides=6
+                1, "ASSASSINATIONS (c)", f"does {province} rebel against {name(victim)}?", sides=6
             )
             if roll <= REBEL_ON[(home, friendly)]:
                 if province == VENICE and any(u.province == VENICE for u in state.units.values()):
@@ -477,5 +487,5 @@ def assassination_effects(ctx: Context[RenaissanceState], m: Map, victims: set[s
                 ctx.emit(
                     "rebellion",
                     "ASSASSINATIONS (c)",
-                    f"ASSASSINATIONS (c): {province} rebels against {victim}.",
+                    f"ASSASSINATIONS (c): {province} rebels against {name(victim)}.",
                 )

@@ -29,6 +29,7 @@ from italia_kit.core import IllegalActionError
 from italia_kit.games.renaissance.adjudicator import Resolver, hold_order
 from italia_kit.games.renaissance.checks import Board, Impossible, siege_target
 from italia_kit.games.renaissance.mapdata import VENICE, Map
+from italia_kit.games.renaissance.names import subject
 from italia_kit.games.renaissance.notation import parse_line
 from italia_kit.games.renaissance.options import order_text
 from italia_kit.games.renaissance.orders import (
@@ -144,7 +145,7 @@ def orders_for(
         if unit is None:
             raise IllegalActionError(
                 "MILITARY ORDERS (b)",
-                f"{power} has no {order.unit.type} in {order.unit.province} to order",
+                f"{subject(power, 'has')} no {order.unit.type} in {order.unit.province} to order",
             )
         if unit.uid in out:
             raise IllegalActionError(

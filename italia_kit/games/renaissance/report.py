@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from italia_kit.core import Game
+from italia_kit.games.renaissance.names import subject
 from italia_kit.games.renaissance.state import season_tag
 
 __all__ = ["campaign_report", "summary_text"]
@@ -71,5 +72,5 @@ def summary_text(game: Game[Any], seats: Sequence[str] | None = None) -> str:
             line += f", eliminated in {season_tag(state.eliminated[seat])}"
         out.append(line)
     if state.winner:
-        out.append(f"{state.winner} wins.")
+        out.append(f"{subject(state.winner, 'wins', start=True)}.")
     return "\n".join(out)

@@ -47,6 +47,7 @@ from italia_kit.games.renaissance.expenses import (
 )
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, Map, game_map
 from italia_kit.games.renaissance.movement import orders_for, resolve_movement
+from italia_kit.games.renaissance.names import its, possessive, subject
 from italia_kit.games.renaissance.notation import OrderSyntaxError, parse_line
 from italia_kit.games.renaissance.options import order_texts
 from italia_kit.games.renaissance.orders import Besiege, Hold, MilitaryOrder, Permit
@@ -128,10 +129,11 @@ def _refuse_foreign(
         unit = state.units.get(uid)
         ref = order.unit
         if unit is None or unit.power != seat:
-            raise IllegalActionError("MILITARY ORDERS (b)", f"{seat} has no unit {uid}")
+            raise IllegalActionError("MILITARY ORDERS (b)", f"{subject(seat, 'has')} no unit {uid}")
         if unit.type != ref.type or unit.province != ref.province:
             raise IllegalActionError(
-                "MILITARY ORDERS (b)", f"{seat} has no {ref.type} in {ref.province} to order"
+                "MILITARY ORDERS (b)",
+                f"{subject(seat, 'has')} no {ref.type} in {ref.province} to order",
             )
 
 
@@ -266,7 +268,9 @@ class RenaissanceRules:
                 rule, f"the sheet is for {season or 'no season'}, not {state.tag}"
             )
         if seat in state.sealed:
-            raise IllegalActionError(rule, f"{seat} has already submitted its sheet")
+            raise IllegalActionError(
+                rule, f"{subject(seat, 'has')} already submitted {its(seat)} sheet"
+            )
 
     def read_sheet(
         self, state: RenaissanceState, seat: str, lines: tuple[str, ...], *, strict: bool = True
@@ -441,7 +445,7 @@ class RenaissanceRules:
             raise IllegalActionError("Phase C", f"{action.kind!r} is not an action of this game")
         lines = action.lines
         state.sealed[seat] = lines
-        text = f"{state.phase}: {seat} submits its sheet (sealed)."
+        text = f"{state.phase}: {subject(seat, 'submits')} {its(seat)} sheet (sealed)."
         ctx.emit_as(seat, "sheet", rule, text, lines=list(lines), visible_to=[seat])
         if len(state.sealed) < len(state.seats):
             return
@@ -562,7 +566,9 @@ class RenaissanceRules:
                 [x for x in lines if not is_expense(x)] if sheets[seat].expenses else list(lines)
             )
             note = state.notes.get(seat, "")
-            text = f"{seat}'s orders: " + ("; ".join(shown) or "none (every unit holds)")
+            text = f"{possessive(seat, start=True)} orders: " + (
+                "; ".join(shown) or "none (every unit holds)"
+            )
             ctx.emit_as(
                 seat,
                 "orders_opened",
@@ -610,7 +616,7 @@ class RenaissanceRules:
                 NO_ACTOR,
                 "end",
                 "Victory",
-                f"{found} wins with 15 cities and two home countries.",
+                f"{subject(found, 'wins', start=True)} with 15 cities and two home countries.",
                 winner=found,
             )
             return

@@ -24,6 +24,7 @@ import yaml
 
 from italia_kit.core import Context, IllegalActionError
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, VENICE, Map
+from italia_kit.games.renaissance.names import name, possessive, subject
 from italia_kit.games.renaissance.notation import OrderSyntaxError, unit_type
 from italia_kit.games.renaissance.state import DATA, RenaissanceState
 from italia_kit.games.renaissance.units import SPECIALS, Unit, city_area
@@ -119,10 +120,10 @@ def may_build(
         allowed = spec.get("powers")
         swiss = build.special == "professionals" and state.control.get("Swiss") == power
         if isinstance(allowed, tuple) and power not in allowed and not swiss:
-            return f"SPECIAL UNITS: {power} may not raise {spec['name']}"
+            return f"SPECIAL UNITS: {subject(power, 'may')} not raise {spec['name']}"
         excluded = spec.get("except")
         if isinstance(excluded, tuple) and power in excluded:
-            return f"SPECIAL UNITS: {power} may not raise {spec['name']}"
+            return f"SPECIAL UNITS: {subject(power, 'may')} not raise {spec['name']}"
         if any(u.special for u in mine):
             return "SPECIAL UNITS: one special unit in play at a time"
     return None
@@ -152,7 +153,9 @@ def apply_adjustments(
             refused = "Build New Units: not enough ducats"
         if refused is not None:
             ctx.emit(
-                "build_refused", refused.split(":")[0], f"{power} cannot build {unit}: {refused}."
+                "build_refused",
+                refused.split(":")[0],
+                f"{subject(power, 'cannot', start=True)} build {unit}: {refused}.",
             )
             continue
         state.treasury[power] -= unit.cost
@@ -176,7 +179,7 @@ def check_adjustments(state: RenaissanceState, m: Map, power: str, lines: Iterab
             raise IllegalActionError("Phase A", str(err)) from None
         if build.verb != "build" and (build.type, build.province) not in mine:
             raise IllegalActionError(
-                "Maintain Units", f"{power} has no {build.type} in {build.province}"
+                "Maintain Units", f"{subject(power, 'has')} no {build.type} in {build.province}"
             )
 
 
@@ -236,19 +239,21 @@ def collect_income(ctx: Context[RenaissanceState], m: Map) -> None:
             continue
         fixed = fixed_income.get(power, 0)
         row = variable[rows.get(power, power)]
-        rolls = ctx.roll(int(row["dice"]), "Collect Income", f"{power}'s variable income", sides=6)
+        rolls = ctx.roll(
+            int(row["dice"]), "Collect Income", f"{possessive(power)} variable income", sides=6
+        )
         extra = sum(row["by_d6_roll_1_to_6"][r - 1] for r in rolls)
         if state.cities.get("Genoa") == power:
             (genoa,) = ctx.roll(
-                1, "Collect Income", f"Genoa's variable income for {power}", sides=6
+                1, "Collect Income", f"Genoa's variable income for {name(power)}", sides=6
             )
             extra += variable["Genoa"]["by_d6_roll_1_to_6"][genoa - 1]
         state.treasury[power] += fixed + extra
         ctx.emit(
             "income",
             "Collect Income",
-            f"Collect Income: {power} collects {fixed} + {extra} variable = {fixed + extra} d,"
-            f" treasury {state.treasury[power]} d.",
+            f"Collect Income: {subject(power, 'collects')} {fixed} + {extra} variable ="
+            f" {fixed + extra} d, treasury {state.treasury[power]} d.",
             power=power,
             amount=fixed + extra,
             visible_to=[power],

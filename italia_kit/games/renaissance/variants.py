@@ -39,6 +39,7 @@ from typing import Any
 
 from italia_kit.core.variant_files import shipped_variants, variant_items
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS, POWERS, Map, UnknownPlaceError
+from italia_kit.games.renaissance.names import possessive, subject
 from italia_kit.games.renaissance.state import RenaissanceState
 from italia_kit.games.renaissance.units import Unit
 
@@ -143,7 +144,9 @@ def _treasury(state: RenaissanceState, power: str, verb: str, change: Mapping[st
         raise ValueError(f"'value' is a whole number of ducats, not {value!r}")
     ducats = state.treasury[power] + value if verb == "add" else value
     if ducats < 0:
-        raise ValueError(f"{power}'s treasury would be {ducats} d: a treasury is 0 d or more")
+        raise ValueError(
+            f"{possessive(power)} treasury would be {ducats} d: a treasury is 0 d or more"
+        )
     state.treasury[power] = ducats
 
 
@@ -158,7 +161,7 @@ def _remove(state: RenaissanceState, m: Map, power: str, text: Any) -> None:
         None,
     )
     if found is None:
-        raise ValueError(f"'remove': {power} has no {unit.type} in {unit.province}")
+        raise ValueError(f"'remove': {subject(power, 'has')} no {unit.type} in {unit.province}")
     del state.units[found.uid]
 
 
@@ -180,7 +183,7 @@ def _place(state: RenaissanceState, m: Map, power: str, text: Any) -> None:
     if unit.special is not None and any(
         u.special is not None for u in state.units.values() if u.power == power
     ):
-        raise ValueError(f"'place': SPECIAL UNITS: {power} has a special unit already")
+        raise ValueError(f"'place': SPECIAL UNITS: {subject(power, 'has')} a special unit already")
     state.add(unit)
     if m.is_sea(unit.province):
         return
