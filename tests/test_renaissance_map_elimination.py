@@ -153,7 +153,7 @@ def test_M_16_5_the_apps_seat_picker_of_an_eliminated_power_is_greyed_out() -> N
     _play_campaign(season, stepper)
     papacy = pickers["Papacy"]
     assert papacy.disabled and papacy.description == "Papacy (out)"
-    assert papacy.tooltip == f"Papacy has left the game: {FELL}"
+    assert papacy.tooltip == f"Papacy, out of the game: {FELL}"
     assert [s for s, p in pickers.items() if p.disabled] == ["Papacy"]
     stepper.back()
     assert not papacy.disabled and papacy.description == "Papacy" and papacy.tooltip is None

@@ -187,6 +187,20 @@ def test_the_errors_name_the_turks() -> None:
         s.game.submit("Papacy", SeasonOrders("Papacy", "Spring 1454", ("Crusade Milan",)))
 
 
+def test_the_runner_refuses_a_second_sheet_in_the_rules_words() -> None:
+    """The runner's refusal of a seat that has submitted already (``Game._check_seat``)
+    is the rules' own (``RenaissanceRules.refusal``): the Turks have submitted their
+    sheet, the Papacy has submitted its; the game is untouched."""
+    s = Season("")
+    for power, words in (("Turks", "the Turks have"), ("Papacy", "the Papacy has")):
+        s.game.submit(power, SeasonOrders(power, "Spring 1454", ()))
+        before = s.game.state_json()
+        own = "their" if power == "Turks" else "its"
+        with pytest.raises(IllegalActionError, match=f"{words} already submitted {own} sheet"):
+            s.game.submit(power, SeasonOrders(power, "Spring 1454", ()))
+        assert s.game.state_json() == before
+
+
 # whole games
 
 

@@ -194,10 +194,11 @@ class Rules(Protocol[S]):
         Rules of sealed decisions may define ``owes(state, seat) -> bool``, true exactly
         when ``seat`` is among this decision's :attr:`~Decision.owing`: the runner asks it
         on every submission instead of making the decision (a season of eight seats would
-        make eight), and makes the decision only to word a refusal. Rules whose seats may
-        leave a game may define ``refusal(state, seat) -> IllegalActionError | None``: the
-        refusal of a seat that owes nothing, in the rules' words (an eliminated power's,
-        naming its rule), asked only when refusing.
+        make eight), and makes the decision only to word a refusal. Rules may define
+        ``refusal(state, seat) -> IllegalActionError | None``: the refusal of a seat that
+        owes nothing (it has submitted already, or left the game), in the rules' words (an
+        eliminated power's, naming its rule; a seat's name in a sentence), asked only
+        when refusing; None leaves the runner's own words.
         """
         ...
 
@@ -416,15 +417,15 @@ class Game(Generic[S]):
         owing = decision.owing
         if seat in owing:
             return
+        refusal = getattr(self.rules, "refusal", None)  # the rules' own words, if any
+        own = None if refusal is None else refusal(self._ctx.state, seat)
+        if own is not None:
+            raise own
         waiting = f"waiting for {', '.join(owing)}"
         if seat in decision.submitted:
             reason = f"{seat} has already submitted its orders ({decision.kind}); {waiting}"
         else:
             reason = f"{seat} owes no decision now ({decision.kind}); {waiting}"
-            refusal = getattr(self.rules, "refusal", None)  # the rules' own words, if any
-            own = None if refusal is None else refusal(self._ctx.state, seat)
-            if own is not None:
-                raise own
         raise IllegalActionError(decision.rule, reason)
 
     def _seat_actions(self, state: S, seat: str | None) -> list[Action]:

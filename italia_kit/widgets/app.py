@@ -189,7 +189,7 @@ def mark_seats_out(stepper: TurnStepper, pickers: dict[str, ipywidgets.Dropdown]
         if picker.description != description:
             picker.description = description
             picker.disabled = note is not None
-            picker.tooltip = f"{seat} has left the game: {note}" if note else None
+            picker.tooltip = f"{seat}, out of the game: {note}" if note else None
 
 
 def _close(widget: ipywidgets.Widget) -> None:

@@ -168,12 +168,17 @@ class RenaissanceRules:
         return state.step != "over" and seat not in state.sealed and seat in state.seats
 
     def refusal(self, state: RenaissanceState, seat: str) -> IllegalActionError | None:
-        """The runner's refusal of a seat that owes nothing, when it has left the game
-        (PLAYER ELIMINATION, ``elimination.refuse_sheet``); None otherwise."""
+        """The runner's refusal of a seat that owes nothing: when it has left the game
+        (PLAYER ELIMINATION, ``elimination.refuse_sheet``), or has submitted its sheet
+        already (named as a sentence names it: "the Turks have already submitted their
+        sheet"); None otherwise."""
+        rule = "Phase A" if state.step == "adjust" else "Phase C"
         try:
-            refuse_sheet(state, seat, "Phase A" if state.step == "adjust" else "Phase C")
+            refuse_sheet(state, seat, rule)
         except IllegalActionError as err:
             return err
+        if seat in state.sealed:
+            return _submitted_already(seat, rule)
         return None
 
     def decision(self, state: RenaissanceState) -> Decision | None:
@@ -268,9 +273,7 @@ class RenaissanceRules:
                 rule, f"the sheet is for {season or 'no season'}, not {state.tag}"
             )
         if seat in state.sealed:
-            raise IllegalActionError(
-                rule, f"{subject(seat, 'has')} already submitted {its(seat)} sheet"
-            )
+            raise _submitted_already(seat, rule)
 
     def read_sheet(
         self, state: RenaissanceState, seat: str, lines: tuple[str, ...], *, strict: bool = True
@@ -698,3 +701,7 @@ class RenaissanceRules:
 
     def state_from_json(self, data: dict[str, Any]) -> RenaissanceState:
         return RenaissanceState.from_json(data)
+
+
+def _submitted_already(seat: str, rule: str) -> IllegalActionError:
+    return IllegalActionError(rule, f"{subject(seat, 'has')} already submitted {its(seat)} sheet")
