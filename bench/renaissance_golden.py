@@ -8,9 +8,9 @@ event (seq, turn, actor, phase, kind, rule, text, data) and the final state go i
 a game under ``DIR``, and the script prints one SHA-256 over all of them. Run it before and
 after a change and compare the hash (``diff -r`` the directories to see what moved).
 ``--play-on`` plays every game with the option ``elimination="play-on"`` (the reading
-before njudge's PLAYER ELIMINATION became the default). The goldens: ``a9e82cbb...``, and
-``2af16293...`` with ``--play-on``, since session 11's random player drew its sheets from
-its stream's words (bench/README.md).
+before njudge's PLAYER ELIMINATION became the default). The goldens: ``6648ffe9...``, and
+``d3ca62cb...`` with ``--play-on``, since session 11 (the random player's sheets drawn from
+its stream's words; the texts' names of the Turks and the Papacy: bench/README.md).
 
     .venv/bin/python bench/renaissance_golden.py [--play-on] [DIR]
 """

@@ -13,6 +13,7 @@ import pytest
 
 from italia_kit import games
 from italia_kit.core import Bits, Game, Stream, load_game, save_game
+from italia_kit.core.streams import words_of
 from italia_kit.games.renaissance.players import RandomOrdersPlayer
 
 
@@ -36,6 +37,13 @@ def test_words_are_getrandbits_32_in_order_and_one_draw() -> None:
     assert stream.words(1000) == [rng.getrandbits(32) for _ in range(1000)]
     assert stream.choice("abc") == rng.choice("abc")  # the generator goes on as one
     assert repr(stream) == "Stream('s', seed=9, 3 draws)"
+
+
+def test_words_of_a_block_alike_on_either_byte_order() -> None:
+    rng = random.Random(2)
+    for n in (1, 2, 16, 625):
+        block = rng.getrandbits(32 * n)
+        assert words_of(block, n) == words_of(block, n, little=False)
 
 
 def test_bad_blocks_and_bits_are_refused() -> None:

@@ -38,7 +38,7 @@ from bisect import bisect_left
 from collections.abc import Callable, MutableSequence, Sequence, Sized
 from typing import Any, TypeVar
 
-__all__ = ["Bits", "Stream"]
+__all__ = ["Bits", "Stream", "words_of"]
 
 T = TypeVar("T")
 
@@ -165,12 +165,7 @@ class Stream:
             raise ValueError(f"a block of words holds at least one, not {n}")
         rng = self._live()
         self._note(_WORDS - n, len(self._positions))
-        if type(rng) is not random.Random:
-            return [rng.getrandbits(32) for _ in range(n)]
-        block = rng.getrandbits(32 * n)
-        if sys.byteorder == "little":  # the int's bytes are the words, the first first
-            return memoryview(block.to_bytes(4 * n, "little")).cast("I").tolist()
-        return [(block >> (32 * i)) & 0xFFFFFFFF for i in range(n)]
+        return words_of(rng.getrandbits(32 * n), n, little=sys.byteorder == "little")
 
     def rewind(self, position: int) -> None:
         """Go back to where the stream stood when the game first reached ``position``:
@@ -236,6 +231,18 @@ class Stream:
             raise ValueError(f"stream {name!r}: 'draws' is not as saved: {exc}") from None
         out._rng = out._choose = None  # drawn again when first drawn from
         return out
+
+
+def words_of(block: int, n: int, *, little: bool = True) -> list[int]:
+    """The ``n`` 32-bit words of ``block``, its lowest first: on a little-endian machine
+    (``little``) its bytes read as words in C, else by shifts.
+
+    >>> words_of(0x00000003_00000002_00000001, 3), words_of(7 << 32, 2, little=False)
+    ([1, 2, 3], [0, 7])
+    """
+    if little:  # the int's bytes are the words, the lowest first
+        return memoryview(block.to_bytes(4 * n, "little")).cast("I").tolist()
+    return [(block >> (32 * i)) & 0xFFFFFFFF for i in range(n)]
 
 
 def _code_text(code: int) -> str:
