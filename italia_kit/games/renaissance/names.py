@@ -7,7 +7,8 @@ The event texts, errors and the Campaign Report put a power's name in sentences;
 Autonomous garrisons read ``the autonomous garrisons`` (plural). A name that is none of
 these (a province, a rebel) reads bare and singular.
 
-Every helper gives the mid-sentence form, which is what follows a rule's label
+The helpers are cached (a season's texts name every power some three times, and the
+words are few). Every helper gives the mid-sentence form, which is what follows a rule's label
 (``BRIBES: the Turks' bribe ...``); ``start=True`` capitalises it for a sentence's start.
 
 >>> subject("Milan", "pays"), subject("Turks", "pays", start=True)
@@ -19,6 +20,8 @@ Every helper gives the mid-sentence form, which is what follows a rule's label
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 from italia_kit.games.renaissance.mapdata import AUTONOMOUS
 
@@ -63,6 +66,7 @@ def plural(power: str) -> bool:
     return power in _PLURAL
 
 
+@cache
 def name(power: str, start: bool = False) -> str:
     """``power`` as a sentence names it.
 
@@ -73,6 +77,7 @@ def name(power: str, start: bool = False) -> str:
     return capital(said) if start else said
 
 
+@cache
 def possessive(power: str, start: bool = False) -> str:
     """``power``'s possessive: ``Milan's``, ``the Papacy's``, ``the Turks'``.
 
@@ -83,6 +88,7 @@ def possessive(power: str, start: bool = False) -> str:
     return f"{said}'" if said.endswith("s") and plural(power) else f"{said}'s"
 
 
+@cache
 def verb(singular: str) -> str:
     """The plural of a verb given in its singular (third person, present or past); a
     phrase's first word is the verb (``is in debt`` -> ``are in debt``).
@@ -117,6 +123,7 @@ def agree(power: str, singular: str) -> str:
     return verb(singular) if plural(power) else singular
 
 
+@cache
 def subject(power: str, singular: str, start: bool = False) -> str:
     """``power`` as the subject of the verb ``singular``: ``Milan pays``, ``the Turks pay``.
 
@@ -126,6 +133,7 @@ def subject(power: str, singular: str, start: bool = False) -> str:
     return f"{name(power, start)} {agree(power, singular)}"
 
 
+@cache
 def its(power: str) -> str:
     """The possessive pronoun of ``power``: ``its`` or ``their``.
 
