@@ -53,6 +53,8 @@ T = TypeVar("T")
 
 #: What the random player draws from: a generator, or its stream's words.
 Draws = random.Random | Bits
+#: The generators whose ``getrandbits`` the draws below take directly, as ``choice`` would
+_EXACT = (random.Random, Bits)
 
 #: The kinds of order a random order draws from, by unit type, in this order (a seeded
 #: game depends on it): two Advances in seven for an army or a fleet.
@@ -197,7 +199,7 @@ def draw_orders(
     are its ``choice``'s."""
     m = board.map
     by_area = board.by_area
-    exact = type(rng) is random.Random or type(rng) is Bits
+    exact = type(rng) in _EXACT
     bits = rng.getrandbits  # (pick's draws written out when exact)
     ahead = False
     for unit in units:
@@ -278,7 +280,7 @@ def pick(rng: Draws, seq: Sequence[T]) -> T:
     True
     """
     n = len(seq)
-    if (type(rng) is not random.Random and type(rng) is not Bits) or not n:
+    if type(rng) not in _EXACT or not n:
         return rng.choice(seq)
     k = n.bit_length()
     r = rng.getrandbits(k)

@@ -6,9 +6,9 @@ every unit, and maintains everything in Phase A (building one unit where it can)
 
 A sheet's draws are the stream's words (``core.streams.Bits``, a block of
 :data:`SHEET_WORDS` at a time, each block one noted draw), so undo and forks rewind them
-with the game. (Until session 11 each sheet seeded a generator of its own from one draw
-of the stream: seeding a Mersenne Twister and its first 624 words cost a season of eight
-sheets some 0.3 M instructions, as much as a tenth of the season.)
+with the game. (A generator seeded for each sheet instead, from one draw of the stream,
+cost a season of eight sheets some 0.3 M instructions: the seeding of a Mersenne Twister
+and its first 624 words.)
 """
 
 from __future__ import annotations
